@@ -1,0 +1,148 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Top-level build of the project: our perf (tools/perf), its tests, the
+# BPF workloads, benchmarks and the kernel series (kernel/kernel.mk).
+# `make help` lists the targets.
+
+CC		?= gcc
+O		:= build
+PREFIX		?= /usr/local
+DESTDIR		?=
+PKG_CONFIG	?= pkg-config
+
+# pkg-config module -> Debian package that provides it
+DEPS := libelf:libelf-dev libbpf:libbpf-dev zlib:zlib1g-dev \
+	libtraceevent:libtraceevent-dev capstone:libcapstone-dev
+
+define check_dep
+$(if $(shell $(PKG_CONFIG) --exists $(firstword $(subst :, ,$(1))) && echo y),,\
+  $(error missing $(firstword $(subst :, ,$(1))): run scripts/install-deps or apt-get install $(lastword $(subst :, ,$(1)))))
+endef
+ifeq ($(filter help clean install-deps clean-kernel help-kernel,$(MAKECMDGOALS)),)
+$(foreach d,$(DEPS),$(call check_dep,$(d)))
+endif
+
+PKGS		:= $(foreach d,$(DEPS),$(firstword $(subst :, ,$(d))))
+DEP_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+DEP_LIBS	:= $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lpthread
+
+WARN		:= -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow \
+		   -Wmissing-prototypes -Wstrict-prototypes
+BASE_CFLAGS	:= -std=gnu11 -g -D_GNU_SOURCE -MMD -MP $(WARN) \
+		   -Itools/include/uapi -Itools/perf -Itools/lib -Itests/lib $(DEP_CFLAGS)
+CFLAGS		?= -O2
+SAN_FLAGS	:= -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
+		   -fno-sanitize-recover=undefined
+
+LIB_SRCS	:= $(sort $(wildcard tools/perf/util/*.c tools/perf/ui/*.c tools/lib/*.c))
+CMD_SRCS	:= $(sort $(wildcard tools/perf/*.c))
+UNIT_SRCS	:= $(sort $(wildcard tests/unit/*.c))
+
+# Normal build
+LIB_OBJS	:= $(LIB_SRCS:%.c=$(O)/obj/%.o)
+CMD_OBJS	:= $(CMD_SRCS:%.c=$(O)/obj/%.o)
+UNIT_BINS	:= $(UNIT_SRCS:tests/unit/%.c=$(O)/tests/unit/%)
+LIBPERF		:= $(O)/libperf-util.a
+
+# ASan + UBSan build of the same sources
+ALIB_OBJS	:= $(LIB_SRCS:%.c=$(O)/asan/%.o)
+ACMD_OBJS	:= $(CMD_SRCS:%.c=$(O)/asan/%.o)
+AUNIT_BINS	:= $(UNIT_SRCS:tests/unit/%.c=$(O)/asan/tests/unit/%)
+ALIBPERF	:= $(O)/asan/libperf-util.a
+PERF_ASAN	:= $(O)/asan/perf
+
+PERF		:= tools/perf/perf
+
+.PHONY: all perf perf-asan unit workloads check check-unit check-integration \
+	bench demo fuzz install install-deps clean help
+.DEFAULT_GOAL := all
+
+all: perf
+
+perf: $(PERF)
+perf-asan: $(PERF_ASAN)
+
+$(O)/obj/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
+
+$(O)/asan/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(BASE_CFLAGS) $(SAN_FLAGS) -c $< -o $@
+
+$(LIBPERF): $(LIB_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+$(ALIBPERF): $(ALIB_OBJS)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+$(PERF): $(CMD_OBJS) $(LIBPERF)
+	$(CC) $(CFLAGS) -o $@ $(CMD_OBJS) $(LIBPERF) $(DEP_LIBS)
+
+$(PERF_ASAN): $(ACMD_OBJS) $(ALIBPERF)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_FLAGS) -o $@ $(ACMD_OBJS) $(ALIBPERF) $(DEP_LIBS)
+
+$(O)/tests/unit/%: $(O)/obj/tests/unit/%.o $(LIBPERF)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -o $@ $< $(LIBPERF) $(DEP_LIBS)
+
+$(O)/asan/tests/unit/%: $(O)/asan/tests/unit/%.o $(ALIBPERF)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_FLAGS) -o $@ $< $(ALIBPERF) $(DEP_LIBS)
+
+unit: $(UNIT_BINS) $(AUNIT_BINS)
+
+workloads:
+	$(MAKE) -C tests/workloads O=$(abspath $(O)/workloads)
+
+INTEGRATION_TESTS := $(sort $(wildcard tests/integration/*.t))
+KERNEL_TESTS	:= $(sort $(wildcard tests/kernel/*.t))
+TEST_ENV	:= PERF=$(abspath $(PERF)) PERF_ASAN=$(abspath $(PERF_ASAN)) \
+		   WORKLOADS=$(abspath $(O)/workloads) TOPDIR=$(CURDIR) \
+		   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+		   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+# Every test prints TAP; prove runs them all and ends with its summary.
+check: $(PERF) $(PERF_ASAN) unit workloads
+	$(TEST_ENV) prove --exec '' $(addprefix ./,$(UNIT_BINS) $(AUNIT_BINS)) \
+		$(addprefix ./,$(INTEGRATION_TESTS) $(KERNEL_TESTS))
+
+check-unit: unit
+	$(TEST_ENV) prove --exec '' $(addprefix ./,$(UNIT_BINS) $(AUNIT_BINS))
+
+check-integration: $(PERF) $(PERF_ASAN) workloads
+	$(TEST_ENV) prove -v --exec '' $(addprefix ./,$(INTEGRATION_TESTS))
+
+bench: $(PERF) workloads
+	@for b in bench/*.sh; do [ -x "$$b" ] && $(TEST_ENV) "$$b"; done; true
+
+install: $(PERF)
+	install -D -m 0755 $(PERF) $(DESTDIR)$(PREFIX)/bin/perf
+
+install-deps:
+	scripts/install-deps
+
+clean: clean-kernel
+	rm -rf $(O)/obj $(O)/asan $(O)/tests $(O)/workloads $(LIBPERF) $(PERF)
+
+help: help-kernel
+	@echo "all            build tools/perf/perf (default)"
+	@echo "check          build and run every test with prove (unit, ASan unit, integration, kernel)"
+	@echo "check-unit     unit tests only (normal and ASan+UBSan builds)"
+	@echo "check-integration  integration tests on the live kernel"
+	@echo "workloads      build the BPF test workloads into $(O)/workloads"
+	@echo "bench          run the benchmarks under bench/ (ratios against /usr/bin/perf)"
+	@echo "install        install perf into \$$DESTDIR\$$PREFIX/bin (PREFIX=$(PREFIX))"
+	@echo "install-deps   apt-get every build and test dependency"
+	@echo "clean          remove build outputs"
+
+-include kernel/kernel.mk
+ifeq ($(wildcard kernel/kernel.mk),)
+clean-kernel help-kernel:
+	@true
+endif
+
+-include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(ALIB_OBJS:.o=.d) $(ACMD_OBJS:.o=.d)

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __PERF_DATA_H
+#define __PERF_DATA_H
+
+#include "types.h"
+
+/*
+ * A perf.data file or pipe.  A file opened for reading is mapped whole, so
+ * readers slice it with perf_data__slice(), which checks every bound.  A
+ * pipe ("-") is read sequentially.  Output is written to a temporary file
+ * that perf_data__commit() renames into place, so a failed run never
+ * leaves a half-written perf.data behind.
+ */
+struct perf_data {
+	const char	*path;		/* as the user named it; "-" is a pipe */
+	bool		is_pipe;
+	bool		is_write;
+	int		fd;
+	const u8	*base;		/* file mode read: the mapping */
+	u64		size;		/* file mode read: file size */
+	u64		pipe_pos;	/* pipe read: bytes consumed so far */
+	char		*tmp_path;	/* write: where bytes go until commit */
+	char		err[256];	/* the last problem, for "perf x: path: err" */
+};
+
+int perf_data__open_read(struct perf_data *data, const char *path);
+int perf_data__open_write(struct perf_data *data, const char *path);
+void perf_data__close(struct perf_data *data);
+
+/* Bounded view of [off, off + len) of a mapped file, NULL when outside. */
+const void *perf_data__slice(struct perf_data *data, u64 off, u64 len);
+/* Exactly len bytes from a pipe: 0, 1 at clean EOF before any byte, -errno. */
+int perf_data__read_pipe(struct perf_data *data, void *buf, size_t len);
+
+int perf_data__write(struct perf_data *data, const void *buf, size_t len);
+int perf_data__pwrite(struct perf_data *data, const void *buf, size_t len, u64 off);
+u64 perf_data__tell(struct perf_data *data);
+/* Output complete: rename an existing file to <path>.old, then ours into place. */
+int perf_data__commit(struct perf_data *data);
+
+/* Record a problem; returns -EINVAL so callers can "return perf_data__err(...)". */
+int perf_data__err(struct perf_data *data, const char *fmt, ...) __printf(2, 3);
+
+#endif /* __PERF_DATA_H */

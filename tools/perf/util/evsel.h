@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __PERF_EVSEL_H
+#define __PERF_EVSEL_H
+
+#include <stdio.h>
+#include <linux/perf_event.h>
+#include "types.h"
+
+/*
+ * One event of a session: the attribute it was opened with and the
+ * sample ids the kernel gave its file descriptors.  Read from the file's
+ * attrs section (or HEADER_ATTR records in pipe mode), or built by record.
+ */
+struct evsel {
+	struct perf_event_attr	attr;	/* zero-filled past the writer's attr.size */
+	u32			attr_size_read;	/* attr.size as found in the file */
+	int			idx;	/* position in the evlist */
+	char			*name;	/* from EVENT_DESC, or derived from attr */
+	u64			*ids;
+	u32			nr_ids;
+	/* session statistics */
+	u64			nr_samples;
+	u64			period_total;
+	u64			lost_samples;
+};
+
+struct evsel *evsel__new(const struct perf_event_attr *attr, int idx);
+void evsel__delete(struct evsel *evsel);
+int evsel__add_id(struct evsel *evsel, u64 id);
+int evsel__set_name(struct evsel *evsel, const char *name);
+/* The name perf would give attr when the file carries none: "cpu-clock" ... */
+const char *evsel__name(struct evsel *evsel);
+/* Size of the sample_id trailer of non-sample records for this attr. */
+int evsel__id_hdr_size(const struct evsel *evsel);
+
+#endif /* __PERF_EVSEL_H */
