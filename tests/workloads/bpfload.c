@@ -29,15 +29,25 @@
 #define NSEC_PER_MSEC	1000000ULL
 #define MAX_PROG_FILTERS 32
 
-/* The object built from hot.bpf.c, linked in by hot-obj.S. */
-extern const char workload_obj_start[];
-extern const char workload_obj_end[];
+/* The objects built from hot.bpf.c and churn.bpf.c, linked in by workload-objs.S. */
+extern const char hot_obj_start[], hot_obj_end[];
+extern const char churn_obj_start[], churn_obj_end[];
+
+static const struct builtin_set {
+	const char	*name;
+	const char	*start;
+	const char	*end;
+} builtin_sets[] = {
+	{ "hot",	hot_obj_start,		hot_obj_end },
+	{ "churn",	churn_obj_start,	churn_obj_end },
+};
 
 static const char *prog_name = "bpfload";
 
 struct options {
 	long		copies;		/* -1: default (1, or 0 with --churn) */
 	const char	*obj_path;
+	const struct builtin_set *set;	/* NULL: default (hot, or churn with --churn) */
 	const char	*filters[MAX_PROG_FILTERS];
 	int		nr_filters;
 	bool		no_btf;
@@ -71,6 +81,7 @@ static const struct option long_options[] = {
 	{ "copies",		required_argument,	NULL, 'n' },
 	{ "obj",		required_argument,	NULL, 'o' },
 	{ "prog",		required_argument,	NULL, 'p' },
+	{ "set",		required_argument,	NULL, 's' },
 	{ "no-btf",		no_argument,		NULL, OPT_NO_BTF },
 	{ "hot",		required_argument,	NULL, OPT_HOT },
 	{ "repeat",		required_argument,	NULL, OPT_REPEAT },
@@ -104,7 +115,9 @@ static void usage(FILE *f)
 "\n"
 "  -n, --copies K        load K copies of every program, each with its own id\n"
 "                        (default 1; 0 with --churn)\n"
-"  -o, --obj PATH        BPF object to load instead of the built-in hot.bpf.o\n"
+"  -s, --set NAME        built-in object: hot (hot.bpf.c, the default) or churn\n"
+"                        (churn.bpf.c, tiny programs; the default with --churn)\n"
+"  -o, --obj PATH        BPF object file to load instead of a built-in one\n"
 "  -p, --prog NAME       only programs named NAME (repeatable)\n"
 "      --no-btf          load without BTF (no prog_btf_fd, func_info, line_info):\n"
 "                        the kernel then names the main function after the\n"
@@ -200,6 +213,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 {
 	bool have_duration = false, have_hold = false;
 	int c, err = 0;
+	size_t i;
 
 	memset(o, 0, sizeof(*o));
 	o->copies = -1;
@@ -208,13 +222,20 @@ static int parse_options(int argc, char **argv, struct options *o)
 	o->wait_timeout = 300;
 
 	opterr = 0;
-	while (!err && (c = getopt_long(argc, argv, ":n:o:p:j:vh", long_options, NULL)) != -1) {
+	while (!err && (c = getopt_long(argc, argv, ":n:o:p:s:j:vh", long_options, NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			err = parse_long("-n", optarg, 1, 100000, &o->copies);
 			break;
 		case 'o':
 			o->obj_path = optarg;
+			break;
+		case 's':
+			for (i = 0; i < sizeof(builtin_sets) / sizeof(builtin_sets[0]); i++)
+				if (!strcmp(optarg, builtin_sets[i].name))
+					o->set = &builtin_sets[i];
+			if (!o->set)
+				err = bad_option("-s: no built-in set '%s' (hot, churn)", optarg);
 			break;
 		case 'p':
 			if (o->nr_filters == MAX_PROG_FILTERS)
@@ -282,8 +303,12 @@ static int parse_options(int argc, char **argv, struct options *o)
 		return bad_option("--duration, --hold-ms and --ids-file need --churn");
 	if (o->churn_rate && o->hot_sec)
 		return bad_option("--hot and --churn cannot be combined");
+	if (o->set && o->obj_path)
+		return bad_option("-s and -o cannot be combined");
 	if (o->copies < 0)
 		o->copies = o->churn_rate ? 0 : 1;
+	if (!o->set)
+		o->set = &builtin_sets[o->churn_rate ? 1 : 0];
 	return 0;
 }
 
@@ -733,11 +758,12 @@ int main(int argc, char **argv)
 	sigaddset(&waitset, SIGUSR1);
 	sigprocmask(SIG_BLOCK, &waitset, &oldset);
 
-	err = workload__new(&w, o.obj_path, workload_obj_start,
-			    workload_obj_end - workload_obj_start);
+	err = workload__new(&w, o.obj_path, o.set->start, o.set->end - o.set->start);
 	if (err) {
-		error("%s: cannot load: %s", o.obj_path ? o.obj_path : "built-in hot.bpf.o",
-		      strerror(-err));
+		if (o.obj_path)
+			error("%s: cannot load: %s", o.obj_path, strerror(-err));
+		else
+			error("built-in %s.bpf.o: cannot load: %s", o.set->name, strerror(-err));
 		goto out;
 	}
 	sel = calloc(workload__nr_progs(w), sizeof(*sel));
