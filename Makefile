@@ -12,7 +12,7 @@ PKG_CONFIG	?= pkg-config
 
 # pkg-config module -> Debian package that provides it
 DEPS := libelf:libelf-dev libbpf:libbpf-dev zlib:zlib1g-dev \
-	libtraceevent:libtraceevent-dev capstone:libcapstone-dev
+	libtraceevent:libtraceevent-dev capstone:libcapstone-dev libzstd:libzstd-dev
 
 define check_dep
 $(if $(shell $(PKG_CONFIG) --exists $(firstword $(subst :, ,$(1))) && echo y),,\
@@ -95,6 +95,27 @@ $(O)/asan/tests/unit/%: $(O)/asan/tests/unit/%.o $(ALIBPERF)
 
 unit: $(UNIT_BINS) $(AUNIT_BINS)
 
+# The damaged-input reader: a TAP driver in the ASan build, a libFuzzer
+# target with `make fuzz` (clang builds its own copy of the library).
+FUZZ_READ	:= $(O)/asan/tests/fuzz/read-perf-data
+FUZZ_BIN	:= $(O)/fuzz/read-perf-data
+FUZZ_TIME	?= 60
+
+$(FUZZ_READ): $(O)/asan/tests/fuzz/read-perf-data.o $(ALIBPERF)
+	$(CC) $(SAN_FLAGS) -o $@ $< $(ALIBPERF) $(DEP_LIBS)
+
+$(FUZZ_BIN): tests/fuzz/read-perf-data.c $(LIB_SRCS)
+	@mkdir -p $(@D)
+	clang -std=gnu11 -g -O1 -D_GNU_SOURCE -DFUZZING -Itools/include/uapi -Itools/perf \
+		-Itools/lib -Itests/lib $(DEP_CFLAGS) -fsanitize=fuzzer,address,undefined \
+		-o $@ tests/fuzz/read-perf-data.c $(LIB_SRCS) $(DEP_LIBS)
+
+fuzz: $(FUZZ_BIN)
+	@mkdir -p $(O)/fuzz/corpus
+	@[ -n "$$(ls $(O)/fuzz/corpus)" ] || /usr/bin/perf record -q -o $(O)/fuzz/corpus/seed.data \
+		-e cpu-clock -c 1000000 -- true
+	$(FUZZ_BIN) -max_total_time=$(FUZZ_TIME) -timeout=10 $(O)/fuzz/corpus
+
 workloads:
 	$(MAKE) -C tests/workloads O=$(abspath $(O)/workloads)
 
@@ -102,18 +123,19 @@ INTEGRATION_TESTS := $(sort $(wildcard tests/integration/*.t))
 KERNEL_TESTS	:= $(sort $(wildcard tests/kernel/*.t))
 TEST_ENV	:= PERF=$(abspath $(PERF)) PERF_ASAN=$(abspath $(PERF_ASAN)) \
 		   WORKLOADS=$(abspath $(O)/workloads) TOPDIR=$(CURDIR) \
+		   FUZZ_READ=$(abspath $(FUZZ_READ)) \
 		   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 		   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 # Every test prints TAP; prove runs them all and ends with its summary.
-check: $(PERF) $(PERF_ASAN) unit workloads
+check: $(PERF) $(PERF_ASAN) unit workloads $(FUZZ_READ)
 	$(TEST_ENV) prove --exec '' $(addprefix ./,$(UNIT_BINS) $(AUNIT_BINS)) \
 		$(addprefix ./,$(INTEGRATION_TESTS) $(KERNEL_TESTS))
 
 check-unit: unit
 	$(TEST_ENV) prove --exec '' $(addprefix ./,$(UNIT_BINS) $(AUNIT_BINS))
 
-check-integration: $(PERF) $(PERF_ASAN) workloads
+check-integration: $(PERF) $(PERF_ASAN) workloads $(FUZZ_READ)
 	$(TEST_ENV) prove -v --exec '' $(addprefix ./,$(INTEGRATION_TESTS))
 
 bench: $(PERF) workloads
@@ -134,6 +156,7 @@ help: help-kernel
 	@echo "check-unit     unit tests only (normal and ASan+UBSan builds)"
 	@echo "check-integration  integration tests on the live kernel"
 	@echo "workloads      build the BPF test workloads into $(O)/workloads"
+	@echo "fuzz           libFuzzer on the perf.data reader for FUZZ_TIME seconds ($(FUZZ_TIME))"
 	@echo "bench          run the benchmarks under bench/ (ratios against /usr/bin/perf)"
 	@echo "install        install perf into \$$DESTDIR\$$PREFIX/bin (PREFIX=$(PREFIX))"
 	@echo "install-deps   apt-get every build and test dependency"

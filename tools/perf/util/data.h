@@ -41,4 +41,7 @@ int perf_data__commit(struct perf_data *data);
 /* Record a problem; returns -EINVAL so callers can "return perf_data__err(...)". */
 int perf_data__err(struct perf_data *data, const char *fmt, ...) __printf(2, 3);
 
+/* The input a command reads: the name given, else "-" when stdin is a pipe, else perf.data. */
+const char *perf_data__input_name(const char *given);
+
 #endif /* __PERF_DATA_H */

@@ -30,6 +30,13 @@ int evsel__add_id(struct evsel *evsel, u64 id);
 int evsel__set_name(struct evsel *evsel, const char *name);
 /* The name perf would give attr when the file carries none: "cpu-clock" ... */
 const char *evsel__name(struct evsel *evsel);
+/* A tracking-only event (dummy): it carries side-band records, never samples. */
+static inline bool evsel__is_sideband(const struct evsel *evsel)
+{
+	return evsel->attr.type == PERF_TYPE_SOFTWARE &&
+	       evsel->attr.config == PERF_COUNT_SW_DUMMY;
+}
+
 /* Size of the sample_id trailer of non-sample records for this attr. */
 int evsel__id_hdr_size(const struct evsel *evsel);
 

@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Robustness of the perf.data reader on damaged input.
+ *
+ * Built with libFuzzer (make fuzz) it is a fuzz target; built plainly
+ * (ASan+UBSan, make check) it is a TAP test that takes a real perf.data
+ * file and feeds the reader every truncation of it and random byte flips.
+ * Each input goes through the header, every record, the -D printer and
+ * the header printer.  A crash is caught by the sanitizers; a hang by the
+ * caller's timeout.  Each input must either be read or fail with a
+ * one-line message.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/data.h"
+#include "util/dump.h"
+#include "util/session.h"
+
+static FILE *devnull;
+
+static int dump_any(struct perf_tool *tool, struct perf_session *session,
+		    const union perf_event *ev, struct perf_sample *sample, struct evsel *evsel)
+{
+	dump__record(devnull, session, ev, session->file_offset, evsel, sample);
+	return 0;
+}
+
+static int dump_user(struct perf_tool *tool, struct perf_session *session,
+		     const union perf_event *ev, u64 file_offset)
+{
+	dump__record(devnull, session, ev, file_offset, NULL, NULL);
+	return 0;
+}
+
+/* 0: read whole; 1: failed with a message in msg; -1: failed without one */
+static int read_file(const char *path, char *msg, size_t len)
+{
+	struct perf_tool tool = {
+		.sample = dump_any, .event = dump_any, .user = dump_user, .ordered = true,
+	};
+	struct perf_session *session = NULL;
+	struct perf_data data;
+	int err;
+
+	msg[0] = 0;
+	err = perf_data__open_read(&data, path);
+	if (!err)
+		err = perf_session__new(&session, &data, &tool);
+	if (!err) {
+		perf_header__fprintf(&session->header, session->evlist, devnull, true);
+		err = perf_session__process(session);
+	}
+	if (err)
+		snprintf(msg, len, "%s", data.err);
+	perf_session__delete(session);
+	perf_data__close(&data);
+	if (!err)
+		return 0;
+	return msg[0] && !strchr(msg, '\n') ? 1 : -1;
+}
+
+static int write_file(const char *path, const u8 *buf, size_t size)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, buf, size);
+	close(fd);
+	return n == (ssize_t)size ? 0 : -EIO;
+}
+
+#ifdef FUZZING
+int LLVMFuzzerTestOneInput(const u8 *buf, size_t size);
+
+int LLVMFuzzerTestOneInput(const u8 *buf, size_t size)
+{
+	char path[64], msg[256];
+
+	if (!devnull)
+		devnull = fopen("/dev/null", "w");
+	snprintf(path, sizeof(path), "/tmp/perf-fuzz.%d", getpid());
+	if (write_file(path, buf, size) == 0)
+		read_file(path, msg, sizeof(msg));
+	return 0;
+}
+#else
+#include "tap.h"
+
+static u8 *load(const char *path, size_t *size)
+{
+	FILE *fp = fopen(path, "rb");
+	u8 *buf = NULL;
+	long n;
+
+	if (!fp)
+		return NULL;
+	if (fseek(fp, 0, SEEK_END) == 0 && (n = ftell(fp)) > 0 && fseek(fp, 0, SEEK_SET) == 0) {
+		buf = malloc(n);
+		if (buf && fread(buf, 1, n, fp) != (size_t)n) {
+			free(buf);
+			buf = NULL;
+		}
+		*size = n;
+	}
+	fclose(fp);
+	return buf;
+}
+
+int main(int argc, char **argv)
+{
+	unsigned int seed = 1, flips = 2000;
+	size_t size = 0, off, bad_msg = 0, read_ok = 0, errors = 0;
+	char path[4096], msg[256], first_bad[256] = "";
+	u8 *orig, *buf;
+	size_t i;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: %s FILE [FLIPS [SEED]]\n", argv[0]);
+		return 2;
+	}
+	if (argc > 2)
+		flips = strtoul(argv[2], NULL, 0);
+	if (argc > 3)
+		seed = strtoul(argv[3], NULL, 0);
+	devnull = fopen("/dev/null", "w");
+	orig = load(argv[1], &size);
+	if (!orig || !devnull || size < 16)
+		skip_all("cannot load the input file");
+	buf = malloc(size);
+	snprintf(path, sizeof(path), "%s/perf-damaged.%d", getenv("TMPDIR") ?: "/tmp", getpid());
+
+	plan(4);
+	ok(read_file(argv[1], msg, sizeof(msg)) == 0, "the intact file reads (%s)", msg);
+
+	/* every proper prefix is an error with a message: the header promises more */
+	for (off = 0; off < size; off++) {
+		int r;
+
+		write_file(path, orig, off);
+		r = read_file(path, msg, sizeof(msg));
+		if (r != 1) {
+			bad_msg++;
+			if (!first_bad[0])
+				snprintf(first_bad, sizeof(first_bad), "at %zu: %s", off,
+					 r == 0 ? "read without error" : "no message");
+		}
+	}
+	ok(bad_msg == 0, "all %zu truncations fail with a one-line message %s", size, first_bad);
+
+	/* random byte flips: read or fail with a message, never crash */
+	srand(seed);
+	bad_msg = 0;
+	first_bad[0] = 0;
+	for (i = 0; i < flips; i++) {
+		int nflip = 1 + rand() % 4, j, r;
+
+		memcpy(buf, orig, size);
+		for (j = 0; j < nflip; j++)
+			buf[rand() % size] ^= 1 << (rand() % 8);
+		write_file(path, buf, size);
+		r = read_file(path, msg, sizeof(msg));
+		if (r == 0)
+			read_ok++;
+		else if (r == 1)
+			errors++;
+		else {
+			bad_msg++;
+			if (!first_bad[0])
+				snprintf(first_bad, sizeof(first_bad), "flip run %zu", i);
+		}
+	}
+	ok(bad_msg == 0, "%u flipped copies: %zu read, %zu errors, none without a message %s",
+	   flips, read_ok, errors, first_bad);
+	ok(errors > 0, "some flips are detected as errors");
+
+	unlink(path);
+	free(buf);
+	free(orig);
+	return done_testing();
+}
+#endif

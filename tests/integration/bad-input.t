@@ -1,0 +1,54 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Damaged perf.data files never crash or hang the reader (ASan+UBSan
+# build): every truncation of a small real file and random byte flips end
+# in a one-line error naming the file and the problem, with a non-zero
+# exit, or are read whole.
+. "$(dirname "$0")/lib.sh"
+need_root
+[ -x "$FUZZ_READ" ] || skip_all "no $FUZZ_READ (make check builds it)"
+[ -x "$PERF_ASAN" ] || skip_all "no $PERF_ASAN (make check builds it)"
+
+small=$TMPD/small.data
+upstream_record "$small" -e cpu-clock -c 2000000 -- sh -c 'i=0; while [ $i -lt 3000 ]; do i=$((i+1)); done' ||
+	{ echo "1..1"; echo "not ok 1 - /usr/bin/perf record failed"; exit 1; }
+diag "input: $(stat -c %s "$small") bytes"
+
+# In-process: every truncation and 2000 flipped copies (its own TAP lines,
+# folded into one result here).
+TMPDIR=$TMPD timeout 900 "$FUZZ_READ" "$small" 2000 7 >"$TMPD/fuzz.tap" 2>"$TMPD/fuzz.err"
+rc=$?
+sed 's/^/#   /' "$TMPD/fuzz.tap"
+tail -5 "$TMPD/fuzz.err" | sed 's/^/#   /'
+[ $rc -eq 0 ] && ! grep -q '^not ok' "$TMPD/fuzz.tap"
+ok $? "reader survives every truncation and 2000 flips (exit $rc)"
+
+# Through the command line, a sample of truncations: one line, exit 1.
+size=$(stat -c %s "$small")
+bad=0
+for off in 0 7 8 50 103 104 105 $((size / 3)) $((size / 2)) $((size - 9)) $((size - 1)); do
+	head -c "$off" "$small" >"$TMPD/cut.data"
+	timeout 60 "$PERF_ASAN" report -D -i "$TMPD/cut.data" >/dev/null 2>"$TMPD/cut.err"
+	rc=$?
+	if [ $rc -ne 1 ] || [ "$(wc -l <"$TMPD/cut.err")" -ne 1 ] ||
+	   ! grep -q "^perf report: $TMPD/cut.data: " "$TMPD/cut.err"; then
+		bad=$((bad + 1))
+		diag "cut at $off: exit $rc: $(head -3 "$TMPD/cut.err")"
+	fi
+done
+ok $bad "report -D on truncated files: exit 1 with one line naming the file"
+
+for opt in --header-only --stats; do
+	head -c $((size / 2)) "$small" >"$TMPD/cut.data"
+	timeout 60 "$PERF_ASAN" report $opt -i "$TMPD/cut.data" >/dev/null 2>"$TMPD/cut.err"
+	rc=$?
+	[ $rc -eq 1 ] && [ "$(wc -l <"$TMPD/cut.err")" -eq 1 ]
+	ok $? "report $opt on a truncated file: exit 1, one line ($(cat "$TMPD/cut.err"))"
+done
+
+"$PERF_ASAN" report -D -i "$TMPD/does-not-exist" >/dev/null 2>"$TMPD/err"
+[ $? -eq 1 ] && grep -q "^perf report: $TMPD/does-not-exist: No such file" "$TMPD/err"
+ok $? "missing file: exit 1 and the file named"
+
+done_testing

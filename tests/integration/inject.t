@@ -1,0 +1,79 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# perf inject copies a stream through our reader and writer: upstream's
+# report -D and script on our output equal those on the input (record
+# offsets aside), for file -> file, file -> pipe, pipe -> file and
+# pipe -> pipe, and the output is a new file with mode 0600.
+. "$(dirname "$0")/lib.sh"
+need_root
+need_workloads
+
+BPFLOAD=$WORKLOADS/bpfload
+
+upstream_record "$TMPD/in.data" -g -a -- "$BPFLOAD" --hot 0.3 &&
+"$UPERF" record -q -a -o - -- "$BPFLOAD" --hot 0.3 >"$TMPD/in.pipe" 2>"$TMPD/pipe.log" ||
+	{ echo "1..1"; echo "not ok 1 - /usr/bin/perf record failed"; exit 1; }
+
+# -D without file offsets and names; pipe input has no header to compare
+dump_no_offsets() {
+	"$UPERF" report -D -i "$1" 2>/dev/null |
+		sed -E -e 's/^0x[0-9a-f]+(@[^ ]*)? \[/0xOFF [/' \
+		       -e 's/^([0-9]+ [0-9]+ )?0x[0-9a-f]+ \[/\10xOFF [/'
+}
+
+script_of() {
+	"$UPERF" script -i "$1" 2>/dev/null
+}
+
+script_of "$TMPD/in.data" >"$TMPD/in.script"
+script_of "$TMPD/in.pipe" >"$TMPD/in.pipe.script"
+[ -s "$TMPD/in.script" ] && [ -s "$TMPD/in.pipe.script" ]
+ok $? "upstream script prints the inputs"
+
+# file -> file
+"$PERF" inject -i "$TMPD/in.data" -o "$TMPD/out.data" 2>"$TMPD/err"
+ok $? "inject file -> file"
+sed 's/^/# /' "$TMPD/err" | head -5
+dump_no_offsets "$TMPD/in.data" >"$TMPD/in.dump"
+dump_no_offsets "$TMPD/out.data" >"$TMPD/out.dump"
+is_same_file "$TMPD/out.dump" "$TMPD/in.dump" "file -> file: report -D equal ($(wc -l <"$TMPD/in.dump") lines)"
+script_of "$TMPD/out.data" >"$TMPD/out.script"
+is_same_file "$TMPD/out.script" "$TMPD/in.script" "file -> file: script equal"
+[ "$(stat -c %a "$TMPD/out.data")" = 600 ]
+ok $? "file output has mode 0600"
+
+"$UPERF" report --header-only -i "$TMPD/in.data" 2>/dev/null |
+	grep -E '^# (bpf_prog_info|	sub_prog|btf info|event :|hostname|os release|arch|nrcpus)' >"$TMPD/in.hdr"
+"$UPERF" report --header-only -i "$TMPD/out.data" 2>/dev/null |
+	grep -E '^# (bpf_prog_info|	sub_prog|btf info|event :|hostname|os release|arch|nrcpus)' >"$TMPD/out.hdr"
+is_same_file "$TMPD/out.hdr" "$TMPD/in.hdr" "file -> file: upstream reads the same header features"
+
+# file -> pipe
+"$PERF" inject -i "$TMPD/in.data" -o - >"$TMPD/out.pipe" 2>"$TMPD/err"
+ok $? "inject file -> pipe"
+script_of "$TMPD/out.pipe" >"$TMPD/out.pipe.script"
+is_same_file "$TMPD/out.pipe.script" "$TMPD/in.script" "file -> pipe: script equal"
+
+# pipe -> file, reading stdin
+"$PERF" inject -o "$TMPD/out2.data" <"$TMPD/in.pipe" 2>"$TMPD/err"
+ok $? "inject pipe -> file"
+script_of "$TMPD/out2.data" >"$TMPD/out2.script"
+is_same_file "$TMPD/out2.script" "$TMPD/in.pipe.script" "pipe -> file: script equal"
+
+# pipe -> pipe
+"$PERF" inject <"$TMPD/in.pipe" >"$TMPD/out3.pipe" 2>"$TMPD/err"
+ok $? "inject pipe -> pipe"
+dump_no_offsets "$TMPD/in.pipe" >"$TMPD/in.pipe.dump"
+dump_no_offsets "$TMPD/out3.pipe" >"$TMPD/out3.dump"
+is_same_file "$TMPD/out3.dump" "$TMPD/in.pipe.dump" "pipe -> pipe: report -D equal"
+
+# a failed inject leaves no output file behind
+printf 'not a perf file at all, just text\n' >"$TMPD/junk"
+"$PERF" inject -i "$TMPD/junk" -o "$TMPD/never.data" 2>"$TMPD/err"
+[ $? -ne 0 ] && [ ! -e "$TMPD/never.data" ] && [ "$(ls "$TMPD" | grep -c never)" -eq 0 ]
+ok $? "bad input: non-zero exit and no output file"
+[ "$(wc -l <"$TMPD/err")" -eq 1 ] && grep -q "^perf inject: $TMPD/junk: " "$TMPD/err"
+ok $? "bad input: one-line error naming the file ($(cat "$TMPD/err"))"
+
+done_testing

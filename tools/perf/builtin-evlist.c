@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf evlist: the events of a perf.data file, one per line; with -v their
+ * attributes as "name: key: value, ...".
+ */
+#include <stdio.h>
+
+#include "builtin.h"
+#include "util/attr.h"
+#include "util/data.h"
+#include "util/parse-options.h"
+#include "util/session.h"
+
+static const char *const evlist_usage[] = {
+	"perf evlist [<options>]",
+	NULL
+};
+
+int cmd_evlist(int argc, const char **argv)
+{
+	struct perf_tool tool = { .ordered = false };
+	struct perf_session *session = NULL;
+	const char *input = NULL, *path;
+	bool verbose = false, freq = false;
+	struct perf_data data;
+	struct evsel *evsel;
+	const struct option options[] = {
+		OPT_STRING('i', "input", &input, "file", "Input file name"),
+		OPT_BOOLEAN('F', "freq", &freq, "Show the sample frequency"),
+		OPT_BOOLEAN('v', "verbose", &verbose, "Show all event attr details"),
+		OPT_END()
+	};
+	int err, i;
+
+	argc = parse_options(argc, argv, options, evlist_usage, 0);
+	if (argc == -2)
+		return 0;
+	if (argc < 0)
+		return 1;
+	if (argc > 0) {
+		usage_error(evlist_usage, options, "unexpected argument `%s'", argv[0]);
+		return 1;
+	}
+
+	path = perf_data__input_name(input);
+	err = perf_data__open_read(&data, path);
+	if (!err)
+		err = perf_session__new(&session, &data, &tool);
+	/* a pipe carries its attrs as records */
+	if (!err && data.is_pipe)
+		err = perf_session__process(session);
+	if (err) {
+		fprintf(stderr, "perf evlist: %s: %s\n", path, data.err);
+		goto out;
+	}
+
+	evlist__for_each(session->evlist, evsel, i) {
+		if (verbose) {
+			printf("%s: ", evsel__name(evsel));
+			perf_event_attr__fprintf_kv(stdout, &evsel->attr, ": ", ", ");
+			printf("\n");
+		} else if (freq && evsel->attr.freq) {
+			printf("%s: sample_freq=%llu\n", evsel__name(evsel),
+			       (unsigned long long)evsel->attr.sample_freq);
+		} else {
+			printf("%s\n", evsel__name(evsel));
+		}
+	}
+out:
+	perf_session__delete(session);
+	perf_data__close(&data);
+	return err;
+}

@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+#include "data.h"
+
+int perf_data__err(struct perf_data *data, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(data->err, sizeof(data->err), fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+/* Describe the failed system call in errno; returns -errno. */
+static int perf_data__sys_err(struct perf_data *data, const char *what)
+{
+	int err = errno;
+
+	perf_data__err(data, "%s%s%s", what, *what ? ": " : "", strerror(err));
+	return -err;
+}
+
+static void perf_data__init(struct perf_data *data, const char *path, bool write)
+{
+	memset(data, 0, sizeof(*data));
+	data->path = path;
+	data->is_write = write;
+	data->is_pipe = !strcmp(path, "-");
+	data->fd = -1;
+}
+
+int perf_data__open_read(struct perf_data *data, const char *path)
+{
+	struct stat st;
+	void *base;
+
+	perf_data__init(data, path, false);
+	if (data->is_pipe) {
+		data->fd = STDIN_FILENO;
+		return 0;
+	}
+
+	data->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (data->fd < 0)
+		return perf_data__sys_err(data, "");
+	if (fstat(data->fd, &st) < 0) {
+		int err = perf_data__sys_err(data, "");
+
+		perf_data__close(data);
+		return err;
+	}
+	if (S_ISFIFO(st.st_mode)) {
+		data->is_pipe = true;
+		return 0;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		perf_data__close(data);
+		return perf_data__err(data, "not a regular file");
+	}
+	data->size = st.st_size;
+	if (data->size == 0)
+		return 0;
+
+	base = mmap(NULL, data->size, PROT_READ, MAP_PRIVATE, data->fd, 0);
+	if (base == MAP_FAILED) {
+		int err = perf_data__sys_err(data, "cannot map");
+
+		perf_data__close(data);
+		return err;
+	}
+	madvise(base, data->size, MADV_SEQUENTIAL);
+	data->base = base;
+	return 0;
+}
+
+const void *perf_data__slice(struct perf_data *data, u64 off, u64 len)
+{
+	if (!data->base || off > data->size || len > data->size - off)
+		return NULL;
+	return data->base + off;
+}
+
+int perf_data__read_pipe(struct perf_data *data, void *buf, size_t len)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t n = read(data->fd, (char *)buf + done, len - done);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (n == 0)
+			return done == 0 ? 1 : -EIO;
+		done += n;
+	}
+	data->pipe_pos += len;
+	return 0;
+}
+
+int perf_data__open_write(struct perf_data *data, const char *path)
+{
+	perf_data__init(data, path, true);
+	if (data->is_pipe) {
+		data->fd = STDOUT_FILENO;
+		return 0;
+	}
+
+	if (asprintf(&data->tmp_path, "%s.tmpXXXXXX", path) < 0) {
+		data->tmp_path = NULL;
+		return -ENOMEM;
+	}
+	data->fd = mkostemp(data->tmp_path, O_CLOEXEC);
+	if (data->fd < 0) {
+		int err = perf_data__sys_err(data, "cannot create");
+
+		free(data->tmp_path);
+		data->tmp_path = NULL;
+		return err;
+	}
+	/* mkostemp already gives 0600, as upstream's perf.data */
+	return 0;
+}
+
+int perf_data__write(struct perf_data *data, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n = write(data->fd, p, len);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return perf_data__sys_err(data, "write failed");
+		}
+		p += n;
+		len -= n;
+	}
+	return 0;
+}
+
+int perf_data__pwrite(struct perf_data *data, const void *buf, size_t len, u64 off)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n = pwrite(data->fd, p, len, off);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return perf_data__sys_err(data, "write failed");
+		}
+		p += n;
+		len -= n;
+		off += n;
+	}
+	return 0;
+}
+
+u64 perf_data__tell(struct perf_data *data)
+{
+	off_t off = lseek(data->fd, 0, SEEK_CUR);
+
+	return off < 0 ? 0 : (u64)off;
+}
+
+int perf_data__commit(struct perf_data *data)
+{
+	char *old = NULL;
+	struct stat st;
+
+	if (data->is_pipe || !data->tmp_path)
+		return 0;
+	if (fsync(data->fd) < 0 && errno != EINVAL)
+		return perf_data__sys_err(data, "sync failed");
+
+	if (stat(data->path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+		if (asprintf(&old, "%s.old", data->path) < 0)
+			return -ENOMEM;
+		if (rename(data->path, old) < 0) {
+			int err = perf_data__sys_err(data, "cannot keep the old file");
+
+			free(old);
+			return err;
+		}
+		free(old);
+	}
+	if (rename(data->tmp_path, data->path) < 0)
+		return perf_data__sys_err(data, "cannot rename into place");
+	free(data->tmp_path);
+	data->tmp_path = NULL;
+	return 0;
+}
+
+void perf_data__close(struct perf_data *data)
+{
+	if (data->base)
+		munmap((void *)data->base, data->size);
+	data->base = NULL;
+	if (data->fd >= 0 && !(data->is_pipe && (data->fd == 0 || data->fd == 1)))
+		close(data->fd);
+	data->fd = -1;
+	/* output never committed: remove the partial file */
+	if (data->tmp_path) {
+		unlink(data->tmp_path);
+		free(data->tmp_path);
+		data->tmp_path = NULL;
+	}
+}
+
+const char *perf_data__input_name(const char *given)
+{
+	struct stat st;
+
+	if (given)
+		return given;
+	if (!fstat(STDIN_FILENO, &st) && S_ISFIFO(st.st_mode))
+		return "-";
+	return "perf.data";
+}

@@ -1,0 +1,650 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <byteswap.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zstd.h>
+
+#include "session.h"
+
+/*
+ * A record waiting for its turn in time order.  ev points into the file
+ * mapping when the record could be used in place, else to a private copy.
+ */
+struct queued_record {
+	u64			time;
+	u64			seq;
+	u64			file_offset;
+	union perf_event	*ev;
+	struct evsel		*evsel;
+	bool			owned;
+};
+
+struct ordered_queue {
+	struct queued_record	*heap;
+	size_t			nr;
+	size_t			cap;
+	u64			seq;
+	u64			max_time;	/* highest time queued so far */
+	u64			next_flush;	/* limit for the next FINISHED_ROUND */
+	u64			last_delivered;
+};
+
+/* Largest record: header.size is a u16. */
+#define MAX_RECORD_SIZE		65536
+
+static bool queued_before(const struct queued_record *a, const struct queued_record *b)
+{
+	return a->time < b->time || (a->time == b->time && a->seq < b->seq);
+}
+
+static int queue__push(struct ordered_queue *q, struct queued_record *r)
+{
+	size_t i;
+
+	if (q->nr == q->cap) {
+		size_t cap = q->cap ? q->cap * 2 : 4096;
+		struct queued_record *heap = realloc(q->heap, cap * sizeof(*heap));
+
+		if (!heap)
+			return -ENOMEM;
+		q->heap = heap;
+		q->cap = cap;
+	}
+	r->seq = q->seq++;
+	i = q->nr++;
+	while (i > 0) {
+		size_t parent = (i - 1) / 2;
+
+		if (!queued_before(r, &q->heap[parent]))
+			break;
+		q->heap[i] = q->heap[parent];
+		i = parent;
+	}
+	q->heap[i] = *r;
+	if (r->time > q->max_time)
+		q->max_time = r->time;
+	return 0;
+}
+
+static void queue__pop(struct ordered_queue *q, struct queued_record *out)
+{
+	struct queued_record last;
+	size_t i = 0;
+
+	*out = q->heap[0];
+	last = q->heap[--q->nr];
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= q->nr)
+			break;
+		if (c + 1 < q->nr && queued_before(&q->heap[c + 1], &q->heap[c]))
+			c++;
+		if (!queued_before(&q->heap[c], &last))
+			break;
+		q->heap[i] = q->heap[c];
+		i = c;
+	}
+	if (q->nr)
+		q->heap[i] = last;
+}
+
+static void queue__free(struct ordered_queue *q)
+{
+	size_t i;
+
+	if (!q)
+		return;
+	for (i = 0; i < q->nr; i++)
+		if (q->heap[i].owned)
+			free(q->heap[i].ev);
+	free(q->heap);
+	free(q);
+}
+
+int perf_session__new(struct perf_session **out, struct perf_data *data, struct perf_tool *tool)
+{
+	struct perf_session *session = calloc(1, sizeof(*session));
+	int err;
+
+	*out = NULL;
+	if (!session)
+		return -ENOMEM;
+	session->data = data;
+	session->tool = tool;
+	perf_header__init(&session->header);
+	session->evlist = evlist__new();
+	session->queue = calloc(1, sizeof(*session->queue));
+	if (!session->evlist || !session->queue) {
+		perf_session__delete(session);
+		return -ENOMEM;
+	}
+	err = perf_header__read(&session->header, session->evlist, data);
+	if (err) {
+		if (!data->err[0])
+			perf_data__err(data, "cannot read the header: %s", strerror(-err));
+		perf_session__delete(session);
+		return err;
+	}
+	*out = session;
+	return 0;
+}
+
+void perf_session__delete(struct perf_session *session)
+{
+	if (!session)
+		return;
+	queue__free(session->queue);
+	evlist__delete(session->evlist);
+	perf_header__exit(&session->header);
+	free(session);
+}
+
+static u64 load_u64(const void *p, bool swap)
+{
+	u64 v;
+
+	memcpy(&v, p, sizeof(v));
+	return swap ? bswap_64(v) : v;
+}
+
+static int popcount_bits(u64 type, u64 mask)
+{
+	return __builtin_popcountll(type & mask);
+}
+
+/*
+ * The evsel a record belongs to, found by its sample id before the record
+ * is parsed (or byte-swapped: the attr decides how).  All events of a file
+ * share the position of the id, as perf record guarantees.
+ */
+static struct evsel *session__find_evsel(struct perf_session *session,
+					 const union perf_event *ev, bool swap)
+{
+	struct evlist *evlist = session->evlist;
+	struct evsel *first = evlist__first(evlist);
+	u64 type, size = ev->header.size;
+	u64 pos;
+
+	if (!first || evlist->nr_entries == 1)
+		return first;
+
+	type = first->attr.sample_type;
+	if (ev->header.type == PERF_RECORD_SAMPLE) {
+		if (type & PERF_SAMPLE_IDENTIFIER)
+			pos = sizeof(struct perf_event_header);
+		else if (type & PERF_SAMPLE_ID)
+			pos = sizeof(struct perf_event_header) +
+			      8 * popcount_bits(type, PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+						PERF_SAMPLE_TIME | PERF_SAMPLE_ADDR);
+		else
+			return first;
+	} else {
+		if (!first->attr.sample_id_all)
+			return first;
+		if (type & PERF_SAMPLE_IDENTIFIER)
+			pos = 8;
+		else if (type & PERF_SAMPLE_ID)
+			pos = 8 * (1 + popcount_bits(type, PERF_SAMPLE_STREAM_ID |
+						     PERF_SAMPLE_CPU));
+		else
+			return first;
+		if (pos > size - sizeof(struct perf_event_header))
+			return NULL;
+		pos = size - pos;
+	}
+	if (pos + 8 > size)
+		return NULL;
+	return evlist__id2evsel(evlist, load_u64((const u8 *)ev + pos, swap));
+}
+
+static int session__parse(struct perf_session *session, const union perf_event *ev,
+			  struct evsel *evsel, struct perf_sample *sample)
+{
+	memset(sample, 0, sizeof(*sample));
+	sample->cpu = (u32)-1;
+	sample->time = (u64)-1;
+	if (!evsel)
+		return 0;
+	if (ev->header.type == PERF_RECORD_SAMPLE)
+		return perf_sample__parse(ev, &evsel->attr, sample);
+	if (!evsel->attr.sample_id_all)
+		return 0;
+	return perf_event__parse_id_sample(ev, &evsel->attr, sample);
+}
+
+static int session__deliver(struct perf_session *session, const union perf_event *ev,
+			    struct evsel *evsel)
+{
+	struct perf_tool *tool = session->tool;
+	struct perf_sample sample;
+	int err;
+
+	if (ev->header.type == PERF_RECORD_SAMPLE ? !tool->sample : !tool->event)
+		return 0;
+
+	err = session__parse(session, ev, evsel, &sample);
+	if (err) {
+		return perf_data__err(session->data, "malformed %s record",
+				      perf_event__name(ev->header.type));
+	}
+	if (sample.time != (u64)-1) {
+		if (!session->first_time)
+			session->first_time = sample.time;
+		session->last_time = sample.time;
+	}
+	if (ev->header.type == PERF_RECORD_SAMPLE)
+		return evsel ? tool->sample(tool, session, ev, &sample, evsel) : 0;
+	return tool->event(tool, session, ev, &sample, evsel);
+}
+
+static int session__flush(struct perf_session *session, u64 limit)
+{
+	struct ordered_queue *q = session->queue;
+	struct queued_record r;
+	int err = 0;
+
+	while (q->nr && q->heap[0].time <= limit) {
+		queue__pop(q, &r);
+		if (!err) {
+			q->last_delivered = r.time;
+			session->file_offset = r.file_offset;
+			err = session__deliver(session, r.ev, r.evsel);
+		}
+		if (r.owned)
+			free(r.ev);
+	}
+	return err;
+}
+
+static void session__count_lost(struct perf_session *session, const union perf_event *ev,
+				struct evsel *evsel)
+{
+	struct perf_session_stats *st = &session->stats;
+	u64 lost;
+
+	if (ev->header.type == PERF_RECORD_LOST) {
+		if (ev->header.size < sizeof(struct perf_event_header) + 16)
+			return;
+		lost = load_u64((const u8 *)ev + 16, false);
+		st->nr_lost_events++;
+		st->nr_lost += lost;
+		/* a buffer of side-band (dummy) events loses records, not samples */
+		if (evsel && evsel__is_sideband(evsel))
+			st->nr_lost_sideband += lost;
+	} else if (ev->header.type == PERF_RECORD_LOST_SAMPLES) {
+		if (ev->header.size < sizeof(struct perf_event_header) + 8)
+			return;
+		lost = load_u64((const u8 *)ev + 8, false);
+		st->nr_lost_samples += lost;
+		if (evsel)
+			evsel->lost_samples += lost;
+	}
+}
+
+static int session__process_one(struct perf_session *session, union perf_event *ev,
+				bool owned, u64 file_offset, int depth);
+
+/* PERF_RECORD_COMPRESSED: zstd frames holding whole records. */
+static int session__decompress(struct perf_session *session, const union perf_event *ev,
+			       u64 file_offset, int depth)
+{
+	size_t hdr = sizeof(struct perf_event_header);
+	ZSTD_DStream *zs;
+	ZSTD_inBuffer in = { (const u8 *)ev + hdr, ev->header.size - hdr, 0 };
+	u8 *buf, *pending;
+	size_t have = 0, cap = 2 * MAX_RECORD_SIZE;
+	int err = 0;
+
+	if (depth > 0)
+		return perf_data__err(session->data, "nested compressed record at 0x%llx",
+				      (unsigned long long)file_offset);
+	buf = malloc(cap);
+	zs = ZSTD_createDStream();
+	if (!buf || !zs) {
+		free(buf);
+		ZSTD_freeDStream(zs);
+		return -ENOMEM;
+	}
+	ZSTD_initDStream(zs);
+	while (!err && in.pos < in.size) {
+		ZSTD_outBuffer out = { buf + have, cap - have, 0 };
+		size_t ret = ZSTD_decompressStream(zs, &out, &in);
+		size_t off = 0;
+
+		if (ZSTD_isError(ret)) {
+			err = perf_data__err(session->data,
+					     "compressed record at 0x%llx: %s",
+					     (unsigned long long)file_offset,
+					     ZSTD_getErrorName(ret));
+			break;
+		}
+		have += out.pos;
+		while (have - off >= hdr) {
+			const struct perf_event_header *h = (const void *)(buf + off);
+			u16 size = session->header.needs_swap ? bswap_16(h->size) : h->size;
+
+			if (size < hdr) {
+				err = perf_data__err(session->data,
+						     "bad record size %u in compressed record at 0x%llx",
+						     size, (unsigned long long)file_offset);
+				break;
+			}
+			if (have - off < size)
+				break;
+			pending = malloc(size);
+			if (!pending) {
+				err = -ENOMEM;
+				break;
+			}
+			memcpy(pending, buf + off, size);
+			err = session__process_one(session, (union perf_event *)pending, true,
+						   file_offset, depth + 1);
+			off += size;
+			if (err)
+				break;
+		}
+		memmove(buf, buf + off, have - off);
+		have -= off;
+		if (!err && out.pos == 0 && in.pos < in.size && have == cap) {
+			err = perf_data__err(session->data, "compressed record at 0x%llx: corrupt",
+					     (unsigned long long)file_offset);
+		}
+	}
+	if (!err && have)
+		err = perf_data__err(session->data,
+				     "compressed record at 0x%llx ends inside a record",
+				     (unsigned long long)file_offset);
+	ZSTD_freeDStream(zs);
+	free(buf);
+	return err;
+}
+
+/* ID_INDEX: which event (by position) each sample id belongs to. */
+static int session__process_id_index(struct perf_session *session, const union perf_event *ev)
+{
+	const u8 *p = (const u8 *)ev + sizeof(struct perf_event_header);
+	u64 size = ev->header.size - sizeof(struct perf_event_header);
+	struct evlist *evlist = session->evlist;
+	u64 nr, i;
+
+	if (size < 8)
+		return -EINVAL;
+	nr = load_u64(p, false);
+	if (nr > (size - 8) / 32)
+		return -EINVAL;
+	for (i = 0; i < nr; i++) {
+		const u8 *e = p + 8 + i * 32;
+		u64 id = load_u64(e, false), idx = load_u64(e + 8, false);
+		int err;
+
+		if (idx >= (u64)evlist->nr_entries)
+			return -EINVAL;
+		err = evlist__add_id(evlist, evlist->entries[idx], id);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int session__process_user(struct perf_session *session, union perf_event *ev,
+				 u64 file_offset, int depth)
+{
+	struct perf_tool *tool = session->tool;
+	struct perf_data *data = session->data;
+	int err = 0;
+
+	switch (ev->header.type) {
+	case PERF_RECORD_HEADER_ATTR:
+		err = perf_header__process_attr_record(&session->header, session->evlist,
+						       ev, ev->header.size, data);
+		break;
+	case PERF_RECORD_HEADER_FEATURE: {
+		u64 feat;
+
+		if (ev->header.size < sizeof(struct perf_event_header) + 8)
+			return perf_data__err(data, "short feature record at 0x%llx",
+					      (unsigned long long)file_offset);
+		feat = load_u64((const u8 *)ev + 8, false);
+		if (feat < HEADER_FEAT_BITS)
+			err = perf_header__process_feature(&session->header, (int)feat,
+							   (const u8 *)ev + 16,
+							   ev->header.size - 16, data);
+		break;
+	}
+	case PERF_RECORD_ID_INDEX:
+		err = session__process_id_index(session, ev);
+		if (err)
+			err = perf_data__err(data, "bad ID_INDEX record at 0x%llx",
+					     (unsigned long long)file_offset);
+		break;
+	case PERF_RECORD_FINISHED_ROUND:
+		if (tool->ordered) {
+			err = session__flush(session, session->queue->next_flush);
+			session->queue->next_flush = session->queue->max_time;
+		}
+		break;
+	case PERF_RECORD_COMPRESSED:
+		err = session__decompress(session, ev, file_offset, depth);
+		break;
+	default:
+		break;
+	}
+	if (!err && tool->user)
+		err = tool->user(tool, session, ev, file_offset);
+	return err;
+}
+
+static int session__process_one(struct perf_session *session, union perf_event *ev,
+				bool owned, u64 file_offset, int depth)
+{
+	struct perf_tool *tool = session->tool;
+	bool swap = session->header.needs_swap;
+	struct evsel *evsel = NULL;
+	u32 type;
+	int err = 0;
+
+	session->file_offset = file_offset;
+	if (swap) {
+		/* our own copy: swap the header, then the body by its type */
+		ev->header.type = bswap_32(ev->header.type);
+		ev->header.misc = bswap_16(ev->header.misc);
+		ev->header.size = bswap_16(ev->header.size);
+	}
+	type = ev->header.type;
+	if (type < PERF_SESSION_NR_TYPES)
+		session->stats.nr_events[type]++;
+	else
+		session->stats.nr_unknown_type++;
+
+	if (type < PERF_RECORD_USER_TYPE_START) {
+		evsel = session__find_evsel(session, ev, swap);
+		if (type == PERF_RECORD_SAMPLE) {
+			if (evsel)
+				evsel->nr_samples++;
+			else
+				session->stats.nr_unknown_id++;
+		}
+	}
+	if (swap) {
+		err = perf_event__swap(ev, evsel ? &evsel->attr : NULL);
+		if (err) {
+			err = perf_data__err(session->data, "malformed %s record at 0x%llx",
+					     perf_event__name(type),
+					     (unsigned long long)file_offset);
+			goto out;
+		}
+	}
+
+	if (tool->raw) {
+		session->in_compressed = depth > 0;
+		err = tool->raw(tool, session, ev, file_offset);
+		if (err)
+			goto out;
+	}
+
+	if (type >= PERF_RECORD_USER_TYPE_START) {
+		err = session__process_user(session, ev, file_offset, depth);
+		goto out;
+	}
+
+	session__count_lost(session, ev, evsel);
+
+	if (tool->ordered && (tool->sample || tool->event)) {
+		struct perf_sample sample;
+		struct queued_record r = { .ev = ev, .evsel = evsel, .owned = owned,
+					   .file_offset = file_offset };
+
+		err = session__parse(session, ev, evsel, &sample);
+		if (err) {
+			err = perf_data__err(session->data, "malformed %s record at 0x%llx",
+					     perf_event__name(type),
+					     (unsigned long long)file_offset);
+			goto out;
+		}
+		if (sample.time != (u64)-1) {
+			if (sample.time < session->queue->last_delivered)
+				session->stats.nr_unordered++;
+			r.time = sample.time;
+			if (!owned) {
+				r.ev = malloc(ev->header.size);
+				if (!r.ev) {
+					err = -ENOMEM;
+					goto out;
+				}
+				memcpy(r.ev, ev, ev->header.size);
+				r.owned = true;
+			}
+			err = queue__push(session->queue, &r);
+			if (err && r.owned)
+				free(r.ev);
+			return err;
+		}
+	}
+	session->file_offset = file_offset;
+	err = session__deliver(session, ev, evsel);
+out:
+	if (owned)
+		free(ev);
+	return err;
+}
+
+/*
+ * A record of the mapped file: used in place when it is aligned and
+ * native, else copied (swapping writes to it; unaligned input is corrupt
+ * or hand-made, but must not make us read misaligned words).
+ */
+static int session__process_mapped(struct perf_session *session, const u8 *p, u16 size,
+				   u64 file_offset)
+{
+	union perf_event *copy;
+
+	if (!session->header.needs_swap && ((uintptr_t)p & 7) == 0)
+		return session__process_one(session, (union perf_event *)p, false,
+					    file_offset, 0);
+	copy = malloc(size);
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, p, size);
+	return session__process_one(session, copy, true, file_offset, 0);
+}
+
+static int session__process_file(struct perf_session *session)
+{
+	struct perf_data *data = session->data;
+	struct perf_header *h = &session->header;
+	u64 off = h->data_offset, end;
+	int err = 0;
+
+	if (off > data->size)
+		return perf_data__err(data, "data section at 0x%llx is past the end of the file",
+				      (unsigned long long)off);
+	/* a record run killed before it wrote the header: take the rest */
+	if (h->data_size == 0)
+		h->data_size = data->size - off;
+	end = off + h->data_size;
+	if (end < off || end > data->size)
+		return perf_data__err(data, "file truncated: data section ends at 0x%llx, "
+				      "file size 0x%llx", (unsigned long long)end,
+				      (unsigned long long)data->size);
+
+	while (off < end) {
+		const u8 *p = data->base + off;
+		struct perf_event_header hdr;
+
+		if (end - off < sizeof(hdr)) {
+			err = perf_data__err(data, "truncated record at 0x%llx",
+					     (unsigned long long)off);
+			break;
+		}
+		memcpy(&hdr, p, sizeof(hdr));
+		if (h->needs_swap)
+			hdr.size = bswap_16(hdr.size);
+		if (hdr.size < sizeof(hdr)) {
+			err = perf_data__err(data, "bad record size %u at 0x%llx", hdr.size,
+					     (unsigned long long)off);
+			break;
+		}
+		if (hdr.size > end - off) {
+			err = perf_data__err(data, "truncated record at 0x%llx",
+					     (unsigned long long)off);
+			break;
+		}
+		err = session__process_mapped(session, p, hdr.size, off);
+		if (err)
+			break;
+		off += hdr.size;
+	}
+	return err;
+}
+
+static int session__process_pipe(struct perf_session *session)
+{
+	struct perf_data *data = session->data;
+	int err = 0;
+
+	for (;;) {
+		struct perf_event_header hdr;
+		u64 off = data->pipe_pos;
+		u8 *buf;
+		u16 size;
+
+		err = perf_data__read_pipe(data, &hdr, sizeof(hdr));
+		if (err == 1)
+			return 0;
+		if (err)
+			return perf_data__err(data, "truncated record at 0x%llx",
+					      (unsigned long long)off);
+		size = session->header.needs_swap ? bswap_16(hdr.size) : hdr.size;
+		if (size < sizeof(hdr))
+			return perf_data__err(data, "bad record size %u at 0x%llx", size,
+					      (unsigned long long)off);
+		buf = malloc(size);
+		if (!buf)
+			return -ENOMEM;
+		memcpy(buf, &hdr, sizeof(hdr));
+		err = perf_data__read_pipe(data, buf + sizeof(hdr), size - sizeof(hdr));
+		if (err) {
+			free(buf);
+			return perf_data__err(data, "truncated record at 0x%llx",
+					      (unsigned long long)off);
+		}
+		err = session__process_one(session, (union perf_event *)buf, true, off, 0);
+		if (err)
+			return err;
+	}
+}
+
+int perf_session__process(struct perf_session *session)
+{
+	int err;
+
+	if (session->data->is_pipe)
+		err = session__process_pipe(session);
+	else
+		err = session__process_file(session);
+	if (err)
+		return err;
+	return session__flush(session, (u64)-1);
+}

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __PERF_SESSION_H
+#define __PERF_SESSION_H
+
+#include "data.h"
+#include "event.h"
+#include "evlist.h"
+#include "header.h"
+
+struct perf_session;
+
+/*
+ * What a command does with the records of a session.  Every callback is
+ * optional.  Records reach the callbacks already in native byte order and
+ * 8-byte aligned, valid until the callback returns.
+ *
+ * raw:     every record, in file order, before any ordering.
+ * sample:  PERF_RECORD_SAMPLE, parsed, with its event.
+ * event:   every other kernel record (KSYMBOL, BPF_EVENT, MMAP2, ...), with
+ *          its sample_id trailer parsed into sample (zeroed when absent).
+ * user:    records written by perf itself (HEADER_ATTR, FINISHED_ROUND, ...),
+ *          after the session has handled what it must (attrs, features).
+ *
+ * With ordered set, kernel records are delivered in time order: queued and
+ * released at each FINISHED_ROUND up to the highest time seen before the
+ * previous round, and all at the end.  A callback returning non-zero stops
+ * processing with that value.
+ */
+struct perf_tool {
+	int (*raw)(struct perf_tool *tool, struct perf_session *session,
+		   const union perf_event *event, u64 file_offset);
+	int (*sample)(struct perf_tool *tool, struct perf_session *session,
+		      const union perf_event *event, struct perf_sample *sample,
+		      struct evsel *evsel);
+	int (*event)(struct perf_tool *tool, struct perf_session *session,
+		     const union perf_event *event, struct perf_sample *sample,
+		     struct evsel *evsel);
+	int (*user)(struct perf_tool *tool, struct perf_session *session,
+		    const union perf_event *event, u64 file_offset);
+	bool ordered;
+	/* Parse samples only when a sample callback exists (perf report --stats) */
+};
+
+/* Per record type counts, kernel types 0..PERF_RECORD_MAX and user 64.. */
+#define PERF_SESSION_NR_TYPES	128
+
+struct perf_session_stats {
+	u64	nr_events[PERF_SESSION_NR_TYPES];
+	u64	nr_unknown_type;
+	u64	nr_lost_events;		/* LOST records */
+	u64	nr_lost;		/* sum of their counts */
+	u64	nr_lost_sideband;	/* of those, lost on side-band (non-sampling) events */
+	u64	nr_lost_samples;	/* LOST_SAMPLES records' counts */
+	u64	nr_unknown_id;		/* samples whose id matches no event */
+	u64	nr_unordered;		/* records older than what was already delivered */
+	u64	total_period;
+};
+
+struct perf_session {
+	struct perf_data		*data;
+	struct perf_header		header;
+	struct evlist			*evlist;
+	struct perf_tool		*tool;
+	struct perf_session_stats	stats;
+	struct ordered_queue		*queue;
+	u64				file_offset;	/* of the record being handed out */
+	bool				in_compressed;	/* raw: it came out of a COMPRESSED one */
+	u64				first_time;	/* of a delivered record, 0 if none */
+	u64				last_time;
+	void				*priv;		/* the command's */
+};
+
+/* Open a session on an opened perf_data: reads the header (file mode). */
+int perf_session__new(struct perf_session **out, struct perf_data *data, struct perf_tool *tool);
+void perf_session__delete(struct perf_session *session);
+
+/* Walk every record of the data section (or the pipe) through the tool. */
+int perf_session__process(struct perf_session *session);
+
+#endif /* __PERF_SESSION_H */
