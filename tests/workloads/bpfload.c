@@ -62,6 +62,7 @@ struct options {
 	long		hold_ms;
 	const char	*ids_file;
 	bool		verbose;
+	bool		addrs;
 };
 
 enum {
@@ -93,6 +94,7 @@ static const struct option long_options[] = {
 	{ "duration",		required_argument,	NULL, OPT_DURATION },
 	{ "hold-ms",		required_argument,	NULL, OPT_HOLD_MS },
 	{ "ids-file",		required_argument,	NULL, OPT_IDS_FILE },
+	{ "addrs",		no_argument,		NULL, 'a' },
 	{ "verbose",		no_argument,		NULL, 'v' },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
@@ -139,6 +141,8 @@ static void usage(FILE *f)
 "                        duration the ones still held are unloaded at once\n"
 "      --ids-file PATH   write the churned program ids there, one per line,\n"
 "                        instead of \"churn id=<id>\" lines on stdout\n"
+"  -a, --addrs           append \" addrs=0x<addr>[,0x<addr>...]\" to each prog line:\n"
+"                        the jited_ksyms addresses, in the order of ksyms=\n"
 "  -v, --verbose         show libbpf's debug output\n"
 "  -h, --help            this text\n"
 "\n"
@@ -222,7 +226,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 	o->wait_timeout = 300;
 
 	opterr = 0;
-	while (!err && (c = getopt_long(argc, argv, ":n:o:p:s:j:vh", long_options, NULL)) != -1) {
+	while (!err && (c = getopt_long(argc, argv, ":n:o:p:s:j:avh", long_options, NULL)) != -1) {
 		switch (c) {
 		case 'n':
 			err = parse_long("-n", optarg, 1, 100000, &o->copies);
@@ -278,6 +282,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_IDS_FILE:
 			o->ids_file = optarg;
+			break;
+		case 'a':
+			o->addrs = true;
 			break;
 		case 'v':
 			o->verbose = true;
@@ -387,7 +394,8 @@ static void format_tag(const __u8 *tag, char *buf)
 }
 
 /* Print the "prog id=... ksyms=..." line of every loaded program. */
-static int print_progs(const int *fds, const int *idx, int nr, const struct workload *w)
+static int print_progs(const int *fds, const int *idx, int nr, const struct workload *w,
+		       bool addrs)
 {
 	struct ksym_table *kt;
 	struct prog_desc d;
@@ -424,6 +432,8 @@ static int print_progs(const int *fds, const int *idx, int nr, const struct work
 				      (unsigned long long)d.ksyms[k]);
 			}
 		}
+		for (k = 0; addrs && k < d.nr_ksyms; k++)
+			printf("%s0x%llx", k ? "," : " addrs=", (unsigned long long)d.ksyms[k]);
 		putchar('\n');
 		prog_desc__exit(&d);
 	}
@@ -795,7 +805,7 @@ int main(int argc, char **argv)
 			fds[nr_fds++] = err;
 		}
 	}
-	err = print_progs(fds, fd_prog, nr_fds, w);
+	err = print_progs(fds, fd_prog, nr_fds, w, o.addrs);
 	if (err)
 		goto out;
 
