@@ -6,9 +6,16 @@
  * (>= 1.0) hook: custom SEC() handlers are tried before libbpf's own, and
  * their prog_prepare_load_fn sees the final bpf_prog_load_opts, including
  * prog_btf_fd, func_info and line_info, right before libbpf loads.
+ *
+ * The hook then returns WORKLOAD_CAPTURED, so libbpf gives up before its
+ * BPF_PROG_LOAD: no program is loaded during the capture, and a recording
+ * sees only the programs bpfload reports (plus libbpf's feature probes).
+ * As a failed program fails the whole object, the object is opened once per
+ * program with only that program set to autoload.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +26,9 @@
 #include <bpf/libbpf.h>
 
 #include "workload.h"
+
+/* What the capture hook returns to stop libbpf right before it loads. */
+#define WORKLOAD_CAPTURED	(-ECANCELED)
 
 struct workload_prog {
 	char			*name;
@@ -31,10 +41,10 @@ struct workload_prog {
 	void			*line_info;
 	__u32			line_info_cnt;
 	__u32			line_info_rec_size;
+	int			btf_fd;		/* -1: no BTF */
 };
 
 struct workload {
-	int			btf_fd;
 	int			nr_progs;
 	int			alloc_progs;
 	struct workload_prog	*progs;
@@ -55,6 +65,8 @@ static void *memdup(const void *src, size_t len)
 
 static void workload_prog__exit(struct workload_prog *p)
 {
+	if (p->btf_fd >= 0)
+		close(p->btf_fd);
 	free(p->name);
 	free(p->insns);
 	free(p->func_info);
@@ -79,6 +91,7 @@ static int workload__capture(struct bpf_program *prog, struct bpf_prog_load_opts
 	}
 	p = &w->progs[w->nr_progs];
 	memset(p, 0, sizeof(*p));
+	p->btf_fd = -1;
 	p->type = bpf_program__type(prog);
 	p->insn_cnt = bpf_program__insn_cnt(prog);
 	p->name = strdup(bpf_program__name(prog));
@@ -87,12 +100,11 @@ static int workload__capture(struct bpf_program *prog, struct bpf_prog_load_opts
 		goto out_prog;
 
 	if (opts->prog_btf_fd > 0 && opts->func_info_cnt) {
-		if (w->btf_fd < 0) {
-			w->btf_fd = fcntl(opts->prog_btf_fd, F_DUPFD_CLOEXEC, 3);
-			if (w->btf_fd < 0) {
-				err = -errno;
-				goto out_prog;
-			}
+		/* Closing the object closes its BTF fd: keep the BTF alive. */
+		p->btf_fd = fcntl(opts->prog_btf_fd, F_DUPFD_CLOEXEC, 3);
+		if (p->btf_fd < 0) {
+			err = -errno;
+			goto out_prog;
 		}
 		p->func_info_cnt = opts->func_info_cnt;
 		p->func_info_rec_size = opts->func_info_rec_size;
@@ -110,7 +122,7 @@ static int workload__capture(struct bpf_program *prog, struct bpf_prog_load_opts
 		}
 	}
 	w->nr_progs++;
-	return 0;
+	return WORKLOAD_CAPTURED;
 
 out_prog:
 	workload_prog__exit(p);
@@ -119,17 +131,74 @@ out:
 	return err;
 }
 
+static libbpf_print_fn_t workload__saved_print;
+
+/* libbpf's complaints about WORKLOAD_CAPTURED are expected: drop them. */
+static int workload__capture_print(enum libbpf_print_level level, const char *fmt, va_list ap)
+{
+	if (strstr(fmt, "failed to prepare load attributes") ||
+	    strstr(fmt, "failed to load: %d") || strstr(fmt, "failed to load object"))
+		return 0;
+	return workload__saved_print ? workload__saved_print(level, fmt, ap) : 0;
+}
+
+static struct bpf_object *workload__open_obj(const char *path, const void *buf, size_t size)
+{
+	if (path)
+		return bpf_object__open_file(path, NULL);
+	return bpf_object__open_mem(buf, size, NULL);
+}
+
+/* Capture program @idx of the object: libbpf prepares it, the hook copies it. */
+static int workload__capture_one(struct workload *w, const char *path, const void *buf,
+				 size_t size, int idx)
+{
+	struct bpf_program *prog;
+	struct bpf_object *obj;
+	int i = 0, err, nr = w->nr_progs;
+
+	obj = workload__open_obj(path, buf, size);
+	if (!obj)
+		return -errno;
+	bpf_object__for_each_program(prog, obj)
+		bpf_program__set_autoload(prog, i++ == idx);
+	w->capture_err = 0;
+	err = bpf_object__load(obj);
+	if (w->capture_err)
+		err = w->capture_err;
+	else if (err == WORKLOAD_CAPTURED && w->nr_progs == nr + 1)
+		err = 0;
+	else if (!err)
+		err = -EPROTO;	/* libbpf loaded without calling the hook */
+	bpf_object__close(obj);
+	return err;
+}
+
 int workload__new(struct workload **wp, const char *path, const void *buf, size_t size)
 {
 	LIBBPF_OPTS(libbpf_prog_handler_opts, hopts);
-	struct bpf_object *obj = NULL;
+	struct bpf_program *prog;
+	struct bpf_object *obj;
 	struct workload *w;
-	int handler, err;
+	int handler, nr = 0, i, err;
 
 	w = calloc(1, sizeof(*w));
 	if (!w)
 		return -ENOMEM;
-	w->btf_fd = -1;
+
+	/* Count the programs; libbpf tells subprograms apart already. */
+	obj = workload__open_obj(path, buf, size);
+	if (!obj) {
+		err = -errno;
+		goto out_free;
+	}
+	bpf_object__for_each_program(prog, obj)
+		nr++;
+	bpf_object__close(obj);
+	if (!nr) {
+		err = -ENOENT;
+		goto out_free;
+	}
 
 	hopts.cookie = (long)(uintptr_t)w;
 	hopts.prog_prepare_load_fn = workload__capture;
@@ -138,23 +207,10 @@ int workload__new(struct workload **wp, const char *path, const void *buf, size_
 		err = handler;
 		goto out_free;
 	}
-
-	if (path)
-		obj = bpf_object__open_file(path, NULL);
-	else
-		obj = bpf_object__open_mem(buf, size, NULL);
-	if (!obj) {
-		err = -errno;
-		goto out_unregister;
-	}
-	err = bpf_object__load(obj);
-	if (!err && w->capture_err)
-		err = w->capture_err;
-	if (!err && !w->nr_progs)
-		err = -ENOENT;
-	/* Closing unloads libbpf's copies; the BTF stays alive through btf_fd. */
-	bpf_object__close(obj);
-out_unregister:
+	workload__saved_print = libbpf_set_print(workload__capture_print);
+	for (i = 0, err = 0; i < nr && !err; i++)
+		err = workload__capture_one(w, path, buf, size, i);
+	libbpf_set_print(workload__saved_print);
 	libbpf_unregister_prog_handler(handler);
 	if (err)
 		goto out_free;
@@ -175,8 +231,6 @@ void workload__delete(struct workload *w)
 	for (i = 0; i < w->nr_progs; i++)
 		workload_prog__exit(&w->progs[i]);
 	free(w->progs);
-	if (w->btf_fd >= 0)
-		close(w->btf_fd);
 	free(w);
 }
 
@@ -197,7 +251,12 @@ int workload__nr_funcs(const struct workload *w, int idx)
 
 bool workload__has_btf(const struct workload *w)
 {
-	return w->btf_fd >= 0;
+	int i;
+
+	for (i = 0; i < w->nr_progs; i++)
+		if (w->progs[i].btf_fd >= 0)
+			return true;
+	return false;
 }
 
 int workload__load(const struct workload *w, int idx, bool btf)
@@ -206,8 +265,8 @@ int workload__load(const struct workload *w, int idx, bool btf)
 	const struct workload_prog *p = &w->progs[idx];
 	int fd;
 
-	if (btf && w->btf_fd >= 0 && p->func_info_cnt) {
-		opts.prog_btf_fd = w->btf_fd;
+	if (btf && p->btf_fd >= 0) {
+		opts.prog_btf_fd = p->btf_fd;
 		opts.func_info = p->func_info;
 		opts.func_info_cnt = p->func_info_cnt;
 		opts.func_info_rec_size = p->func_info_rec_size;

@@ -2,14 +2,14 @@
 /*
  * workload.h - BPF programs captured from an object file, loadable many times.
  *
- * A workload is opened once with libbpf, which does everything a real loader
+ * A workload is prepared with libbpf, which does everything a real loader
  * does (ELF parsing, subprogram linking, BTF upload, func_info/line_info
- * relocation) and loads each program once.  Right before each load a custom
+ * relocation).  Right before libbpf would load a program, a custom
  * SEC("socket") handler copies the final instructions and the BTF func_info
- * and line_info that libbpf hands to the kernel; the libbpf object is then
- * closed (those first programs are gone) and every later load is a plain
- * BPF_PROG_LOAD of the captured copy, with or without BTF.  That makes the
- * n-th load as cheap as the kernel allows, which --churn needs.
+ * and line_info libbpf is about to hand to the kernel, and stops it there:
+ * nothing is loaded while capturing.  Every load is then a plain
+ * BPF_PROG_LOAD of the captured copy, with or without BTF.  That makes each
+ * load as cheap as the kernel allows, which --churn needs.
  *
  * All functions return 0 (or a value) on success and a negative errno on
  * failure; none prints except through the libbpf print callback.
