@@ -127,7 +127,8 @@ static void usage(FILE *f)
 "      --hot SECONDS     run every loaded program with BPF_PROG_TEST_RUN,\n"
 "                        round-robin, for SECONDS; prints the number of runs\n"
 "      --repeat N        repeat count of each BPF_PROG_TEST_RUN call (1000)\n"
-"  -j, --threads N       run the hot phase in N threads (1)\n"
+"  -j, --threads N       run the hot or churn phase in N threads (1); churn\n"
+"                        threads share the rate\n"
 "      --wait-signal     after printing, wait for SIGUSR1 before the hot or\n"
 "                        churn phase (or before unloading)\n"
 "      --wait-timeout S  give up waiting for SIGUSR1 after S seconds and exit 1\n"
@@ -146,7 +147,9 @@ static void usage(FILE *f)
 "  -v, --verbose         show libbpf's debug output\n"
 "  -h, --help            this text\n"
 "\n"
-"--churn ends with \"churn loads=N unloads=N seconds=S rate=R btf=yes|no\".\n"
+"--churn ends with \"churn loads=N unloads=N seconds=S rate=R btf=yes|no threads=N\"\n"
+"(ids are sorted).  --hot ends with \"hot runs=N seconds=S threads=N progs=N\".\n"
+"A phase ended by a signal adds \" interrupted=yes\"; then \"unloaded progs=N\".\n"
 "Errors go to stderr and exit with status 1.\n",
 		prog_name);
 }
@@ -354,15 +357,6 @@ static int wait_signal_until(const sigset_t *set, __u64 deadline)
 		if (errno != EAGAIN && errno != EINTR)
 			return -errno;
 	}
-}
-
-/* A signal from @set already pending?  Returns it, or 0. */
-static int poll_signal(const sigset_t *set)
-{
-	struct timespec zero = { 0, 0 };
-	int sig = sigtimedwait(set, NULL, &zero);
-
-	return sig > 0 ? sig : 0;
 }
 
 static int write_ready_file(const char *path)
@@ -628,84 +622,174 @@ static int write_ids(const struct options *o, const struct id_list *l)
 	return 0;
 }
 
-static int run_churn(const struct options *o, const int *idx, int nr, const struct workload *w,
-		     const sigset_t *stopset)
+struct churn_worker {
+	const struct options	*o;
+	const struct workload	*w;
+	const int		*idx;
+	int			nr;
+	int			next_prog;
+	__u64			period;		/* ns between two loads of this worker */
+	__u64			first;		/* time of its first load */
+	__u64			end;
+	atomic_bool		*stop;
+	pthread_t		thread;
+	unsigned long		loads, unloads;
+	struct id_list		ids;
+	int			err;
+};
+
+/* Sleep until @t (monotonic ns), at most 50 ms so that a stop is seen soon. */
+static void sleep_until(__u64 t)
 {
-	__u64 start, end, next, now, wake, period, hold;
+	__u64 cap = now_ns() + 50 * NSEC_PER_MSEC;
+	struct timespec ts;
+
+	if (t > cap)
+		t = cap;
+	ts.tv_sec = t / NSEC_PER_SEC;
+	ts.tv_nsec = t % NSEC_PER_SEC;
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+}
+
+static void *churn_worker__run(void *arg)
+{
+	struct churn_worker *cw = arg;
+	const struct options *o = cw->o;
+	__u64 next = cw->first, now, wake, hold = (__u64)o->hold_ms * NSEC_PER_MSEC;
 	struct held_queue hq = { 0 };
-	struct id_list ids = { 0 };
-	unsigned long loads = 0, unloads = 0;
-	double seconds;
-	int fd, sig = 0, err = 0, i = 0, werr;
+	int fd, err = 0, prog;
 	__u32 id;
 
-	if (!nr) {
-		error("--churn: no program selected");
-		return -EINVAL;
-	}
-	period = (__u64)(NSEC_PER_SEC / o->churn_rate);
-	hold = (__u64)o->hold_ms * NSEC_PER_MSEC;
-	start = now_ns();
-	end = start + (__u64)(o->duration * NSEC_PER_SEC);
-	next = start;
 	for (;;) {
 		now = now_ns();
-		unloads += held_queue__expire(&hq, now);
-		if (now >= end)
+		cw->unloads += held_queue__expire(&hq, now);
+		if (now >= cw->end || atomic_load_explicit(cw->stop, memory_order_relaxed))
 			break;
 		if (now < next) {
-			wake = next < end ? next : end;
+			wake = next < cw->end ? next : cw->end;
 			if (hq.nr && hq.q[hq.head].deadline < wake)
 				wake = hq.q[hq.head].deadline;
-			sig = wait_signal_until(stopset, wake);
-			if (sig)
-				break;
+			sleep_until(wake);
 			continue;
 		}
-		/* Behind schedule no sleep happens: look for signals now and then. */
-		if (!(loads % 64)) {
-			sig = poll_signal(stopset);
-			if (sig)
-				break;
-		}
-		fd = workload__load(w, idx[i], !o->no_btf);
+		/* Behind schedule (the kernel is the limit): load back to back. */
+		prog = cw->idx[cw->next_prog];
+		cw->next_prog = (cw->next_prog + 1) % cw->nr;
+		fd = workload__load(cw->w, prog, !o->no_btf);
 		if (fd < 0) {
 			err = fd;
-			error("%s: BPF_PROG_LOAD: %s", workload__prog_name(w, idx[i]),
+			error("%s: BPF_PROG_LOAD: %s", workload__prog_name(cw->w, prog),
 			      strerror(-err));
 			break;
 		}
-		loads++;
-		i = (i + 1) % nr;
+		cw->loads++;
 		err = prog__id(fd, &id);
 		if (!err)
-			err = id_list__add(&ids, id);
+			err = id_list__add(&cw->ids, id);
 		if (!err && hold)
 			err = held_queue__push(&hq, fd, now_ns() + hold);
 		if (err || !hold) {
 			close(fd);
-			unloads++;
+			cw->unloads++;
 		}
 		if (err) {
 			error("churn: %s", strerror(-err));
 			break;
 		}
-		next += period;
+		next += cw->period;
+	}
+	/* The end of the duration (or a stop) unloads what is still held. */
+	cw->unloads += held_queue__expire(&hq, ~0ULL);
+	free(hq.q);
+	cw->err = err;
+	if (err)
+		atomic_store(cw->stop, true);
+	return NULL;
+}
+
+static int id__cmp(const void *a, const void *b)
+{
+	__u32 x = *(const __u32 *)a, y = *(const __u32 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * Load and unload at o->churn_rate for o->duration seconds, in o->threads
+ * threads that share the rate; the main thread only watches for signals.
+ */
+static int run_churn(const struct options *o, const int *idx, int nr, const struct workload *w,
+		     const sigset_t *stopset)
+{
+	struct churn_worker *cw;
+	struct id_list ids = { 0 };
+	unsigned long loads = 0, unloads = 0;
+	__u64 start, end, period;
+	atomic_bool stop;
+	double seconds;
+	int t, started, sig = 0, err = 0, werr;
+	size_t i;
+
+	if (!nr) {
+		error("--churn: no program selected");
+		return -EINVAL;
+	}
+	cw = calloc(o->threads, sizeof(*cw));
+	if (!cw)
+		return -ENOMEM;
+	atomic_init(&stop, false);
+	period = (__u64)(NSEC_PER_SEC / o->churn_rate);
+	start = now_ns();
+	end = start + (__u64)(o->duration * NSEC_PER_SEC);
+	for (started = 0; started < o->threads; started++) {
+		cw[started] = (struct churn_worker){
+			.o = o, .w = w, .idx = idx, .nr = nr, .next_prog = started % nr,
+			.period = period * o->threads, .first = start + started * period,
+			.end = end, .stop = &stop,
+		};
+		err = -pthread_create(&cw[started].thread, NULL, churn_worker__run, &cw[started]);
+		if (err) {
+			error("pthread_create: %s", strerror(-err));
+			atomic_store(&stop, true);
+			break;
+		}
+	}
+	while (!err && !atomic_load(&stop)) {
+		__u64 slice = now_ns() + 100 * NSEC_PER_MSEC;
+
+		sig = wait_signal_until(stopset, slice < end ? slice : end);
+		if (sig || now_ns() >= end)
+			break;
+	}
+	atomic_store(&stop, true);
+	for (t = 0; t < started; t++) {
+		pthread_join(cw[t].thread, NULL);
+		loads += cw[t].loads;
+		unloads += cw[t].unloads;
+		if (cw[t].err && !err)
+			err = cw[t].err;
 	}
 	seconds = (double)(now_ns() - start) / NSEC_PER_SEC;
-	/* The end of the duration (or a signal) unloads what is still held. */
-	unloads += held_queue__expire(&hq, ~0ULL);
-	free(hq.q);
 	if (sig < 0 && !err) {
 		err = sig;
 		error("sigtimedwait: %s", strerror(-err));
 	}
+	for (t = 0; t < started; t++) {
+		for (i = 0; i < cw[t].ids.nr; i++)
+			if (!err && id_list__add(&ids, cw[t].ids.ids[i]))
+				err = -ENOMEM;
+		free(cw[t].ids.ids);
+	}
+	free(cw);
+	/* Ids grow (cyclically) with time: sorted is about load order. */
+	qsort(ids.ids, ids.nr, sizeof(*ids.ids), id__cmp);
 	werr = write_ids(o, &ids);
 	if (!err)
 		err = werr;
-	printf("churn loads=%lu unloads=%lu seconds=%.3f rate=%.1f btf=%s%s\n", loads, unloads,
-	       seconds, seconds > 0 ? loads / seconds : 0.0,
-	       !o->no_btf && workload__has_btf(w) ? "yes" : "no",
+	printf("churn loads=%lu unloads=%lu seconds=%.3f rate=%.1f btf=%s threads=%d%s\n", loads,
+	       unloads, seconds, seconds > 0 ? loads / seconds : 0.0,
+	       !o->no_btf && workload__has_btf(w) ? "yes" : "no", started,
 	       sig > 0 ? " interrupted=yes" : "");
 	fflush(stdout);
 	free(ids.ids);
