@@ -80,9 +80,14 @@ struct perf_feat_raw {
 
 struct perf_header {
 	bool			needs_swap;	/* file written on the other endianness */
-	bool			is_pipe;
+	bool			is_pipe;	/* pipe-mode stream (also a file holding one) */
 	u64			data_offset;
 	u64			data_size;
+	u64			attr_size;	/* file header's attr_size (0 in pipe mode) */
+	s64			mtime;		/* "captured on": the input's mtime */
+	bool			has_mtime;
+	struct evlist		*evlist;	/* named from EVENT_DESC as it arrives */
+	char			err[256];	/* last feature codec problem */
 	u64			features[HEADER_FEAT_BITS / 64];
 	struct perf_env		env;		/* parsed feature contents */
 	struct perf_feat_raw	raw[HEADER_FEAT_BITS];	/* every section read, as found */
@@ -120,8 +125,15 @@ int perf_header__process_attr_record(struct perf_header *h, struct evlist *evlis
 int perf_header__process_feature(struct perf_header *h, int feat, const void *payload,
 				 size_t size, struct perf_data *data);
 
-/* `perf report --header-only`: upstream's "# name : value" lines. */
+/*
+ * `perf report --header-only`: upstream's "# name : value" lines.  full is
+ * -I (print CPU_TOPOLOGY etc. instead of "info available").  In pipe mode
+ * call it after the HEADER_FEATURE records were processed: it prints the
+ * zeroed file header block, then each feature, as upstream does.
+ */
 void perf_header__fprintf(struct perf_header *h, struct evlist *evlist, FILE *fp, bool full);
+/* One feature's lines (nothing when it has none or is absent). */
+void perf_feature__fprintf(struct perf_header *h, int feat, FILE *fp, bool full);
 
 /*
  * Writing (always native endianness).  File mode: write attrs, ids and
@@ -130,10 +142,26 @@ void perf_header__fprintf(struct perf_header *h, struct evlist *evlist, FILE *fp
  */
 int perf_header__write(struct perf_header *h, struct evlist *evlist, struct perf_data *data,
 		       u64 data_offset, u64 data_size);
+/*
+ * Bytes the ids and attrs of evlist take.  A writer that starts data at
+ * sizeof(struct perf_file_header) + this gets upstream's layout (header,
+ * ids, attrs, data, features); with less room perf_header__write() puts
+ * ids and attrs after the feature sections instead.
+ */
+u64 perf_header__attrs_size(const struct evlist *evlist);
 int perf_header__write_pipe(struct perf_header *h, struct evlist *evlist,
 			    struct perf_data *data);
 
-/* Feature payload codec, one entry per feature id (util/header.c table). */
+/*
+ * Feature payload codec, one entry per feature id (util/header.c table).
+ * perf_feature__name(): upstream's name ("HOSTNAME"), NULL past the table.
+ * perf_feature__parse(): buf as found in the file (h->needs_swap says its
+ * byte order); keeps a copy in h->raw[feat] and, for the features we know,
+ * fills h->env.  -errno with the problem in h->err.
+ * perf_feature__write(): append the native payload to out: encoded from
+ * h->env for the features we parse, else the raw copy; -ENOENT when there
+ * is nothing to write (a raw section of the other byte order included).
+ */
 const char *perf_feature__name(int feat);
 int perf_feature__parse(struct perf_header *h, int feat, const void *buf, size_t size);
 int perf_feature__write(struct perf_header *h, int feat, struct strbuf *out);
