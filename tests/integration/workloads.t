@@ -32,7 +32,7 @@ command -v clang >/dev/null || skip_all "no clang (apt-get install clang)"
 pkg-config --exists libbpf || skip_all "no libbpf (apt-get install libbpf-dev)"
 
 TAP_PLANNED=1
-plan 45
+plan 46
 
 # skip_one REASON DESCRIPTION: a test that cannot run here, counted as such
 skip_one() {
@@ -314,7 +314,7 @@ check_churn() {
 	unloads=$(sed -n 's/.* unloads=\([0-9]*\) .*/\1/p' <<<"$line")
 	ids=$(wc -l <"$TMPD/$name.ids")
 	uniq=$(sort -u "$TMPD/$name.ids" | grep -c '^[1-9][0-9]*$')
-	max=$(awk -v r="$rate" -v d="$dur" 'BEGIN { print int(r * d) + 1 }')
+	max=$(awk -v r="$rate" -v d="$dur" 'BEGIN { print int(r * d) + 2 }')
 	diag "$line"
 	[ "${loads:-0}" -gt 0 ] && [ "$loads" = "$unloads" ] && [ "$ids" -eq "$loads" ] &&
 		[ "$uniq" -eq "$ids" ] && [ "$loads" -le "$max" ]
@@ -340,6 +340,12 @@ st=$?
 sed -n 's/^churn id=\([0-9]*\)$/\1/p' "$TMPD/churn2.out" >"$TMPD/churn2.ids"
 [ $st -eq 0 ] && check_churn churn2 300 0.5 && grep -q ' btf=no' "$TMPD/churn2.out"
 ok $? "--churn --no-btf --hold-ms 0 prints a 'churn id=' line per load"
+
+"$BPFLOAD" --churn 400 --duration 0.5 -j 2 --ids-file "$TMPD/churn4.ids" \
+	>"$TMPD/churn4.out" 2>"$TMPD/churn4.err"
+st=$?
+[ $st -eq 0 ] && check_churn churn4 400 0.5 && grep -q ' threads=2' "$TMPD/churn4.out"
+ok $? "--churn -j 2: two threads share the rate, loads == unloads, distinct ids"
 
 # Hold long enough that the churned programs are visible while churning.
 if start_loader churn3 --churn 50 --duration 30 --hold-ms 60000 --ids-file "$TMPD/churn3.ids"
