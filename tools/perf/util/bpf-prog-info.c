@@ -418,7 +418,7 @@ static int prog__cmp(const void *a, const void *b)
 	return x->data < y->data ? -1 : x->data > y->data;
 }
 
-static void perf_env_bpf__sort_progs(struct perf_env_bpf *bpf)
+void perf_env_bpf__sort_progs(struct perf_env_bpf *bpf)
 {
 	u32 i, n = 0;
 
@@ -446,7 +446,7 @@ static int btf__cmp(const void *a, const void *b)
 	return x->data < y->data ? -1 : x->data > y->data;
 }
 
-static void perf_env_bpf__sort_btfs(struct perf_env_bpf *bpf)
+void perf_env_bpf__sort_btfs(struct perf_env_bpf *bpf)
 {
 	u32 i, n = 0;
 

@@ -115,6 +115,10 @@ int perf_env_bpf__add_prog(struct perf_env_bpf *bpf, const struct bpf_prog_info 
 			   char *err, size_t errsz);
 int perf_env_bpf__add_btf(struct perf_env_bpf *bpf, u32 id, const void *data, u32 size);
 
+/* Sort by id and drop duplicates (done by parsers, lookups and writers). */
+void perf_env_bpf__sort_progs(struct perf_env_bpf *bpf);
+void perf_env_bpf__sort_btfs(struct perf_env_bpf *bpf);
+
 /* Lookups; NULL when absent. */
 const struct bpf_prog_info_node *perf_env_bpf__find_prog(struct perf_env_bpf *bpf, u32 id);
 struct btf_node *perf_env_bpf__find_btf(struct perf_env_bpf *bpf, u32 id);

@@ -902,6 +902,35 @@ void perf_feature__fprintf(struct perf_header *h, int feat, FILE *fp, bool full)
 		ops->print(h, fp, feat);
 }
 
+/*
+ * Upstream prints each feature of a pipe as its record arrives, so
+ * BPF_PROG_INFO names its functions only with the BTF objects that came
+ * before it (upstream writes BPF_BTF after it: "_F" names).  Print in
+ * arrival order and hide later BTF the same way.
+ */
+static void header__fprintf_pipe_features(struct perf_header *h, FILE *fp, bool full)
+{
+	bool btf_seen = false;
+	int i;
+
+	for (i = 0; i < h->nr_feat_order; i++) {
+		int feat = h->feat_order[i];
+
+		if (feat == HEADER_BPF_BTF)
+			btf_seen = true;
+		if (feat == HEADER_BPF_PROG_INFO && !btf_seen) {
+			u32 nr_btfs = h->env.bpf.nr_btfs;
+
+			perf_env_bpf__sort_btfs(&h->env.bpf);
+			h->env.bpf.nr_btfs = 0;
+			perf_feature__fprintf(h, feat, fp, full);
+			h->env.bpf.nr_btfs = nr_btfs;
+			continue;
+		}
+		perf_feature__fprintf(h, feat, fp, full);
+	}
+}
+
 void perf_header__fprintf(struct perf_header *h, struct evlist *evlist, FILE *fp, bool full)
 {
 	u64 off = h->is_pipe ? 0 : h->data_offset, size = h->is_pipe ? 0 : h->data_size;
@@ -920,12 +949,13 @@ void perf_header__fprintf(struct perf_header *h, struct evlist *evlist, FILE *fp
 	fprintf(fp, "# data offset    : %llu\n", (unsigned long long)off);
 	fprintf(fp, "# data size      : %llu\n", (unsigned long long)size);
 	fprintf(fp, "# feat offset    : %llu\n", (unsigned long long)(off + size));
-	if (h->is_pipe)
+	if (h->is_pipe) {
 		fprintf(fp, "# ========\n#\n");
+		header__fprintf_pipe_features(h, fp, full);
+		return;
+	}
 	for (feat = HEADER_RESERVED + 1; feat < HEADER_LAST_FEATURE; feat++)
 		perf_feature__fprintf(h, feat, fp, full);
-	if (h->is_pipe)
-		return;
 	for (feat = HEADER_RESERVED + 1; feat < HEADER_LAST_FEATURE; feat++) {
 		if (perf_header__has_feat(h, feat))
 			continue;
@@ -1239,6 +1269,8 @@ int perf_header__process_feature(struct perf_header *h, int feat, const void *pa
 		return 0;	/* end of the features in pipe mode */
 	if (feat <= HEADER_RESERVED || feat >= HEADER_FEAT_BITS)
 		return perf_data__err(data, "HEADER_FEATURE with bad feature id %d", feat);
+	if (!perf_header__has_feat(h, feat) && h->nr_feat_order < HEADER_FEAT_BITS)
+		h->feat_order[h->nr_feat_order++] = (u8)feat;
 	err = perf_feature__parse(h, feat, payload, size);
 	if (err == -ENOMEM)
 		return perf_data__err(data, "out of memory reading feature %d", feat);
@@ -1419,8 +1451,12 @@ int perf_header__write_pipe(struct perf_header *h, struct evlist *evlist,
 		if (!err)
 			err = perf_data__write(data, sb.buf, sb.len);
 	}
-	for (feat = HEADER_RESERVED + 1; !err && feat <= HEADER_LAST_FEATURE; feat++) {
+	for (i = HEADER_RESERVED + 1; !err && i <= HEADER_LAST_FEATURE; i++) {
 		size_t start = sizeof(rh) + sizeof(u64);
+
+		/* BPF_BTF first, so readers can name BPF_PROG_INFO's functions */
+		feat = i == HEADER_BPF_PROG_INFO ? HEADER_BPF_BTF :
+		       i == HEADER_BPF_BTF ? HEADER_BPF_PROG_INFO : i;
 
 		strbuf__reset(&sb);
 		err = strbuf__add_zero(&sb, start);

@@ -88,6 +88,9 @@ struct perf_header {
 	bool			has_mtime;
 	struct evlist		*evlist;	/* named from EVENT_DESC as it arrives */
 	char			err[256];	/* last feature codec problem */
+	/* pipe mode: features in the order their records came, printed so */
+	u16			nr_feat_order;
+	u8			feat_order[HEADER_FEAT_BITS];
 	u64			features[HEADER_FEAT_BITS / 64];
 	struct perf_env		env;		/* parsed feature contents */
 	struct perf_feat_raw	raw[HEADER_FEAT_BITS];	/* every section read, as found */
