@@ -33,7 +33,7 @@ int strbuf__grow(struct strbuf *sb, size_t extra)
 	size_t need, nalloc;
 	char *nbuf;
 
-	if (extra > STRBUF_MAX || sb->len > STRBUF_MAX - extra - 1)
+	if (extra >= STRBUF_MAX || sb->len >= STRBUF_MAX - extra)
 		return -ENOMEM;
 	need = sb->len + extra + 1;
 	if (need <= sb->alloc)
