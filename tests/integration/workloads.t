@@ -196,9 +196,10 @@ fi
 out=$TMPD/btf.out
 nprog=${#HOT_FUNCS[@]}
 n=$(grep -c '^prog ' "$out")
-nid=$(grep '^prog ' "$out" | sed 's/^prog id=\([0-9]*\) .*/\1/' | sort -u | tee "$TMPD/btf.ids" | wc -l)
+sed -n 's/^prog id=\([0-9]*\) .*/\1/p' "$out" | sort -u >"$TMPD/btf.ids"
+nid=$(wc -l <"$TMPD/btf.ids")
 [ "$n" -eq $((2 * nprog)) ] && [ "$nid" -eq "$n" ]
-ok $? "-n 2 loads two copies of each of the $nprog programs, each with its own id ($n lines, $nid ids)"
+ok $? "-n 2 loads two copies of each of the $nprog programs, each its own id ($n lines, $nid ids)"
 [ "$(cat "$TMPD/btf.ready" 2>/dev/null)" = "$LOADER_PID" ]
 ok $? "the ready file holds the loader's pid"
 check_names "$out" btf HOT_FUNCS
@@ -380,7 +381,8 @@ fi
 # --- waiting without a signal gives up ---------------------------------------
 "$BPFLOAD" --wait-signal --wait-timeout 0.2 >"$TMPD/to.out" 2>"$TMPD/to.err"
 st=$?
-[ $st -eq 1 ] && grep -q 'no SIGUSR1' "$TMPD/to.err" && grep -q "^unloaded progs=$nprog\$" "$TMPD/to.out"
+[ $st -eq 1 ] && grep -q 'no SIGUSR1' "$TMPD/to.err" &&
+	grep -q "^unloaded progs=$nprog\$" "$TMPD/to.out"
 ok $? "--wait-timeout: no SIGUSR1 in time exits 1 after unloading"
 
 # --- the static loader -------------------------------------------------------

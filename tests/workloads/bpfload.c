@@ -28,10 +28,8 @@
 #define NSEC_PER_SEC	1000000000ULL
 #define NSEC_PER_MSEC	1000000ULL
 #define MAX_PROG_FILTERS 32
-
-/* The objects built from hot.bpf.c and churn.bpf.c, linked in by workload-objs.S. */
-extern const char hot_obj_start[], hot_obj_end[];
-extern const char churn_obj_start[], churn_obj_end[];
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define __printf(a, b)	__attribute__((format(printf, a, b)))
 
 static const struct builtin_set {
 	const char	*name;
@@ -154,7 +152,7 @@ static void usage(FILE *f)
 		prog_name);
 }
 
-static void __attribute__((format(printf, 1, 2))) error(const char *fmt, ...)
+static void __printf(1, 2) error(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -165,7 +163,7 @@ static void __attribute__((format(printf, 1, 2))) error(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
-static int __attribute__((format(printf, 1, 2))) bad_option(const char *fmt, ...)
+static int __printf(1, 2) bad_option(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -238,7 +236,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 			o->obj_path = optarg;
 			break;
 		case 's':
-			for (i = 0; i < sizeof(builtin_sets) / sizeof(builtin_sets[0]); i++)
+			for (i = 0; i < ARRAY_SIZE(builtin_sets); i++)
 				if (!strcmp(optarg, builtin_sets[i].name))
 					o->set = &builtin_sets[i];
 			if (!o->set)
@@ -716,8 +714,8 @@ static int id__cmp(const void *a, const void *b)
 }
 
 /*
- * Load and unload at o->churn_rate for o->duration seconds, in o->threads
- * threads that share the rate; the main thread only watches for signals.
+ * Load and unload at o->churn_rate for o->duration seconds; the o->threads
+ * workers share the rate, the main thread only watches for signals.
  */
 static int run_churn(const struct options *o, const int *idx, int nr, const struct workload *w,
 		     const sigset_t *stopset)

@@ -64,4 +64,8 @@ void ksym_table__delete(struct ksym_table *t);
 /* Name of the symbol starting exactly at @addr, or NULL. */
 const char *ksym_table__find(const struct ksym_table *t, __u64 addr);
 
+/* The objects built from hot.bpf.c and churn.bpf.c, linked in by workload-objs.S. */
+extern const char hot_obj_start[], hot_obj_end[];
+extern const char churn_obj_start[], churn_obj_end[];
+
 #endif /* WORKLOAD_H */
