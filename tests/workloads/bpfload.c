@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -794,6 +795,17 @@ static int run_churn(const struct options *o, const int *idx, int nr, const stru
 	return err;
 }
 
+/* Every loaded program holds an fd: -n and --hold-ms can need thousands. */
+static void raise_nofile_limit(void)
+{
+	struct rlimit rl;
+
+	if (!getrlimit(RLIMIT_NOFILE, &rl) && rl.rlim_cur < rl.rlim_max) {
+		rl.rlim_cur = rl.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &rl);
+	}
+}
+
 /* Indexes of the programs selected by -p (all without -p). */
 static int select_progs(const struct options *o, const struct workload *w, int *idx)
 {
@@ -837,6 +849,7 @@ int main(int argc, char **argv)
 		return 1;
 	verbose = o.verbose;
 	libbpf_set_print(libbpf_print);
+	raise_nofile_limit();
 
 	/*
 	 * Signals are only ever taken synchronously by the main thread, so a
