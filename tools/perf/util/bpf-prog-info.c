@@ -414,8 +414,7 @@ static int prog__cmp(const void *a, const void *b)
 
 	if (x->info.id != y->info.id)
 		return x->info.id < y->info.id ? -1 : 1;
-	/* keep insertion order among equal ids: data pointers are distinct */
-	return x->data < y->data ? -1 : x->data > y->data;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 void perf_env_bpf__sort_progs(struct perf_env_bpf *bpf)
@@ -443,7 +442,7 @@ static int btf__cmp(const void *a, const void *b)
 
 	if (x->id != y->id)
 		return x->id < y->id ? -1 : 1;
-	return x->data < y->data ? -1 : x->data > y->data;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
 void perf_env_bpf__sort_btfs(struct perf_env_bpf *bpf)
@@ -503,6 +502,7 @@ int perf_env_bpf__add_prog(struct perf_env_bpf *bpf, const struct bpf_prog_info 
 	node->info_len = info_len;
 	node->data_len = data_len;
 	node->arrays = arrays;
+	node->seq = bpf->nr_progs;
 	ret = bpil__check(&node->info, data_len, arrays, err, errsz);
 	if (ret)
 		return ret;
@@ -528,6 +528,7 @@ int perf_env_bpf__add_btf(struct perf_env_bpf *bpf, u32 id, const void *data, u3
 	node = &bpf->btfs[bpf->nr_btfs];
 	memset(node, 0, sizeof(*node));
 	node->id = id;
+	node->seq = bpf->nr_btfs;
 	node->data_size = size;
 	node->data = malloc(size ? size : 1);
 	if (!node->data)

@@ -59,6 +59,7 @@ struct bpf_prog_info_node {
 	u64			arrays;
 	struct bpf_prog_info	info;		/* zero past info_len; pointers: data offsets */
 	u8			*data;
+	u32			seq;		/* order of arrival, to keep the first of an id */
 };
 
 /* One BTF object of BPF_BTF. */
@@ -68,6 +69,7 @@ struct btf_node {
 	u8		*data;		/* the blob as found, in its own byte order */
 	struct btf	*btf;		/* libbpf's view, made on first use */
 	bool		btf_failed;
+	u32		seq;
 };
 
 /* Both features' contents, sorted by id (duplicates dropped, as upstream's tree). */
