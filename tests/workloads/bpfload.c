@@ -675,7 +675,7 @@ static void *churn_worker__run(void *arg)
 		/* Behind schedule (the kernel is the limit): load back to back. */
 		prog = cw->idx[cw->next_prog];
 		cw->next_prog = (cw->next_prog + 1) % cw->nr;
-		fd = workload__load(cw->w, prog, !o->no_btf);
+		fd = workload__load(cw->w, prog, !o->no_btf, NULL, 0);
 		if (fd < 0) {
 			err = fd;
 			error("%s: BPF_PROG_LOAD: %s", workload__prog_name(cw->w, prog),
@@ -795,6 +795,26 @@ static int run_churn(const struct options *o, const int *idx, int nr, const stru
 	return err;
 }
 
+/* After a failed load: load again with the verifier log, print its end. */
+static void print_verifier_log(const struct workload *w, int idx, bool btf)
+{
+	size_t size = 1 << 20, len;
+	char *log = malloc(size);
+	int fd;
+
+	if (!log)
+		return;
+	fd = workload__load(w, idx, btf, log, size);
+	if (fd >= 0) {
+		close(fd);
+	} else if (log[0]) {
+		len = strlen(log);
+		fprintf(stderr, "%s: verifier log of %s (end):\n%s", prog_name,
+			workload__prog_name(w, idx), len > 2048 ? log + len - 2048 : log);
+	}
+	free(log);
+}
+
 /* Every loaded program holds an fd: -n and --hold-ms can need thousands. */
 static void raise_nofile_limit(void)
 {
@@ -890,10 +910,11 @@ int main(int argc, char **argv)
 	}
 	for (c = 0; c < o.copies; c++) {
 		for (i = 0; i < nr_sel; i++) {
-			err = workload__load(w, sel[i], !o.no_btf);
+			err = workload__load(w, sel[i], !o.no_btf, NULL, 0);
 			if (err < 0) {
 				error("%s: BPF_PROG_LOAD: %s", workload__prog_name(w, sel[i]),
 				      strerror(-err));
+				print_verifier_log(w, sel[i], !o.no_btf);
 				goto out;
 			}
 			fd_prog[nr_fds] = sel[i];

@@ -259,7 +259,7 @@ bool workload__has_btf(const struct workload *w)
 	return false;
 }
 
-int workload__load(const struct workload *w, int idx, bool btf)
+int workload__load(const struct workload *w, int idx, bool btf, char *log, size_t log_size)
 {
 	LIBBPF_OPTS(bpf_prog_load_opts, opts);
 	const struct workload_prog *p = &w->progs[idx];
@@ -273,6 +273,12 @@ int workload__load(const struct workload *w, int idx, bool btf)
 		opts.line_info = p->line_info;
 		opts.line_info_cnt = p->line_info_cnt;
 		opts.line_info_rec_size = p->line_info_rec_size;
+	}
+	if (log && log_size) {
+		log[0] = '\0';
+		opts.log_level = 1;
+		opts.log_buf = log;
+		opts.log_size = log_size > UINT32_MAX ? UINT32_MAX : (__u32)log_size;
 	}
 	/* libbpf truncates the name to BPF_OBJ_NAME_LEN - 1, as the kernel wants. */
 	fd = bpf_prog_load(p->type, p->name, "GPL", p->insns, p->insn_cnt, &opts);

@@ -39,9 +39,10 @@ bool workload__has_btf(const struct workload *w);
 
 /*
  * Load program @idx once more; @btf false loads the same instructions with no
- * prog_btf_fd, func_info or line_info.  Returns the new program fd.
+ * prog_btf_fd, func_info or line_info.  Returns the new program fd.  With
+ * @log, the verifier's log (level 1) goes there: slower, for diagnostics.
  */
-int workload__load(const struct workload *w, int idx, bool btf);
+int workload__load(const struct workload *w, int idx, bool btf, char *log, size_t log_size);
 
 /* What the kernel says about a loaded program. */
 struct prog_desc {
