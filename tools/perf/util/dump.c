@@ -73,7 +73,7 @@ const char *dump__reg_name(unsigned int id)
 
 const char *dump__page_size_name(u64 size, char *buf, size_t len)
 {
-	static const char units[] = "BKMGTPEZY";
+	static const char units[] = "BKMG";
 	unsigned int i = 0;
 
 	if (!size) {

@@ -113,7 +113,7 @@ void dump__evsel_stats(FILE *fp, const char *name, u64 nr_samples);
 /* x86_64 register names as perf prints them ("AX", "R8", "XMM0"); "unknown" beyond. */
 const char *dump__reg_name(unsigned int id);
 
-/* Upstream's page size names: "N/A" for 0, "4K", "2M", "1024B". */
+/* Upstream's page size names: "N/A" for 0, "4K", "2M", "1024B", and "1024M" for 1G (sic). */
 const char *dump__page_size_name(u64 size, char *buf, size_t len);
 
 #endif /* __PERF_DUMP_H */
