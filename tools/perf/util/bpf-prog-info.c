@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <bpf/btf.h>
+#include <bpf/libbpf.h>
 #include "bpf-prog-info.h"
 #include "strbuf.h"
 
@@ -749,7 +750,11 @@ struct btf *perf_env_bpf__btf(struct perf_env_bpf *bpf, u32 id)
 	if (!node || node->btf_failed)
 		return NULL;
 	if (!node->btf) {
+		/* util/ does not print: silence libbpf's complaints about bad blobs */
+		libbpf_print_fn_t old = libbpf_set_print(NULL);
 		struct btf *btf = btf__new(node->data, node->data_size);
+
+		libbpf_set_print(old);
 
 		if (!btf) {
 			node->btf_failed = true;
