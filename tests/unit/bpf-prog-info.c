@@ -160,7 +160,8 @@ static char *print_progs(struct perf_env_bpf *bpf)
 }
 
 static const char expected_print[] =
-	"# bpf_prog_info 10: bpf_prog_ba7481c396c507da_hot_prog_0 addr 0xffffffffc0001000 size 109\n"
+	"# bpf_prog_info 10: bpf_prog_ba7481c396c507da_hot_prog_0 addr 0xffffffffc0001000 "
+	"size 109\n"
 	"# bpf_prog_info 11:\n"
 	"# \tsub_prog 0: bpf_prog_8e5b040ec1b4578b_main_fn addr 0xffffffffc0002000 size 103\n"
 	"# \tsub_prog 1: bpf_prog_c39f4152afaa4ada_sub_fn addr 0xffffffffc0002100 size 106\n"
@@ -359,8 +360,8 @@ static void test_bounds(struct btf *btf)
 	for (cut = 0; cut < p1.len; cut++) {
 		perf_env_bpf__init(&t);
 		err[0] = '\0';
-		if (perf_env_bpf__parse_prog_info(&t, p1.buf, cut, false, err, sizeof(err)) != -EINVAL ||
-		    !err[0])
+		if (perf_env_bpf__parse_prog_info(&t, p1.buf, cut, false, err,
+						  sizeof(err)) != -EINVAL || !err[0])
 			bad_prefix++;
 		perf_env_bpf__exit(&t);
 	}
@@ -372,8 +373,8 @@ static void test_bounds(struct btf *btf)
 	for (cut = 0; cut < p1.len; cut++) {
 		perf_env_bpf__init(&t);
 		err[0] = '\0';
-		if (perf_env_bpf__parse_prog_info(&t, buf, cut, true, err, sizeof(err)) != -EINVAL ||
-		    !err[0])
+		if (perf_env_bpf__parse_prog_info(&t, buf, cut, true, err,
+						  sizeof(err)) != -EINVAL || !err[0])
 			bad_swapped++;
 		perf_env_bpf__exit(&t);
 	}

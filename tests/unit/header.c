@@ -193,7 +193,31 @@ static void fill_header(struct perf_header *h, bool with_raw)
 		static const u8 cache[8] = { 1, 0, 0, 0, 0, 0, 0, 0 };
 		static const u8 unknown[5] = { 'f', 'u', 't', 'u', 'r' };
 
+		struct strbuf numa = STRBUF_INIT, mem = STRBUF_INIT;
+
 		perf_feature__parse(h, HEADER_CACHE, cache, sizeof(cache));
+		/* one node: cpus 0-1, memory blocks 0-23 and 32-199 of 128 MiB */
+		strbuf__add_u32(&numa, 1);
+		strbuf__add_u32(&numa, 0);
+		strbuf__add_u64(&numa, 6514464);
+		strbuf__add_u64(&numa, 4027700);
+		strbuf__add_u32(&numa, 64);
+		strbuf__add(&numa, "0-1", 3);
+		strbuf__add_zero(&numa, 61);
+		perf_feature__parse(h, HEADER_NUMA_TOPOLOGY, numa.buf, numa.len);
+		strbuf__add_u64(&mem, 1);
+		strbuf__add_u64(&mem, 0x8000000);
+		strbuf__add_u64(&mem, 1);
+		strbuf__add_u64(&mem, 0);
+		strbuf__add_u64(&mem, 200);
+		strbuf__add_u64(&mem, 200);
+		strbuf__add_u64(&mem, 0xffffffff00ffffffULL);
+		strbuf__add_u64(&mem, ~0ULL);
+		strbuf__add_u64(&mem, ~0ULL);
+		strbuf__add_u64(&mem, 0xff);
+		perf_feature__parse(h, HEADER_MEM_TOPOLOGY, mem.buf, mem.len);
+		strbuf__release(&numa);
+		strbuf__release(&mem);
 		perf_feature__parse(h, 40, unknown, sizeof(unknown));
 		perf_feature__parse(h, HEADER_BRANCH_STACK, NULL, 0);
 	}
@@ -356,7 +380,8 @@ static void test_native(const u8 *file, size_t len, struct evlist *orig)
 	ok(!h.needs_swap && !h.is_pipe, "native file mode");
 	is_int(evlist->nr_entries, 2, "two events");
 	ok(evlist->nr_entries == 2 &&
-	   !memcmp(&evlist->entries[1]->attr, &orig->entries[1]->attr, sizeof(struct perf_event_attr)),
+	   !memcmp(&evlist->entries[1]->attr, &orig->entries[1]->attr,
+		   sizeof(struct perf_event_attr)),
 	   "attr read back");
 	ok(evlist->nr_entries == 2 && evlist->entries[0]->nr_ids == 2 &&
 	   evlist->entries[0]->ids[1] == 36, "ids read back");
@@ -1059,6 +1084,14 @@ static void test_raw_round_trip(struct evlist *evlist)
 	s = print_header_nodate(&r, e, false);
 	ok(strstr(s, "# CACHE info available, use -I to display\n") &&
 	   strstr(s, "# contains samples with branch stack\n"), "raw features' lines");
+	free(s);
+	s = print_header_nodate(&r, e, true);
+	/* observed here: `perf report --header-only -I` of `perf record -a` */
+	ok(strstr(s, "# node0 meminfo  : total = 6514464 kB, free = 4027700 kB\n"
+		  "# node0 cpu list : 0-1\n"), "-I NUMA_TOPOLOGY lines");
+	ok(strstr(s, "# CPU cache info:\n"), "-I CACHE line");
+	ok(strstr(s, "# memory nodes (nr 1, block size 0x8000000):\n#    0 [24G]: 0-23,32-199\n"),
+	   "-I MEM_TOPOLOGY lines");
 	free(s);
 	f2 = write_file(&r, e, "raw2.data", 104, &l2);
 	ok(f2 && l1 == l2 && !memcmp(f1, f2, l1), "read + write gives identical bytes");

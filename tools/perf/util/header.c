@@ -778,6 +778,129 @@ static void print_compressed(struct perf_header *h, FILE *fp, int feat)
 		v[1] == 1 ? "Zstd" : "Unknown", (int)v[2], (int)v[3]);
 }
 
+/*
+ * -I lines of NUMA_TOPOLOGY, CACHE and MEM_TOPOLOGY, decoded from the raw
+ * section on the fly (bounds-checked; a malformed section prints what was
+ * readable).
+ */
+static struct fcur raw__cursor(struct perf_header *h, int feat)
+{
+	return (struct fcur){ .p = h->raw[feat].buf, .size = h->raw[feat].size,
+			      .swap = h->needs_swap, .h = h, .what = perf_feature__name(feat) };
+}
+
+static void print_numa_topology(struct perf_header *h, FILE *fp, int feat)
+{
+	struct fcur c = raw__cursor(h, feat);
+	u32 nr, i, node;
+	u64 total, free_kb;
+	char *cpus;
+
+	if (fcur__u32(&c, &nr))
+		return;
+	for (i = 0; i < nr; i++) {
+		if (fcur__u32(&c, &node) || fcur__u64(&c, &total) || fcur__u64(&c, &free_kb) ||
+		    fcur__str(&c, &cpus))
+			return;
+		fprintf(fp, "# node%u meminfo  : total = %llu kB, free = %llu kB\n", node,
+			(unsigned long long)total, (unsigned long long)free_kb);
+		fprintf(fp, "# node%u cpu list : %s\n", node, cpus);
+		free(cpus);
+	}
+}
+
+static void print_cache(struct perf_header *h, FILE *fp, int feat)
+{
+	struct fcur c = raw__cursor(h, feat);
+	u32 version, nr, i, v[4];
+	char *str[3];
+	int k;
+
+	if (fcur__u32(&c, &version) || version != 1 || fcur__u32(&c, &nr))
+		return;
+	fprintf(fp, "# CPU cache info:\n");
+	for (i = 0; i < nr; i++) {
+		/* {level, line_size, sets, ways; type, size, map} */
+		for (k = 0; k < 4; k++)
+			if (fcur__u32(&c, &v[k]))
+				return;
+		for (k = 0; k < 3; k++) {
+			if (fcur__str(&c, &str[k])) {
+				while (k--)
+					free(str[k]);
+				return;
+			}
+		}
+		fprintf(fp, "#  L%u %-15s %8s [%s]\n", v[0], str[0], str[1], str[2]);
+		for (k = 0; k < 3; k++)
+			free(str[k]);
+	}
+}
+
+/* "24G": bytes in the largest unit of 1024 that keeps a whole number >= 1 */
+static void size__scnprintf(char *buf, size_t size, u64 n)
+{
+	static const char units[] = "BKMGTPE";
+	int i = 0;
+
+	while (n >= 1024 && i < (int)sizeof(units) - 2) {
+		n /= 1024;
+		i++;
+	}
+	snprintf(buf, size, "%llu%c", (unsigned long long)n, units[i]);
+}
+
+/* Append "a" or "a-b" to a comma-separated list. */
+static void range__add(struct strbuf *list, u64 a, u64 b)
+{
+	strbuf__addf(list, "%s%llu", list->len ? "," : "", (unsigned long long)a);
+	if (b > a)
+		strbuf__addf(list, "-%llu", (unsigned long long)b);
+}
+
+/* MEM_TOPOLOGY: u64 version, block size, nr; per node {u64 node, size; bitmap} */
+static void print_mem_topology(struct perf_header *h, FILE *fp, int feat)
+{
+	struct fcur c = raw__cursor(h, feat);
+	u64 version, bsize, nr, i;
+
+	if (fcur__u64(&c, &version) || fcur__u64(&c, &bsize) || fcur__u64(&c, &nr))
+		return;
+	fprintf(fp, "# memory nodes (nr %llu, block size 0x%llx):\n", (unsigned long long)nr,
+		(unsigned long long)bsize);
+	for (i = 0; i < nr; i++) {
+		u64 node, size, nbits, word = 0, set = 0, bit, start = 0;
+		struct strbuf list = STRBUF_INIT;
+		bool in = false;
+		char sz[32];
+
+		/* the bitmap is {u64 nr_bits; u64 words[]} */
+		if (fcur__u64(&c, &node) || fcur__u64(&c, &size) || fcur__u64(&c, &nbits))
+			return;
+		if ((nbits + 63) / 64 > fcur__left(&c) / 8)
+			return;
+		for (bit = 0; bit < nbits; bit++) {
+			bool on;
+
+			if (bit % 64 == 0)
+				fcur__u64(&c, &word);
+			on = (word >> (bit % 64)) & 1;
+			set += on;
+			if (on && !in)
+				start = bit;
+			else if (!on && in)
+				range__add(&list, start, bit - 1);
+			in = on;
+		}
+		if (in)
+			range__add(&list, start, nbits - 1);
+		size__scnprintf(sz, sizeof(sz), bsize * set);
+		fprintf(fp, "#  %3llu [%s]: %s\n", (unsigned long long)node, sz,
+			list.buf ? list.buf : "");
+		strbuf__release(&list);
+	}
+}
+
 typedef int (*feat_parse_f)(struct perf_header *h, struct fcur *c, int feat);
 typedef int (*feat_write_f)(struct perf_header *h, struct strbuf *sb, int feat);
 typedef void (*feat_print_f)(struct perf_header *h, FILE *fp, int feat);
@@ -810,17 +933,17 @@ static const struct feature_ops feature_ops[HEADER_LAST_FEATURE] = {
 	     print_event_desc, false),
 	FEAT(HEADER_CPU_TOPOLOGY, "CPU_TOPOLOGY", parse_cpu_topology, write_cpu_topology,
 	     print_cpu_topology, true),
-	FEAT(HEADER_NUMA_TOPOLOGY, "NUMA_TOPOLOGY", NULL, NULL, NULL, true),
+	FEAT(HEADER_NUMA_TOPOLOGY, "NUMA_TOPOLOGY", NULL, NULL, print_numa_topology, true),
 	FEAT(HEADER_BRANCH_STACK, "BRANCH_STACK", NULL, NULL, print_branch_stack, false),
 	FEAT(HEADER_PMU_MAPPINGS, "PMU_MAPPINGS", parse_pmu_mappings, write_pmu_mappings,
 	     print_pmu_mappings, false),
 	FEAT(HEADER_GROUP_DESC, "GROUP_DESC", NULL, NULL, NULL, false),
 	FEAT(HEADER_AUXTRACE, "AUXTRACE", NULL, NULL, NULL, false),
 	FEAT(HEADER_STAT, "STAT", NULL, NULL, print_stat, false),
-	FEAT(HEADER_CACHE, "CACHE", NULL, NULL, NULL, true),
+	FEAT(HEADER_CACHE, "CACHE", NULL, NULL, print_cache, true),
 	FEAT(HEADER_SAMPLE_TIME, "SAMPLE_TIME", parse_sample_time, write_sample_time,
 	     print_sample_time, false),
-	FEAT(HEADER_MEM_TOPOLOGY, "MEM_TOPOLOGY", NULL, NULL, NULL, true),
+	FEAT(HEADER_MEM_TOPOLOGY, "MEM_TOPOLOGY", NULL, NULL, print_mem_topology, true),
 	FEAT(HEADER_CLOCKID, "CLOCKID", parse_clockid, write_clockid, print_clockid, false),
 	FEAT(HEADER_DIR_FORMAT, "DIR_FORMAT", NULL, NULL, print_dir_format, false),
 	FEAT(HEADER_BPF_PROG_INFO, "BPF_PROG_INFO", parse_bpf_prog_info, write_bpf_prog_info,
