@@ -1635,6 +1635,50 @@ static void test_odd_records(void)
 	free(out);
 }
 
+/* Random records through parse + dump: no crash, no read past the record (ASan). */
+static void test_garbage(void)
+{
+	struct dump_ctx ctx = { .path = "g.data", .sample_type = PERF_SAMPLE_TIME | PERF_SAMPLE_CPU,
+				.sample_id_all = true };
+	FILE *null = fopen("/dev/null", "w");
+	u64 x = 88172645463325252ULL;
+	int round;
+
+	for (round = 0; round < 20000; round++) {
+		struct perf_event_attr attr = { .size = sizeof(attr), .sample_id_all = 1 };
+		u32 size, i;
+		struct perf_sample s;
+		const struct perf_sample *sp = NULL;
+		union perf_event *ev;
+		u8 *mem;
+
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		size = 8 + x % 300;
+		mem = malloc(size);
+		for (i = 0; i < size; i++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			mem[i] = (round & 1) && (i % 3) ? 0 : (u8)x;
+		}
+		ev = (union perf_event *)mem;
+		ev->header.type = round % 90;
+		ev->header.size = size;
+		attr.sample_type = x & (PERF_SAMPLE_MAX - 1);
+		attr.read_format = (x >> 30) & (PERF_FORMAT_MAX - 1);
+		attr.sample_regs_user = x >> 7;
+		attr.sample_regs_intr = x >> 9;
+		if (ev->header.type == PERF_RECORD_SAMPLE) {
+			if (!perf_sample__parse(ev, &attr, &s))
+				sp = &s;
+		} else if (!perf_event__parse_id_sample(ev, &attr, &s)) {
+			sp = &s;
+		}
+		dump__record(null, &ctx, ev, round, &attr, "x", sp);
+		free(mem);
+	}
+	fclose(null);
+	ok(1, "20000 random records dumped without a crash");
+}
+
 int main(void)
 {
 	test_vectors();
@@ -1643,5 +1687,6 @@ int main(void)
 	test_preamble();
 	test_names();
 	test_odd_records();
+	test_garbage();
 	return done_testing();
 }
