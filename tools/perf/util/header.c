@@ -336,6 +336,7 @@ static int parse_event_desc(struct perf_header *h, struct fcur *c, int feat)
 		err = fcur__u32(c, &attr_size);
 	if (err)
 		return err;
+	perf_env__clear_events(&h->env);
 	if (!nr)
 		goto out;
 	if (attr_size < PERF_ATTR_SIZE_VER0_BYTES || attr_size > sizeof(struct perf_event_attr))
@@ -348,7 +349,6 @@ static int parse_event_desc(struct perf_header *h, struct fcur *c, int feat)
 	events = calloc(nr, sizeof(*events));
 	if (!events)
 		return -ENOMEM;
-	perf_env__clear_events(&h->env);
 	h->env.events = events;
 	for (i = 0; i < nr; i++) {
 		struct perf_env_event *ev = &events[i];
@@ -438,6 +438,17 @@ static int parse_cpu_topology(struct perf_header *h, struct fcur *c, int feat)
 	struct perf_env *env = &h->env;
 	u32 nr, i;
 	int err;
+
+	/* a pipe may repeat a feature: start over */
+	perf_env__free_strings(env->sibling_cores, env->nr_sibling_cores);
+	perf_env__free_strings(env->sibling_threads, env->nr_sibling_threads);
+	perf_env__free_strings(env->sibling_dies, env->nr_sibling_dies);
+	free(env->cpu);
+	env->sibling_cores = env->sibling_threads = env->sibling_dies = NULL;
+	env->nr_sibling_cores = env->nr_sibling_threads = env->nr_sibling_dies = 0;
+	env->cpu = NULL;
+	env->nr_cpu_ids = 0;
+	env->has_die_ids = false;
 
 	err = fcur__strings(c, &env->nr_sibling_cores, &env->sibling_cores);
 	if (!err)
@@ -534,6 +545,10 @@ static int parse_pmu_mappings(struct perf_header *h, struct fcur *c, int feat)
 	if (nr > fcur__left(c) / 9)
 		return hdr_err(h, "feature PMU_MAPPINGS: %u pmus cannot fit in %zu bytes",
 			       nr, fcur__left(c));
+	for (i = 0; i < env->nr_pmu_mappings; i++)
+		free(env->pmu_mappings[i].name);
+	free(env->pmu_mappings);
+	env->nr_pmu_mappings = 0;
 	env->pmu_mappings = calloc(nr ? nr : 1, sizeof(*env->pmu_mappings));
 	if (!env->pmu_mappings)
 		return -ENOMEM;
@@ -678,8 +693,6 @@ static void print_clock_data(struct perf_header *h, FILE *fp, int feat)
 	struct tm tm;
 
 	fprintf(fp, "# clockid: %s (%u)\n", clockid__name(env->clockid), env->clockid);
-	if (!perf_header__has_feat(h, HEADER_CLOCK_DATA))
-		return;
 	if (localtime_r(&sec, &tm))
 		strftime(date, sizeof(date), "%F %T", &tm);
 	fprintf(fp, "# reference time: %s.%06llu = %llu.%06llu (TOD) = %llu.%09llu (%s)\n",
@@ -1353,10 +1366,19 @@ int perf_header__read(struct perf_header *h, struct evlist *evlist, struct perf_
 	if (err)
 		return err;
 	memcpy(h->features, fh.adds_features, sizeof(h->features));
-	/* record killed before it finished: no feature sections to read */
+	/*
+	 * A record killed before it finished leaves data.size 0 and feature
+	 * bits without sections: ignore the bits when their table is not there.
+	 */
 	if (!fh.data.size) {
-		memset(h->features, 0, sizeof(h->features));
-		return 0;
+		u64 nr = 0;
+
+		for (i = 0; i < HEADER_FEAT_BITS; i++)
+			nr += perf_header__has_feat(h, i);
+		if (!perf_data__slice(data, fh.data.offset, nr * sizeof(struct perf_file_section))) {
+			memset(h->features, 0, sizeof(h->features));
+			return 0;
+		}
 	}
 	return header__read_features(h, data);
 }
