@@ -1443,8 +1443,8 @@ static char *dump_vec(const struct vec *v, const struct dump_ctx *ctx_in, size_t
 			sp = &sample;
 	}
 	fp = open_memstream(&out, len);
-	dump__record(fp, &ctx, ev, v->offset,
-		     ev->header.type < PERF_RECORD_USER_TYPE_START ? &attr : NULL, v->name, sp);
+	dump__event(fp, &ctx, ev, v->offset,
+		    ev->header.type < PERF_RECORD_USER_TYPE_START ? &attr : NULL, v->name, sp);
 	fclose(fp);
 	return out;
 }
@@ -1605,7 +1605,7 @@ static void test_odd_records(void)
 	ev->header.type = PERF_RECORD_THROTTLE;
 	ev->header.size = 32;
 	fp = open_memstream(&out, &len);
-	dump__record(fp, &ctx, ev, 0x40, NULL, NULL, NULL);
+	dump__event(fp, &ctx, ev, 0x40, NULL, NULL, NULL);
 	fclose(fp);
 	ok(strstr(out, "\n0 0x40 [0x20]: PERF_RECORD_THROTTLE: unhandled!\n"), "throttle unhandled");
 	free(out);
@@ -1613,7 +1613,7 @@ static void test_odd_records(void)
 	ev->header.type = PERF_RECORD_KSYMBOL;
 	ev->header.size = 16;	/* shorter than its fixed part */
 	fp = open_memstream(&out, &len);
-	dump__record(fp, &ctx, ev, 0x40, NULL, NULL, NULL);
+	dump__event(fp, &ctx, ev, 0x40, NULL, NULL, NULL);
 	fclose(fp);
 	ok(strstr(out, "PERF_RECORD_KSYMBOL [truncated record]\n"), "short ksymbol flagged");
 	free(out);
@@ -1621,7 +1621,7 @@ static void test_odd_records(void)
 	ev->header.type = 30;
 	ev->header.size = 8;
 	fp = open_memstream(&out, &len);
-	dump__record(fp, &ctx, ev, 0x40, NULL, NULL, NULL);
+	dump__event(fp, &ctx, ev, 0x40, NULL, NULL, NULL);
 	fclose(fp);
 	ok(strstr(out, "\n0x40@x.data [0x8]: event: 30\n") &&
 	   strstr(out, "0 0x40 [0x8]: PERF_RECORD_UNKNOWN"), "unknown type");
@@ -1629,7 +1629,7 @@ static void test_odd_records(void)
 
 	ev->header.type = PERF_RECORD_SAMPLE;
 	fp = open_memstream(&out, &len);
-	dump__record(fp, &ctx, ev, 0, NULL, NULL, NULL);
+	dump__event(fp, &ctx, ev, 0, NULL, NULL, NULL);
 	fclose(fp);
 	ok(len > 0 && out[len - 1] == 'E', "sample of unknown evsel: name only (\"...SAMPLE\")");
 	free(out);
@@ -1672,7 +1672,7 @@ static void test_garbage(void)
 		} else if (!perf_event__parse_id_sample(ev, &attr, &s)) {
 			sp = &s;
 		}
-		dump__record(null, &ctx, ev, round, &attr, "x", sp);
+		dump__event(null, &ctx, ev, round, &attr, "x", sp);
 		free(mem);
 	}
 	fclose(null);

@@ -5,6 +5,9 @@
  */
 #include <string.h>
 #include "dump.h"
+#include "evsel.h"
+#include "evlist.h"
+#include "session.h"
 
 void dump__preamble(FILE *fp)
 {
@@ -260,9 +263,9 @@ static bool unhandled(u32 type)
 	}
 }
 
-void dump__record(FILE *fp, const struct dump_ctx *ctx, const union perf_event *ev,
-		  u64 file_offset, const struct perf_event_attr *attr, const char *evsel_name,
-		  const struct perf_sample *sample)
+void dump__event(FILE *fp, const struct dump_ctx *ctx, const union perf_event *ev,
+		 u64 file_offset, const struct perf_event_attr *attr, const char *evsel_name,
+		 const struct perf_sample *sample)
 {
 	u32 type = ev->header.type;
 
@@ -298,6 +301,31 @@ void dump__record(FILE *fp, const struct dump_ctx *ctx, const union perf_event *
 	}
 	if (unhandled(type))
 		fputs(": unhandled!\n", fp);
+}
+
+void dump_ctx__init(struct dump_ctx *ctx, struct perf_session *session)
+{
+	struct evlist *evlist = session->evlist;
+	struct evsel *pos;
+	int i;
+
+	memset(ctx, 0, sizeof(*ctx));
+	ctx->path = session->data->is_pipe ? "pipe" : session->data->path;
+	if (!evlist || !evlist->nr_entries)
+		return;
+	ctx->sample_id_all = evlist->entries[0]->attr.sample_id_all;
+	evlist__for_each(evlist, pos, i)
+		ctx->sample_type |= pos->attr.sample_type;
+}
+
+void dump__record(FILE *fp, struct perf_session *session, const union perf_event *ev,
+		  u64 file_offset, struct evsel *evsel, const struct perf_sample *sample)
+{
+	struct dump_ctx ctx;
+
+	dump_ctx__init(&ctx, session);
+	dump__event(fp, &ctx, ev, file_offset, evsel ? &evsel->attr : NULL,
+		    evsel ? evsel__name(evsel) : NULL, sample);
 }
 
 void dump__stats(FILE *fp, const u64 nr[PERF_RECORD_HEADER_MAX], bool auxtrace)

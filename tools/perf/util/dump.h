@@ -6,7 +6,7 @@
  * `perf report -D` (--dump-raw-trace): upstream's per-record dump and the
  * counts at the end, byte for byte as Debian's perf 6.1 prints them.
  *
- * Per record (dump__record()):
+ * Per record (dump__event(), or dump__record() given the session):
  *
  *	\n<offset>@<path> [<size>]: event: <type>\n	offset "%#llx": "0" for 0
  *	.\n
@@ -40,14 +40,14 @@
  * Records unpacked from a COMPRESSED record are printed with the
  * COMPRESSED record's offset; with zstd upstream does not dump the
  * COMPRESSED record itself (but counts it); without zstd it dumps it as
- * unhandled, which is what dump__record() does.
+ * unhandled, which is what dump__event() does.
  *
  * Order (observed): upstream prints user records (type >= 64, including
  * FINISHED_ROUND) when it reads them, in file order, and kernel records
  * (SAMPLE, MMAP, KSYMBOL, ...) when its ordered queue delivers them, in
  * time order: flushed at each FINISHED_ROUND and at the end.  So the dump
  * is not in file order (offsets go backwards).  Ordering is the
- * session's job; dump__record() prints one record when called.
+ * session's job; dump__event() prints one record when called.
  *
  * At the end (dump__stats(), dump__evsel_stats()):
  *
@@ -66,6 +66,8 @@
 #include "event.h"
 
 struct dump_ctx;
+struct evsel;
+struct perf_session;
 
 /* Prints the lines that follow a sample (upstream's thread and dso lines). */
 typedef void (*dump_sample_hook_t)(FILE *fp, const struct dump_ctx *ctx,
@@ -90,11 +92,23 @@ void dump__preamble(FILE *fp);
  * parsed sample for SAMPLE, parsed trailer for other kernel records, NULL
  * for user records (cpu and time print as 0).
  */
-void dump__record(FILE *fp, const struct dump_ctx *ctx, const union perf_event *ev,
-		  u64 file_offset, const struct perf_event_attr *attr, const char *evsel_name,
-		  const struct perf_sample *sample);
+void dump__event(FILE *fp, const struct dump_ctx *ctx, const union perf_event *ev,
+		 u64 file_offset, const struct perf_event_attr *attr, const char *evsel_name,
+		 const struct perf_sample *sample);
 
-/* The parts of dump__record(), for callers that need them apart. */
+/*
+ * The context of a session now: its path ("pipe" in pipe mode), the OR of
+ * its events' sample_type and the first event's sample_id_all (false
+ * while the evlist is empty).  Upstream dumps a pipe's HEADER_ATTR before
+ * adding its event, so the first one prints "-1 -1 ".
+ */
+void dump_ctx__init(struct dump_ctx *ctx, struct perf_session *session);
+
+/* dump__event() with dump_ctx__init(), the evsel's attr and name. */
+void dump__record(FILE *fp, struct perf_session *session, const union perf_event *ev,
+		  u64 file_offset, struct evsel *evsel, const struct perf_sample *sample);
+
+/* The parts of dump__event(), for callers that need them apart. */
 void dump__raw(FILE *fp, const union perf_event *ev);
 void dump__prefix(FILE *fp, const struct dump_ctx *ctx, u32 type, const struct perf_sample *s);
 void dump__sample(FILE *fp, const union perf_event *ev, const struct perf_event_attr *attr,
