@@ -12,8 +12,8 @@
  * On a kernel without the feature the attr bits are reserved and
  * perf_event_open() fails with EINVAL, so every test fails.
  */
-#include <pthread.h>
 #include "ksym_util.h"
+#include <pthread.h>
 
 #define MAX_RECS	64
 
@@ -455,6 +455,58 @@ out:
 	return res;
 }
 
+/*
+ * Several listeners get the same record: each must get it whole, with
+ * its own trailer (the header size is per event, not shared).
+ */
+static int test_many_listeners(void)
+{
+	struct sb_event ev[4];
+	struct rec recs[MAX_RECS];
+	struct prog_desc d;
+	int i, n, fd, res = TEST_PASS, cpu = sched_getcpu();
+
+	pin_to_cpu(cpu);
+	for (i = 0; i < 4; i++) {
+		if (sb_open(&ev[i], i % 2 ? -1 : 0, i % 2 ? cpu : -1,
+			    WANT_KSYMBOL | WANT_BPF_EVENT)) {
+			res = fail("perf_event_open: %s", strerror(errno));
+			while (--i >= 0)
+				sb_close(&ev[i]);
+			return res;
+		}
+	}
+	fd = prog_load(3, "ksym_many", true);
+	if (fd < 0) {
+		res = fail("BPF_PROG_LOAD: %s", strerror(errno));
+		goto out;
+	}
+	if (prog_describe(fd, &d, true)) {
+		res = fail("cannot describe the program");
+		close(fd);
+		goto out;
+	}
+	for (i = 0; i < 4 && res == TEST_PASS; i++) {
+		n = collect(&ev[i], recs, MAX_RECS, NULL);
+		res = check_sequence(recs, n, &d, false);
+		if (res == TEST_PASS)
+			res = check_trailers(recs, n, &ev[i], cpu, 0, ~0ull);
+		if (res != TEST_PASS)
+			diag("listener %d of 4", i);
+	}
+	close(fd);
+	for (i = 0; i < 4 && res == TEST_PASS; i++) {
+		n = collect(&ev[i], recs, MAX_RECS, NULL);
+		res = check_sequence(recs, n, &d, true);
+		if (res != TEST_PASS)
+			diag("listener %d of 4", i);
+	}
+out:
+	for (i = 0; i < 4; i++)
+		sb_close(&ev[i]);
+	return res;
+}
+
 static int test_per_task(void)	{ return test_visibility(false); }
 static int test_cpu_wide(void)	{ return test_visibility(true); }
 
@@ -530,6 +582,7 @@ static const struct {
 	{ test_unnamed, "unnamed program: bpf_prog_<tag>" },
 	{ test_unnamed_subprogs, "unnamed program with a subprogram" },
 	{ test_bits_select, "bits: an event gets only the record types it asked for" },
+	{ test_many_listeners, "listeners: four events each get whole records and own trailers" },
 	{ test_per_task, "per-task: only the monitored task's loads" },
 	{ test_cpu_wide, "cpu-wide: loads on the event's CPU only" },
 	{ test_dispatcher, "dispatcher: bpf_dispatcher_xdp KSYMBOL" },

@@ -42,14 +42,14 @@
 
 static int tap_planned, tap_number, tap_failed;
 
-static void tap_plan(int n)
+static inline void tap_plan(int n)
 {
 	tap_planned = n;
 	printf("TAP version 13\n1..%d\n", n);
 	fflush(stdout);
 }
 
-static void __attribute__((format(printf, 1, 2))) diag(const char *fmt, ...)
+static inline void __attribute__((format(printf, 1, 2))) diag(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -63,7 +63,7 @@ static void __attribute__((format(printf, 1, 2))) diag(const char *fmt, ...)
 
 enum { TEST_PASS, TEST_FAIL, TEST_SKIP };
 
-static void tap_result(int res, const char *name, const char *skip_why)
+static inline void tap_result(int res, const char *name, const char *skip_why)
 {
 	tap_number++;
 	if (res == TEST_SKIP)
@@ -75,7 +75,7 @@ static void tap_result(int res, const char *name, const char *skip_why)
 	fflush(stdout);
 }
 
-static int tap_exit(void)
+static inline int tap_exit(void)
 {
 	if (tap_number != tap_planned)
 		diag("planned %d tests, ran %d", tap_planned, tap_number);
@@ -83,7 +83,7 @@ static int tap_exit(void)
 }
 
 /* Fail the current test with a reason; used as "return fail(...)". */
-static int __attribute__((format(printf, 1, 2))) fail(const char *fmt, ...)
+static inline int __attribute__((format(printf, 1, 2))) fail(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -100,7 +100,7 @@ static int __attribute__((format(printf, 1, 2))) fail(const char *fmt, ...)
 
 /* ---------------------------------------------------------------- bpf */
 
-static int sys_bpf(int cmd, union bpf_attr *attr)
+static inline int sys_bpf(int cmd, union bpf_attr *attr)
 {
 	return syscall(__NR_bpf, cmd, attr, sizeof(*attr));
 }
@@ -108,7 +108,7 @@ static int sys_bpf(int cmd, union bpf_attr *attr)
 static char bpf_log[65536];
 
 /* The tail of a multi-line log, folded into one TAP diagnostic line. */
-static const char *one_line(char *s, size_t max)
+static inline const char *one_line(char *s, size_t max)
 {
 	size_t len = strlen(s);
 	char *p;
@@ -144,7 +144,7 @@ struct test_prog {
 	int func_start[PROG_MAX_FUNCS];
 };
 
-static void test_prog_build(struct test_prog *p, int nfuncs)
+static inline void test_prog_build(struct test_prog *p, int nfuncs)
 {
 	int i, n = 0, call_at[PROG_MAX_FUNCS];
 
@@ -176,7 +176,7 @@ static const char *const btf_func_names[PROG_MAX_FUNCS] = {
  * Load a BTF blob with "int", one "int (void)" prototype and one static
  * FUNC per entry of btf_func_names; FUNC i has type id 3 + i.
  */
-static int btf_load_funcs(void)
+static inline int btf_load_funcs(void)
 {
 	struct {
 		struct btf_header hdr;
@@ -237,7 +237,7 @@ static int btf_load_funcs(void)
  * unnamed program); with_btf attaches BTF func_info for every function.
  * Returns the program fd or -1 with errno set.
  */
-static int prog_load_type(int nfuncs, const char *name, bool with_btf, __u32 type)
+static inline int prog_load_type(int nfuncs, const char *name, bool with_btf, __u32 type)
 {
 	struct bpf_func_info finfo[PROG_MAX_FUNCS];
 	struct test_prog p;
@@ -286,7 +286,7 @@ static int prog_load_type(int nfuncs, const char *name, bool with_btf, __u32 typ
 	return fd;
 }
 
-static int prog_load(int nfuncs, const char *name, bool with_btf)
+static inline int prog_load(int nfuncs, const char *name, bool with_btf)
 {
 	return prog_load_type(nfuncs, name, with_btf, BPF_PROG_TYPE_SOCKET_FILTER);
 }
@@ -302,7 +302,7 @@ struct prog_desc {
 	char names[PROG_MAX_FUNCS][128];	/* expected kernel symbol names */
 };
 
-static void hex_tag(char *out, const __u8 *tag)
+static inline void hex_tag(char *out, const __u8 *tag)
 {
 	int i;
 
@@ -317,7 +317,7 @@ static void hex_tag(char *out, const __u8 *tag)
  * its own, and the name is the BTF function name when func_info exists,
  * else the program name for the main function and "F" for subprograms.
  */
-static int prog_describe(int fd, struct prog_desc *d, bool with_btf)
+static inline int prog_describe(int fd, struct prog_desc *d, bool with_btf)
 {
 	union bpf_attr attr;
 	char tag[2 * BPF_TAG_SIZE + 1];
@@ -369,7 +369,7 @@ static int prog_describe(int fd, struct prog_desc *d, bool with_btf)
 	return 0;
 }
 
-static int prog_fd_by_id(__u32 id)
+static inline int prog_fd_by_id(__u32 id)
 {
 	union bpf_attr attr;
 
@@ -378,7 +378,7 @@ static int prog_fd_by_id(__u32 id)
 	return sys_bpf(BPF_PROG_GET_FD_BY_ID, &attr);
 }
 
-static int prog_test_run(int fd, int repeat)
+static inline int prog_test_run(int fd, int repeat)
 {
 	char data[64] = { 0 };
 	union bpf_attr attr;
@@ -393,7 +393,7 @@ static int prog_test_run(int fd, int repeat)
 
 /* -------------------------------------------------------------- perf */
 
-static int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
+static inline int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
 			       int group_fd, unsigned long flags)
 {
 	return syscall(__NR_perf_event_open, attr, pid, cpu, group_fd, flags);
@@ -427,7 +427,7 @@ struct sb_event {
  * Open a software dummy event that only collects side-band records:
  * pid/cpu as for perf_event_open(2), want is a WANT_* mask.
  */
-static int sb_open(struct sb_event *e, pid_t pid, int cpu, int want)
+static inline int sb_open(struct sb_event *e, pid_t pid, int cpu, int want)
 {
 	struct perf_event_attr attr;
 	long page = sysconf(_SC_PAGESIZE);
@@ -463,7 +463,7 @@ err:
 	return -1;
 }
 
-static void sb_close(struct sb_event *e)
+static inline void sb_close(struct sb_event *e)
 {
 	if (e->base && e->base != MAP_FAILED)
 		munmap(e->base, e->data_size + sysconf(_SC_PAGESIZE));
@@ -477,7 +477,7 @@ static void sb_close(struct sb_event *e)
  * Copy the next record into e->rec and return it, or NULL when the
  * buffer is empty.  PERF_RECORD_LOST is counted in e->lost and skipped.
  */
-static struct perf_event_header *sb_next(struct sb_event *e)
+static inline struct perf_event_header *sb_next(struct sb_event *e)
 {
 	struct perf_event_mmap_page *pg = e->base;
 	struct perf_event_header *h;
@@ -512,7 +512,7 @@ again:
 }
 
 /* The trailer sits at the end of every non-sample record. */
-static void sb_sample_id(const struct perf_event_header *h, struct sample_id *sid)
+static inline void sb_sample_id(const struct perf_event_header *h, struct sample_id *sid)
 {
 	memcpy(sid, (const char *)h + h->size - sizeof(*sid), sizeof(*sid));
 }
@@ -538,7 +538,7 @@ struct bpf_rec {
  * Check the framing of a KSYMBOL record: the name is NUL-terminated and
  * zero-padded to 8 bytes, and exactly the trailer follows it.
  */
-static int ksym_rec_check(const struct ksym_rec *k)
+static inline int ksym_rec_check(const struct ksym_rec *k)
 {
 	size_t area, nlen;
 
@@ -565,7 +565,7 @@ static int ksym_rec_check(const struct ksym_rec *k)
  * that is not NULL).  Returns 1 and fills addr/mod when found, 0 when
  * absent, -1 on error.
  */
-static int kallsyms_find(const char *name, const char *only_mod, __u64 *addr, char *mod,
+static inline int kallsyms_find(const char *name, const char *only_mod, __u64 *addr, char *mod,
 			 size_t modsz)
 {
 	char line[512], sym[256], m[128], type;
@@ -595,7 +595,7 @@ static int kallsyms_find(const char *name, const char *only_mod, __u64 *addr, ch
 	return found;
 }
 
-static __u64 now_ns(void)
+static inline __u64 now_ns(void)
 {
 	struct timespec ts;
 
@@ -603,7 +603,7 @@ static __u64 now_ns(void)
 	return ts.tv_sec * 1000000000ull + ts.tv_nsec;
 }
 
-static int pin_to_cpu(int cpu)
+static inline int pin_to_cpu(int cpu)
 {
 	cpu_set_t set;
 
@@ -612,7 +612,7 @@ static int pin_to_cpu(int cpu)
 	return sched_setaffinity(0, sizeof(set), &set);
 }
 
-static int online_cpus(void)
+static inline int online_cpus(void)
 {
 	return sysconf(_SC_NPROCESSORS_ONLN);
 }
