@@ -172,6 +172,10 @@ static void fill_header(struct perf_header *h, bool with_raw)
 		env->pmu_mappings[i].type = pmu_types[i];
 		env->pmu_mappings[i].name = strdup(pmus[i]);
 	}
+	env->nr_groups = 1;
+	env->groups = calloc(1, sizeof(*env->groups));
+	env->groups[0].name = strdup("{anon_group}");
+	env->groups[0].nr_members = 2;
 	env->first_sample_time = 298958251123ULL;
 	env->last_sample_time = 299987105456ULL;
 	env->clockid_res_ns = 1;
@@ -183,6 +187,7 @@ static void fill_header(struct perf_header *h, bool with_raw)
 	for (feat = HEADER_HOSTNAME; feat <= HEADER_CPU_TOPOLOGY; feat++)
 		perf_header__set_feat(h, feat);
 	perf_header__set_feat(h, HEADER_PMU_MAPPINGS);
+	perf_header__set_feat(h, HEADER_GROUP_DESC);
 	perf_header__set_feat(h, HEADER_SAMPLE_TIME);
 	perf_header__set_feat(h, HEADER_CLOCKID);
 	perf_header__set_feat(h, HEADER_BPF_PROG_INFO);
@@ -350,6 +355,7 @@ static const char expected_features[] =
 	"mmap2 = 1, comm_exec = 1, ksymbol = 1, bpf_event = 1\n"
 	"# CPU_TOPOLOGY info available, use -I to display\n"
 	"# pmu mappings: software = 1, uprobe = 8, breakpoint = 5, tracepoint = 2, msr = 9\n"
+	"# group: {cpu-clock:ppp,dummy:HG}\n"
 	"# time of first sample : 298.958251\n"
 	"# time of last sample : 299.987105\n"
 	"# sample duration :   1028.854 ms\n"
@@ -400,7 +406,7 @@ static void test_native(const u8 *file, size_t len, struct evlist *orig)
 	ok(!strncmp(s, head, strlen(head)), "file header block");
 	ok(strstr(s, expected_features) != NULL, "feature lines as upstream prints them");
 	ok(strstr(s, "# missing features: TRACING_DATA BUILD_ID NUMA_TOPOLOGY BRANCH_STACK "
-		  "GROUP_DESC AUXTRACE STAT CACHE MEM_TOPOLOGY DIR_FORMAT COMPRESSED CPU_PMU_CAPS "
+		  "AUXTRACE STAT CACHE MEM_TOPOLOGY DIR_FORMAT COMPRESSED CPU_PMU_CAPS "
 		  "HYBRID_TOPOLOGY PMU_CAPS \n# ========\n#\n") != NULL, "missing features line");
 	if (!strstr(s, expected_features))
 		diag("got:\n%s", s);
@@ -537,6 +543,14 @@ static int feature__to_big_endian(int feat, u8 *p, size_t size)
 		swstrs(&c);
 		sw32(&c);
 		sw32(&c);
+		break;
+	case HEADER_GROUP_DESC:
+		n = sw32(&c);
+		for (i = 0; i < n && !c.bad; i++) {
+			swstr(&c);
+			sw32(&c);
+			sw32(&c);
+		}
 		break;
 	case HEADER_PMU_MAPPINGS:
 		n = sw32(&c);

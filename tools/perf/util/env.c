@@ -37,6 +37,17 @@ void perf_env__clear_events(struct perf_env *env)
 	env->nr_events = 0;
 }
 
+void perf_env__clear_groups(struct perf_env *env)
+{
+	u32 i;
+
+	for (i = 0; i < env->nr_groups; i++)
+		free(env->groups[i].name);
+	free(env->groups);
+	env->groups = NULL;
+	env->nr_groups = 0;
+}
+
 void perf_env__exit(struct perf_env *env)
 {
 	u32 i;
@@ -49,6 +60,7 @@ void perf_env__exit(struct perf_env *env)
 	free(env->cpuid);
 	perf_env__free_strings(env->cmdline_argv, env->nr_cmdline);
 	perf_env__clear_events(env);
+	perf_env__clear_groups(env);
 	perf_env__free_strings(env->sibling_cores, env->nr_sibling_cores);
 	perf_env__free_strings(env->sibling_threads, env->nr_sibling_threads);
 	perf_env__free_strings(env->sibling_dies, env->nr_sibling_dies);

@@ -36,6 +36,13 @@ struct perf_env_pmu {
 	char	*name;
 };
 
+/* GROUP_DESC: events leader_idx .. leader_idx + nr_members - 1 form a group. */
+struct perf_env_group {
+	char	*name;		/* "{anon_group}" when the user gave none */
+	u32	leader_idx;
+	u32	nr_members;
+};
+
 struct perf_env {
 	char			*hostname;	/* HOSTNAME */
 	char			*os_release;	/* OSRELEASE */
@@ -64,6 +71,9 @@ struct perf_env {
 	struct perf_env_cpu	*cpu;
 	bool			has_die_ids;	/* section had the die part */
 
+	u32			nr_groups;	/* GROUP_DESC */
+	struct perf_env_group	*groups;
+
 	u32			nr_pmu_mappings;	/* PMU_MAPPINGS */
 	struct perf_env_pmu	*pmu_mappings;
 
@@ -91,6 +101,8 @@ int perf_env__add_event(struct perf_env *env, const struct perf_event_attr *attr
 			const char *name, const u64 *ids, u32 nr_ids);
 /* Free the EVENT_DESC part only (so it can be rebuilt from an evlist). */
 void perf_env__clear_events(struct perf_env *env);
+
+void perf_env__clear_groups(struct perf_env *env);
 
 /* Helpers shared with the feature code: free an array of n strings. */
 void perf_env__free_strings(char **strs, u32 n);

@@ -533,6 +533,80 @@ static void print_cpu_topology(struct perf_header *h, FILE *fp, int feat)
 	}
 }
 
+/* GROUP_DESC: u32 nr, then {str name; u32 leader_idx; u32 nr_members} */
+static int parse_group_desc(struct perf_header *h, struct fcur *c, int feat)
+{
+	struct perf_env *env = &h->env;
+	u32 nr, i;
+	int err = fcur__u32(c, &nr);
+
+	if (err)
+		return err;
+	perf_env__clear_groups(env);
+	if (nr > fcur__left(c) / 13)
+		return hdr_err(h, "feature GROUP_DESC: %u groups cannot fit in %zu bytes",
+			       nr, fcur__left(c));
+	env->groups = calloc(nr ? nr : 1, sizeof(*env->groups));
+	if (!env->groups)
+		return -ENOMEM;
+	for (i = 0; i < nr; i++) {
+		struct perf_env_group *g = &env->groups[i];
+
+		err = fcur__str(c, &g->name);
+		if (err)
+			return err;
+		env->nr_groups = i + 1;
+		err = fcur__u32(c, &g->leader_idx);
+		if (!err)
+			err = fcur__u32(c, &g->nr_members);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int write_group_desc(struct perf_header *h, struct strbuf *sb, int feat)
+{
+	u32 i;
+	int err = strbuf__add_u32(sb, h->env.nr_groups);
+
+	for (i = 0; !err && i < h->env.nr_groups; i++) {
+		err = sb__add_str(sb, h->env.groups[i].name);
+		if (!err)
+			err = strbuf__add_u32(sb, h->env.groups[i].leader_idx);
+		if (!err)
+			err = strbuf__add_u32(sb, h->env.groups[i].nr_members);
+	}
+	return err;
+}
+
+static const char *header__event_name(struct perf_header *h, u32 idx)
+{
+	if (idx < h->env.nr_events && h->env.events[idx].name)
+		return h->env.events[idx].name;
+	if (h->evlist && idx < (u32)h->evlist->nr_entries)
+		return evsel__name(h->evlist->entries[idx]);
+	return "?";
+}
+
+static void print_group_desc(struct perf_header *h, FILE *fp, int feat)
+{
+	u32 i, m;
+
+	for (i = 0; i < h->env.nr_groups; i++) {
+		const struct perf_env_group *g = &h->env.groups[i];
+
+		if (g->nr_members < 2)
+			continue;
+		fprintf(fp, "# group: %s{", g->name && strcmp(g->name, "{anon_group}") ?
+			g->name : "");
+		for (m = 0; m < g->nr_members && m < 4096; m++)
+			fprintf(fp, "%s%s", m ? "," : "",
+				header__event_name(h, g->leader_idx + m));
+		fprintf(fp, "}\n");
+	}
+}
+
 /* PMU_MAPPINGS: u32 nr, then {u32 type; str name} */
 static int parse_pmu_mappings(struct perf_header *h, struct fcur *c, int feat)
 {
@@ -950,7 +1024,8 @@ static const struct feature_ops feature_ops[HEADER_LAST_FEATURE] = {
 	FEAT(HEADER_BRANCH_STACK, "BRANCH_STACK", NULL, NULL, print_branch_stack, false),
 	FEAT(HEADER_PMU_MAPPINGS, "PMU_MAPPINGS", parse_pmu_mappings, write_pmu_mappings,
 	     print_pmu_mappings, false),
-	FEAT(HEADER_GROUP_DESC, "GROUP_DESC", NULL, NULL, NULL, false),
+	FEAT(HEADER_GROUP_DESC, "GROUP_DESC", parse_group_desc, write_group_desc,
+	     print_group_desc, false),
 	FEAT(HEADER_AUXTRACE, "AUXTRACE", NULL, NULL, NULL, false),
 	FEAT(HEADER_STAT, "STAT", NULL, NULL, print_stat, false),
 	FEAT(HEADER_CACHE, "CACHE", NULL, NULL, print_cache, true),
