@@ -1450,7 +1450,8 @@ int perf_header__read(struct perf_header *h, struct evlist *evlist, struct perf_
 
 		for (i = 0; i < HEADER_FEAT_BITS; i++)
 			nr += perf_header__has_feat(h, i);
-		if (!perf_data__slice(data, fh.data.offset, nr * sizeof(struct perf_file_section))) {
+		nr *= sizeof(struct perf_file_section);
+		if (!perf_data__slice(data, fh.data.offset, nr)) {
 			memset(h->features, 0, sizeof(h->features));
 			return 0;
 		}
