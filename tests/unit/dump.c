@@ -1607,7 +1607,8 @@ static void test_odd_records(void)
 	fp = open_memstream(&out, &len);
 	dump__event(fp, &ctx, ev, 0x40, NULL, NULL, NULL);
 	fclose(fp);
-	ok(strstr(out, "\n0 0x40 [0x20]: PERF_RECORD_THROTTLE: unhandled!\n"), "throttle unhandled");
+	ok(strstr(out, "\n0 0x40 [0x20]: PERF_RECORD_THROTTLE: unhandled!\n"),
+	   "throttle unhandled");
 	free(out);
 
 	ev->header.type = PERF_RECORD_KSYMBOL;

@@ -614,7 +614,7 @@ static void test_sample_malformed(void)
 	ev = build_sample(&rb_native, false, &a);
 	is_int(perf_sample__parse(ev, &a.attr, &s), 0, "raw sample parses");
 	((u32 *)ev)[4] = 13;	/* header, period, then the raw size */
-	is_int(perf_sample__parse(ev, &a.attr, &s), -EINVAL, "raw size breaking alignment rejected");
+	is_int(perf_sample__parse(ev, &a.attr, &s), -EINVAL, "raw size breaking alignment: no");
 	((u32 *)ev)[4] = 0xfffffffc;
 	is_int(perf_sample__parse(ev, &a.attr, &s), -EINVAL, "huge raw size rejected");
 
@@ -631,7 +631,7 @@ static void test_sample_malformed(void)
 	((u64 *)ev)[4] = 17;	/* dyn_size > size */
 	is_int(perf_sample__parse(ev, &a.attr, &s), -EINVAL, "dyn_size beyond size rejected");
 	((u64 *)ev)[1] = 15;
-	is_int(perf_sample__parse(ev, &a.attr, &s), -EINVAL, "stack size not u64 multiple rejected");
+	is_int(perf_sample__parse(ev, &a.attr, &s), -EINVAL, "stack size not u64 multiple: no");
 
 	a.attr.sample_type = PERF_SAMPLE_READ;
 	a.attr.read_format = PERF_FORMAT_GROUP | PERF_FORMAT_ID | PERF_FORMAT_LOST;
@@ -838,8 +838,10 @@ static void test_kernel_records(void)
 		u16		misc;
 		const char	*want;	/* NULL: only the round trip */
 	} t[] = {
-		/* lines from perf report -D on sys.data, thr.data, many.data, sw.data,
-		 * lost.data, bid.data (perf 6.1.192 here), values as in those records */
+		/*
+		 * lines from perf report -D on sys.data, thr.data, many.data, sw.data,
+		 * lost.data, bid.data (perf 6.1.192 here), values as in those records
+		 */
 		{ PERF_RECORD_MMAP, 0, "PERF_RECORD_MMAP -1/0: [0xffffffff81000000(0x1276f48) @ "
 		  "0xffffffff81000000]: x [kernel.kallsyms]_text\n" },
 		{ PERF_RECORD_MMAP2, 2, "PERF_RECORD_MMAP2 1185/1185: [0x7f116937b000(0xd3000) @ "
@@ -859,14 +861,18 @@ static void test_kernel_records(void)
 		{ PERF_RECORD_READ, 0, NULL },
 		{ PERF_RECORD_AUX, 0, NULL },
 		{ PERF_RECORD_ITRACE_START, 0, NULL },
-		{ PERF_RECORD_LOST_SAMPLES, 0, "PERF_RECORD_LOST_SAMPLES: id:52: lost samples :9903\n" },
-		{ PERF_RECORD_SWITCH, PERF_RECORD_MISC_SWITCH_OUT | PERF_RECORD_MISC_SWITCH_OUT_PREEMPT,
+		{ PERF_RECORD_LOST_SAMPLES, 0,
+		  "PERF_RECORD_LOST_SAMPLES: id:52: lost samples :9903\n" },
+		{ PERF_RECORD_SWITCH,
+		  PERF_RECORD_MISC_SWITCH_OUT | PERF_RECORD_MISC_SWITCH_OUT_PREEMPT,
 		  "PERF_RECORD_SWITCH OUT preempt\n" },
 		{ PERF_RECORD_SWITCH, 0, "PERF_RECORD_SWITCH IN         \n" },
-		{ PERF_RECORD_SWITCH, PERF_RECORD_MISC_SWITCH_OUT, "PERF_RECORD_SWITCH OUT        \n" },
+		{ PERF_RECORD_SWITCH, PERF_RECORD_MISC_SWITCH_OUT,
+		  "PERF_RECORD_SWITCH OUT        \n" },
 		{ PERF_RECORD_SWITCH_CPU_WIDE, 0,
 		  "PERF_RECORD_SWITCH_CPU_WIDE IN           prev pid/tid: 13013/13014\n" },
-		{ PERF_RECORD_NAMESPACES, 0, "PERF_RECORD_NAMESPACES 10776/10776 - nr_namespaces: 7\n"
+		{ PERF_RECORD_NAMESPACES, 0,
+		  "PERF_RECORD_NAMESPACES 10776/10776 - nr_namespaces: 7\n"
 		  "\t\t[0/net: 4/0xeffffff9, 1/uts: 4/0xeffffffe, 2/ipc: 4/0xefffffff, "
 		  "3/pid: 4/0xeffffffc, \n\t\t 4/user: 4/0xeffffffd, 5/mnt: 4/0xeffffff8, "
 		  "6/cgroup: 4/0xeffffffb]\n" },
@@ -1109,8 +1115,7 @@ static void test_user_records(void)
 		int		variant;
 		const char	*want;
 	} t[] = {
-		/* lines from perf report -D on sys.data, thr.data, stat.data, tp.pipe
-		 * (perf 6.1.192 here) */
+		/* lines from perf report -D on sys, thr, stat.data, tp.pipe (perf 6.1.192 here) */
 		{ PERF_RECORD_HEADER_ATTR, 0, "PERF_RECORD_ATTR" },
 		{ PERF_RECORD_HEADER_EVENT_TYPE, 0, NULL },
 		{ PERF_RECORD_HEADER_TRACING_DATA, 0, "PERF_RECORD_TRACING_DATA" },
@@ -1184,7 +1189,8 @@ static void test_user_records(void)
 		perf_event_header__swap(&f->header);
 		is_int(perf_event__swap(f, NULL), 0, "ATTR swap");
 		ok(!memcmp(attr_bytes, (u8 *)f + 8, sizeof(attr_bytes)), "attr bytes untouched");
-		ok(!memcmp((u8 *)f + 8 + PERF_ATTR_SIZE_VER0, (u8 *)n + 8 + PERF_ATTR_SIZE_VER0, 16),
+		ok(!memcmp((u8 *)f + 8 + PERF_ATTR_SIZE_VER0,
+			   (u8 *)n + 8 + PERF_ATTR_SIZE_VER0, 16),
 		   "ids after the attr swapped");
 	}
 }

@@ -931,7 +931,8 @@ static size_t fprintf_switch(const union perf_event *ev, FILE *fp)
 	if (ev->header.type == PERF_RECORD_SWITCH)
 		return fprintf(fp, " %s\n", dir);
 	return fprintf(fp, " %s  %s pid/tid: %5d/%-5d\n", dir, out ? "next" : "prev",
-		       (int)ev->context_switch.next_prev_pid, (int)ev->context_switch.next_prev_tid);
+		       (int)ev->context_switch.next_prev_pid,
+		       (int)ev->context_switch.next_prev_tid);
 }
 
 static size_t fprintf_aux(const union perf_event *ev, FILE *fp)
@@ -1293,7 +1294,8 @@ size_t perf_event__fprintf_detail(const union perf_event *ev, const struct perf_
 	case PERF_RECORD_TIME_CONV:
 		return fprintf_time_conv(ev, fp);
 	case PERF_RECORD_AUXTRACE:
-		return fprintf(fp, " size: %#llx  offset: %#llx  ref: %#llx  idx: %u  tid: %d  cpu: %d\n",
+		return fprintf(fp, " size: %#llx  offset: %#llx  ref: %#llx  idx: %u  "
+			       "tid: %d  cpu: %d\n",
 			       ev->auxtrace.size, ev->auxtrace.offset, ev->auxtrace.reference,
 			       ev->auxtrace.idx, (int)ev->auxtrace.tid, (int)ev->auxtrace.cpu);
 	case PERF_RECORD_AUXTRACE_ERROR:
