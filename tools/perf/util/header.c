@@ -1568,7 +1568,7 @@ int perf_header__write(struct perf_header *h, struct evlist *evlist, struct perf
 	struct perf_file_section secs[HEADER_FEAT_BITS];
 	struct perf_file_header fh;
 	struct strbuf feats = STRBUF_INIT, attrs = STRBUF_INIT, ids = STRBUF_INIT;
-	u64 feat_start = data_offset + data_size, attrs_start, ids_start;
+	u64 feat_start = data_offset + data_size, attrs_start, ids_start, pos;
 	int nr, i, err;
 
 	memset(&fh, 0, sizeof(fh));
@@ -1589,21 +1589,20 @@ int perf_header__write(struct perf_header *h, struct evlist *evlist, struct perf
 		err = strbuf__add(&ids, evlist->entries[i]->ids,
 				  (size_t)evlist->entries[i]->nr_ids * sizeof(u64));
 	attrs_start = ids_start + ids.len;
-	for (i = 0; !err && i < evlist->nr_entries; i++) {
+	for (i = 0, pos = ids_start; !err && i < evlist->nr_entries; i++) {
 		struct evsel *evsel = evlist->entries[i];
 		struct perf_file_section sec = {
-			.offset = ids_start,
+			.offset = pos,
 			.size = (u64)evsel->nr_ids * sizeof(u64),
 		};
 
-		ids_start += sec.size;
+		pos += sec.size;
 		err = strbuf__add(&attrs, &evsel->attr, sizeof(evsel->attr));
 		if (!err)
 			err = strbuf__add(&attrs, &sec, sizeof(sec));
 	}
 	if (err)
 		goto out;
-	ids_start = attrs_start - ids.len;
 
 	fh.magic = PERF_MAGIC2;
 	fh.size = sizeof(fh);
