@@ -28,6 +28,12 @@
  * and BUILD_ID end without a newline: the next record's leading "\n"
  * ends the line, so no blank line separates them.
  *
+ * Sample lines compared with perf 6.1 here: FP chain, user and intr regs
+ * (x86_64 names), ustack, weight (struct form), data_src, phys_addr, page
+ * sizes, transaction, group sample_read.  Not compared (no LBR here):
+ * branch stack and branch callstack lines; LBR call chains are printed as
+ * plain FP chains.
+ *
  * Omitted: after a SAMPLE upstream prints " ... thread: <comm>:<tid>\n"
  * and " ...... dso: <dso>\n" (once per group member with PERF_SAMPLE_READ
  * groups) from its machine/thread state.  That state is not ours: set

@@ -630,6 +630,17 @@ int perf_event__swap(union perf_event *ev, const struct perf_event_attr *attr);
  * prints one.  sample (may be NULL) supplies the id of LOST_SAMPLES.
  * SAMPLE and READ print only the name: their details need the evsel
  * (see dump.h).  Returns the bytes printed.
+ *
+ * Compared byte for byte with perf 6.1's -D on records written here:
+ * MMAP, MMAP2 (both forms), LOST, COMM (+exec), FORK, EXIT, LOST_SAMPLES,
+ * SWITCH, SWITCH_CPU_WIDE, NAMESPACES, KSYMBOL, BPF_EVENT, CGROUP, ATTR,
+ * TRACING_DATA, BUILD_ID, FINISHED_ROUND, ID_INDEX, THREAD_MAP, CPU_MAP
+ * (range and cpus), STAT_CONFIG, STAT, STAT_ROUND, EVENT_UPDATE (unit,
+ * scale, name), FEATURE, FINISHED_INIT.  Not producible on this machine,
+ * so written from upstream's format strings but never compared: AUX,
+ * ITRACE_START, TEXT_POKE (upstream also resolves the symbol and dumps
+ * the bytes: left out), AUX_OUTPUT_HW_ID, AUXTRACE, AUXTRACE_ERROR,
+ * TIME_CONV, EVENT_UPDATE of CPUS, CPU_MAP masks.
  */
 size_t perf_event__fprintf(const union perf_event *ev, const struct perf_sample *sample,
 			   FILE *fp);
