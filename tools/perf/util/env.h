@@ -94,6 +94,16 @@ struct perf_env {
 void perf_env__init(struct perf_env *env);
 void perf_env__exit(struct perf_env *env);
 
+/*
+ * Fill what upstream's record takes from the running machine: HOSTNAME,
+ * OSRELEASE, ARCH (uname), NRCPUS (sysfs present + online count), CPUDESC,
+ * CPUID (x86 /proc/cpuinfo: "vendor,family,model,stepping"), TOTAL_MEM
+ * (/proc/meminfo), CPU_TOPOLOGY and PMU_MAPPINGS (sysfs).  Fields that
+ * cannot be read stay empty; -errno only for allocation failures.  The
+ * caller sets the version, cmdline, events and times.
+ */
+int perf_env__read_local(struct perf_env *env);
+
 /* Setters for the writers (record); each copies its arguments. */
 int perf_env__set_string(char **field, const char *s);
 int perf_env__set_cmdline(struct perf_env *env, int argc, const char * const *argv);
