@@ -983,6 +983,8 @@ static void test_attr_versions(const u8 *file, size_t len)
 }
 
 /* Pipe mode: our writer's records read back through the record handlers. */
+static char *pipe_print_full;
+
 static void test_pipe(struct perf_header *src, struct evlist *orig, const char *native_print)
 {
 	struct perf_header h;
@@ -1034,6 +1036,7 @@ static void test_pipe(struct perf_header *src, struct evlist *orig, const char *
 	   "attrs and ids from the records");
 	is_str(evlist->nr_entries == 2 ? evlist->entries[0]->name : NULL, "cpu-clock:ppp",
 	       "names from the EVENT_DESC record");
+	pipe_print_full = print_header_nodate(&h, evlist, true);
 	s = print_header_nodate(&h, evlist, false);
 	ok(!strncmp(s, "# ========\n# header version : 1\n# data offset    : 0\n"
 		    "# data size      : 0\n# feat offset    : 0\n# ========\n#\n", 79),
@@ -1096,6 +1099,115 @@ static void test_pipe(struct perf_header *src, struct evlist *orig, const char *
 	perf_header__exit(&h);
 	evlist__delete(evlist);
 	(void)native_print;
+}
+
+/*
+ * A big-endian pipe stream: our pipe output converted record by record, then
+ * read as the session would (record header and ids made native first, attr
+ * and feature payloads left to the header code).
+ */
+static void test_pipe_big_endian(const char *native_print_pipe)
+{
+	struct perf_data in;
+	struct perf_header h;
+	struct evlist *evlist;
+	u8 *be, *rec;
+	u64 off, w;
+	char *s;
+	int err = 0, bad = 0;
+
+	if (perf_data__open_read(&in, path_in_dir("pipe.data")))
+		return;
+	be = malloc(in.size);
+	memcpy(be, in.base, in.size);
+	w = bswap_64(PERF_MAGIC2);
+	memcpy(be, &w, 8);
+	w = bswap_64(16);
+	memcpy(be + 8, &w, 8);
+	for (off = 16; off + 8 <= in.size;) {
+		struct perf_event_header rh;
+		u32 t;
+		u16 sz;
+
+		memcpy(&rh, in.base + off, sizeof(rh));
+		rec = be + off;
+		t = bswap_32(rh.type);
+		sz = bswap_16(rh.size);
+		memcpy(rec, &t, 4);
+		memcpy(rec + 6, &sz, 2);
+		if (rh.type == 64) {
+			struct perf_event_attr a;
+			u64 i, id;
+
+			memcpy(&a, rec + 8, sizeof(a));
+			perf_event_attr__swap_to_other(&a);
+			memcpy(rec + 8, &a, sizeof(a));
+			for (i = 8 + sizeof(a); i + 8 <= rh.size; i += 8) {
+				memcpy(&id, rec + i, 8);
+				id = bswap_64(id);
+				memcpy(rec + i, &id, 8);
+			}
+		} else if (rh.type == 80) {
+			u64 feat;
+
+			memcpy(&feat, rec + 8, 8);
+			w = bswap_64(feat);
+			memcpy(rec + 8, &w, 8);
+			if (feat < HEADER_LAST_FEATURE &&
+			    feature__to_big_endian((int)feat, rec + 16, rh.size - 16))
+				bad++;
+		}
+		off += rh.size;
+	}
+	is_int(bad, 0, "pipe stream converted to big-endian");
+	perf_data__close(&in);
+
+	memset(&in, 0, sizeof(in));
+	in.path = "mem";
+	in.fd = -1;
+	in.base = be;
+	in.size = off;
+	perf_header__init(&h);
+	evlist = evlist__new();
+	is_int(perf_header__read(&h, evlist, &in), 0, "read the big-endian pipe header");
+	ok(h.is_pipe && h.needs_swap, "pipe mode, needs_swap");
+	for (off = 16; off + 8 <= in.size && !err;) {
+		struct perf_event_header rh;
+		u8 *copy;
+		u64 feat, i, id;
+		u32 asz;
+
+		memcpy(&rh, be + off, sizeof(rh));
+		rh.type = bswap_32(rh.type);
+		rh.size = bswap_16(rh.size);
+		copy = malloc(rh.size);
+		memcpy(copy, be + off, rh.size);
+		memcpy(copy, &rh, sizeof(rh));
+		if (rh.type == 64) {
+			memcpy(&asz, copy + 12, 4);
+			for (i = 8 + bswap_32(asz); i + 8 <= rh.size; i += 8) {
+				memcpy(&id, copy + i, 8);
+				id = bswap_64(id);
+				memcpy(copy + i, &id, 8);
+			}
+			err = perf_header__process_attr_record(&h, evlist, copy, rh.size, &in);
+		} else if (rh.type == 80) {
+			memcpy(&feat, copy + 8, 8);
+			err = perf_header__process_feature(&h, (int)bswap_64(feat), copy + 16,
+							   rh.size - 16, &in);
+		}
+		free(copy);
+		off += rh.size;
+	}
+	is_int(err, 0, "every big-endian record processed (%s)", in.err);
+	s = print_header_nodate(&h, evlist, true);
+	is_str(s, native_print_pipe, "prints like the native pipe stream (-I)");
+	free(s);
+	ok(evlist->nr_entries == 2 && evlist->entries[1]->attr.bpf_event &&
+	   evlist->entries[1]->ids[1] == 38, "attrs and ids from big-endian records");
+	perf_header__exit(&h);
+	evlist__delete(evlist);
+	free(be);
 }
 
 /* data.size 0: a record killed before its final header write */
@@ -1221,6 +1333,8 @@ int main(void)
 		free(be);
 	}
 	test_pipe(&h, evlist, native_print);
+	test_pipe_big_endian(pipe_print_full);
+	free(pipe_print_full);
 	test_raw_round_trip(evlist);
 
 	free(native_print);
