@@ -11,6 +11,16 @@
 #include "util/parse-options.h"
 #include "util/session.h"
 
+/* "key: value" items separated by ", ", as upstream's evlist -v */
+static int print_attr_item(FILE *fp, const char *name, const char *val, void *priv)
+{
+	bool *first = priv;
+	int n = fprintf(fp, "%s%s: %s", *first ? "" : ", ", name, val);
+
+	*first = false;
+	return n;
+}
+
 static const char *const evlist_usage[] = {
 	"perf evlist [<options>]",
 	NULL
@@ -56,8 +66,10 @@ int cmd_evlist(int argc, const char **argv)
 
 	evlist__for_each(session->evlist, evsel, i) {
 		if (verbose) {
+			bool first = true;
+
 			printf("%s: ", evsel__name(evsel));
-			perf_event_attr__fprintf_kv(stdout, &evsel->attr, ": ", ", ");
+			perf_event_attr__fprintf(stdout, &evsel->attr, print_attr_item, &first);
 			printf("\n");
 		} else if (freq && evsel->attr.freq) {
 			printf("%s: sample_freq=%llu\n", evsel__name(evsel),

@@ -48,16 +48,20 @@ static int inject__write_record(struct perf_tool *tool, struct perf_session *ses
 
 static int inject__start_output(struct inject *inj, struct perf_session *session)
 {
-	struct perf_data *in = session->data;
-
 	if (!inj->out.is_pipe) {
-		/* records first; the header goes to 0 and attrs/features after data */
+		/*
+		 * Records start after room for the attrs when they are known
+		 * (upstream's layout); a pipe's arrive with the records, so
+		 * then they are written after the features.
+		 */
 		inj->data_offset = sizeof(struct perf_file_header);
+		if (!session->header.is_pipe)
+			inj->data_offset += perf_header__attrs_size(session->evlist);
 		if (lseek(inj->out.fd, inj->data_offset, SEEK_SET) < 0)
 			return -errno;
 		return 0;
 	}
-	if (!in->is_pipe)
+	if (!session->header.is_pipe)
 		return perf_header__write_pipe(&session->header, session->evlist, &inj->out);
 
 	/* pipe to pipe: attrs and features pass through as records */

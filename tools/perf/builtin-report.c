@@ -122,7 +122,7 @@ int cmd_report(int argc, const char **argv)
 		return err;
 
 	/* pipe mode: the header arrives as records, so read them all first */
-	if ((rep.header_only || rep.header) && !data.is_pipe) {
+	if ((rep.header_only || rep.header) && !session->header.is_pipe) {
 		perf_header__fprintf(&session->header, session->evlist, stdout, rep.verbose > 0);
 		if (rep.header_only)
 			goto out;
@@ -138,7 +138,7 @@ int cmd_report(int argc, const char **argv)
 		goto out;
 	}
 
-	if ((rep.header_only || rep.header) && data.is_pipe)
+	if ((rep.header_only || rep.header) && session->header.is_pipe)
 		perf_header__fprintf(&session->header, session->evlist, stdout, rep.verbose > 0);
 	if (rep.dump_trace || rep.stats)
 		report_stats__fprintf(session, stdout);

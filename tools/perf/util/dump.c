@@ -310,7 +310,7 @@ void dump_ctx__init(struct dump_ctx *ctx, struct perf_session *session)
 	int i;
 
 	memset(ctx, 0, sizeof(*ctx));
-	ctx->path = session->data->is_pipe ? "pipe" : session->data->path;
+	ctx->path = session->header.is_pipe ? "pipe" : session->data->path;
 	if (!evlist || !evlist->nr_entries)
 		return;
 	ctx->sample_id_all = evlist->entries[0]->attr.sample_id_all;

@@ -163,7 +163,7 @@ static struct evsel *session__find_evsel(struct perf_session *session,
 					 const union perf_event *ev, bool swap)
 {
 	struct evlist *evlist = session->evlist;
-	struct evsel *first = evlist__first(evlist);
+	struct evsel *first = evlist__first(evlist), *evsel;
 	u64 type, size = ev->header.size;
 	u64 pos;
 
@@ -191,12 +191,16 @@ static struct evsel *session__find_evsel(struct perf_session *session,
 		else
 			return first;
 		if (pos > size - sizeof(struct perf_event_header))
-			return NULL;
+			return first;
 		pos = size - pos;
 	}
 	if (pos + 8 > size)
 		return NULL;
-	return evlist__id2evsel(evlist, load_u64((const u8 *)ev + pos, swap));
+	evsel = evlist__id2evsel(evlist, load_u64((const u8 *)ev + pos, swap));
+	/* synthesized side-band records carry id 0: they parse like any other */
+	if (!evsel && ev->header.type != PERF_RECORD_SAMPLE)
+		evsel = first;
+	return evsel;
 }
 
 static int session__parse(struct perf_session *session, const union perf_event *ev,
@@ -361,30 +365,22 @@ static int session__decompress(struct perf_session *session, const union perf_ev
 	return err;
 }
 
-/* ID_INDEX: which event (by position) each sample id belongs to. */
+/*
+ * ID_INDEX: per id, the mmap index, cpu and tid it was opened for.  The
+ * event of each id is already known from the attrs, so this only checks
+ * that the record is well formed and names ids we know.
+ */
 static int session__process_id_index(struct perf_session *session, const union perf_event *ev)
 {
 	const u8 *p = (const u8 *)ev + sizeof(struct perf_event_header);
 	u64 size = ev->header.size - sizeof(struct perf_event_header);
-	struct evlist *evlist = session->evlist;
-	u64 nr, i;
+	u64 nr;
 
 	if (size < 8)
 		return -EINVAL;
 	nr = load_u64(p, false);
 	if (nr > (size - 8) / 32)
 		return -EINVAL;
-	for (i = 0; i < nr; i++) {
-		const u8 *e = p + 8 + i * 32;
-		u64 id = load_u64(e, false), idx = load_u64(e + 8, false);
-		int err;
-
-		if (idx >= (u64)evlist->nr_entries)
-			return -EINVAL;
-		err = evlist__add_id(evlist, evlist->entries[idx], id);
-		if (err)
-			return err;
-	}
 	return 0;
 }
 
@@ -394,6 +390,13 @@ static int session__process_user(struct perf_session *session, union perf_event 
 	struct perf_tool *tool = session->tool;
 	struct perf_data *data = session->data;
 	int err = 0;
+
+	/* the command sees the record before what it causes (a round's flush) */
+	if (tool->user) {
+		err = tool->user(tool, session, ev, file_offset);
+		if (err)
+			return err;
+	}
 
 	switch (ev->header.type) {
 	case PERF_RECORD_HEADER_ATTR:
@@ -431,8 +434,6 @@ static int session__process_user(struct perf_session *session, union perf_event 
 	default:
 		break;
 	}
-	if (!err && tool->user)
-		err = tool->user(tool, session, ev, file_offset);
 	return err;
 }
 
@@ -503,7 +504,8 @@ static int session__process_one(struct perf_session *session, union perf_event *
 					     (unsigned long long)file_offset);
 			goto out;
 		}
-		if (sample.time != (u64)-1) {
+		/* time 0 marks synthesized records: they go out at once, as upstream */
+		if (sample.time != (u64)-1 && sample.time != 0) {
 			if (sample.time < session->queue->last_delivered)
 				session->stats.nr_unordered++;
 			r.time = sample.time;
@@ -555,6 +557,8 @@ static int session__process_file(struct perf_session *session)
 	struct perf_data *data = session->data;
 	struct perf_header *h = &session->header;
 	u64 off = h->data_offset, end;
+	/* a pipe stream saved to a file counts offsets after its header, as a pipe */
+	u64 base = h->is_pipe ? h->data_offset : 0;
 	int err = 0;
 
 	if (off > data->size)
@@ -591,7 +595,7 @@ static int session__process_file(struct perf_session *session)
 					     (unsigned long long)off);
 			break;
 		}
-		err = session__process_mapped(session, p, hdr.size, off);
+		err = session__process_mapped(session, p, hdr.size, off - base);
 		if (err)
 			break;
 		off += hdr.size;
@@ -606,7 +610,8 @@ static int session__process_pipe(struct perf_session *session)
 
 	for (;;) {
 		struct perf_event_header hdr;
-		u64 off = data->pipe_pos;
+		/* offsets count from the first record, as upstream prints them */
+		u64 off = data->pipe_pos - sizeof(struct perf_pipe_file_header);
 		u8 *buf;
 		u16 size;
 

@@ -19,11 +19,12 @@ struct perf_session;
  * event:   every other kernel record (KSYMBOL, BPF_EVENT, MMAP2, ...), with
  *          its sample_id trailer parsed into sample (zeroed when absent).
  * user:    records written by perf itself (HEADER_ATTR, FINISHED_ROUND, ...),
- *          after the session has handled what it must (attrs, features).
+ *          before the session handles them (adds the attr, flushes the round).
  *
  * With ordered set, kernel records are delivered in time order: queued and
  * released at each FINISHED_ROUND up to the highest time seen before the
- * previous round, and all at the end.  A callback returning non-zero stops
+ * previous round, and all at the end.  Records without a time, or with
+ * time 0 (synthesized before recording started), are delivered at once.  A callback returning non-zero stops
  * processing with that value.
  */
 struct perf_tool {
