@@ -24,6 +24,22 @@ tail -5 "$TMPD/fuzz.err" | sed 's/^/#   /'
 [ $rc -eq 0 ] && ! grep -q '^not ok' "$TMPD/fuzz.tap"
 ok $? "reader survives every truncation and 2000 flips (exit $rc)"
 
+# A file with every BPF feature (programs with subprograms, BTF): every
+# 5th truncation and flips, which land in the BPF_PROG_INFO/BTF sections.
+if [ -x "$WORKLOADS/bpfload" ]; then
+	bpf=$TMPD/bpf.data
+	upstream_record "$bpf" -e cpu-clock -c 500000 -a -- "$WORKLOADS/bpfload" --hot 0.1
+	diag "bpf input: $(stat -c %s "$bpf") bytes"
+	TMPDIR=$TMPD timeout 900 "$FUZZ_READ" "$bpf" 1000 11 5 >"$TMPD/fuzz2.tap" 2>"$TMPD/fuzz2.err"
+	rc=$?
+	sed 's/^/#   /' "$TMPD/fuzz2.tap"
+	tail -5 "$TMPD/fuzz2.err" | sed 's/^/#   /'
+	[ $rc -eq 0 ] && ! grep -q '^not ok' "$TMPD/fuzz2.tap"
+	ok $? "reader survives damage to a file with BPF features (exit $rc)"
+else
+	ok 0 "# SKIP no workloads for the BPF file"
+fi
+
 # Through the command line, a sample of truncations: one line, exit 1.
 size=$(stat -c %s "$small")
 bad=0

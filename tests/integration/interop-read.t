@@ -58,6 +58,11 @@ for f in system-wide per-thread callgraph bpf-btf bpf-nobtf no-bpf-event preload
 	is_same_file "$TMPD/$f.our.lines" "$TMPD/$f.up.lines" \
 		"$f: KSYMBOL/BPF_EVENT/LOST lines equal upstream's ($(wc -l <"$TMPD/$f.up.lines") lines)"
 
+	# the whole dump, but for the thread/dso lines that need symbolization
+	grep -v -E '^ (\.\.\. thread|\.\.\.\.\.\. dso):' "$TMPD/$f.up.dump" >"$TMPD/$f.up.nosym"
+	is_same_file "$TMPD/$f.our.dump" "$TMPD/$f.up.nosym" \
+		"$f: whole -D equals upstream's but for thread/dso lines ($(wc -l <"$TMPD/$f.up.nosym") lines)"
+
 	agg_stats <"$TMPD/$f.up.dump" >"$TMPD/$f.up.stats"
 	agg_stats <"$TMPD/$f.our.dump" >"$TMPD/$f.our.stats"
 	[ -s "$TMPD/$f.up.stats" ]
@@ -80,8 +85,8 @@ ok $? "bpf-nobtf: subprogram KSYMBOL named _F"
 ! grep -q 'PERF_RECORD_BPF_EVENT' "$TMPD/no-bpf-event.our.dump" &&
 	grep -q 'PERF_RECORD_KSYMBOL' "$TMPD/no-bpf-event.our.dump"
 ok $? "no-bpf-event: KSYMBOL kept, no BPF_EVENT"
-grep -q 'PERF_RECORD_SAMPLE(IP, 0x1)' "$TMPD/callgraph.our.dump" &&
-	grep -q '^\.\.\.\. *[0-9]*: [0-9a-f]*$' "$TMPD/callgraph.our.dump"
+grep -q '^\.\.\. FP chain: nr:[1-9]' "$TMPD/callgraph.our.dump" &&
+	grep -q '^\.\.\.\.\. *[0-9]*: [0-9a-f]\{16\}$' "$TMPD/callgraph.our.dump"
 ok $? "callgraph: samples print their callchain"
 [ "$(grep -c '_hot_prog_0' "$TMPD/preloaded.our.hdr")" -ge 1 ]
 ok $? "preloaded: programs loaded before recording are in the header"
