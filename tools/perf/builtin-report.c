@@ -142,6 +142,8 @@ int cmd_report(int argc, const char **argv)
 		perf_header__fprintf(&session->header, session->evlist, stdout, rep.verbose > 0);
 	if (rep.dump_trace || rep.stats)
 		report_stats__fprintf(session, stdout);
+	if (rep.stats)
+		report_stats__fprintf_lost(session, stdout);
 out:
 	perf_session__delete(session);
 	perf_data__close(&data);

@@ -21,7 +21,8 @@ struct evsel {
 	/* session statistics */
 	u64			nr_samples;
 	u64			period_total;
-	u64			lost_samples;
+	u64			lost_samples;	/* LOST_SAMPLES: the kernel's per-event count */
+	u64			lost_records;	/* LOST records naming this event's buffer */
 };
 
 struct evsel *evsel__new(const struct perf_event_attr *attr, int idx);

@@ -10,6 +10,48 @@ static void stats__fprintf_line(FILE *fp, const char *name, u64 nr, u64 total)
 	fprintf(fp, "\n");
 }
 
+/*
+ * Lost samples apart from lost side-band records (upstream adds both into
+ * one "lost samples" figure).  LOST_SAMPLES records carry the kernel's
+ * exact count per event (read_format LOST); LOST records name only the
+ * event that owns the ring buffer, so they are used only in files without
+ * the former.  Losses of tracking-only (dummy) events are side-band.
+ */
+void report_stats__lost(struct perf_session *session, u64 *samples, u64 *sideband)
+{
+	bool exact = session->stats.nr_events[PERF_RECORD_LOST_SAMPLES] > 0;
+	u64 known = 0;
+	struct evsel *evsel;
+	int i;
+
+	*samples = *sideband = 0;
+	evlist__for_each(session->evlist, evsel, i) {
+		u64 lost = exact ? evsel->lost_samples : evsel->lost_records;
+
+		known += evsel->lost_records;
+		if (evsel__is_sideband(evsel))
+			*sideband += lost;
+		else
+			*samples += lost;
+	}
+	/* LOST records whose event is unknown count as samples */
+	if (!exact && session->stats.nr_lost > known)
+		*samples += session->stats.nr_lost - known;
+}
+
+void report_stats__fprintf_lost(struct perf_session *session, FILE *fp)
+{
+	const struct perf_session_stats *st = &session->stats;
+	u64 samples, sideband;
+
+	if (!st->nr_lost_events && !st->nr_lost_samples)
+		return;
+	report_stats__lost(session, &samples, &sideband);
+	fprintf(fp, "\nLost:\n");
+	fprintf(fp, "%24s: %10llu\n", "samples", (unsigned long long)samples);
+	fprintf(fp, "%24s: %10llu\n", "side-band records", (unsigned long long)sideband);
+}
+
 void report_stats__fprintf(struct perf_session *session, FILE *fp)
 {
 	const struct perf_session_stats *st = &session->stats;
@@ -34,19 +76,12 @@ void report_stats__fprintf(struct perf_session *session, FILE *fp)
 		if (!evsel->nr_samples && !evsel->lost_samples)
 			continue;
 		fprintf(fp, "%s stats:\n", evsel__name(evsel));
-		stats__fprintf_line(fp, perf_event__name(PERF_RECORD_SAMPLE),
-				    evsel->nr_samples, 0);
+		if (evsel->nr_samples)
+			stats__fprintf_line(fp, perf_event__name(PERF_RECORD_SAMPLE),
+					    evsel->nr_samples, 0);
 		if (evsel->lost_samples)
-			stats__fprintf_line(fp, "LOST_SAMPLES", evsel->lost_samples, 0);
-	}
-
-	if (st->nr_lost_events || st->nr_lost_samples) {
-		fprintf(fp, "\nLost:\n");
-		fprintf(fp, "%24s: %10llu\n", "samples",
-			(unsigned long long)(st->nr_lost - st->nr_lost_sideband +
-					     st->nr_lost_samples));
-		fprintf(fp, "%24s: %10llu\n", "side-band records",
-			(unsigned long long)st->nr_lost_sideband);
+			stats__fprintf_line(fp, perf_event__name(PERF_RECORD_LOST_SAMPLES),
+					    evsel->lost_samples, 0);
 	}
 	if (st->nr_unknown_id)
 		fprintf(fp, "\n%llu samples with an id that matches no event\n",

@@ -3,14 +3,20 @@
 #define __PERF_REPORT_STATS_H
 
 #include <stdio.h>
+#include "types.h"
 
 struct perf_session;
 
 /*
  * `perf report --stats` (and the end of -D): upstream's "Aggregated stats:"
- * block of per-type record counts, one block per event, then our split of
- * lost counts: lost samples apart from lost side-band records.
+ * block of per-type record counts, then one block per event.
  */
 void report_stats__fprintf(struct perf_session *session, FILE *fp);
+
+/* --stats: "Lost:" with lost samples apart from lost side-band records. */
+void report_stats__fprintf_lost(struct perf_session *session, FILE *fp);
+
+/* Lost samples and lost side-band records of a processed session. */
+void report_stats__lost(struct perf_session *session, u64 *samples, u64 *sideband);
 
 #endif /* __PERF_REPORT_STATS_H */

@@ -274,9 +274,8 @@ static void session__count_lost(struct perf_session *session, const union perf_e
 		lost = load_u64((const u8 *)ev + 16, false);
 		st->nr_lost_events++;
 		st->nr_lost += lost;
-		/* a buffer of side-band (dummy) events loses records, not samples */
-		if (evsel && evsel__is_sideband(evsel))
-			st->nr_lost_sideband += lost;
+		if (evsel)
+			evsel->lost_records += lost;
 	} else if (ev->header.type == PERF_RECORD_LOST_SAMPLES) {
 		if (ev->header.size < sizeof(struct perf_event_header) + 8)
 			return;

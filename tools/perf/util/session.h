@@ -50,7 +50,6 @@ struct perf_session_stats {
 	u64	nr_unknown_type;
 	u64	nr_lost_events;		/* LOST records */
 	u64	nr_lost;		/* sum of their counts */
-	u64	nr_lost_sideband;	/* of those, lost on side-band (non-sampling) events */
 	u64	nr_lost_samples;	/* LOST_SAMPLES records' counts */
 	u64	nr_unknown_id;		/* samples whose id matches no event */
 	u64	nr_unordered;		/* records older than what was already delivered */
