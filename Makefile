@@ -53,6 +53,15 @@ PERF_ASAN	:= $(O)/asan/perf
 
 PERF		:= tools/perf/perf
 
+# V=1 shows the full commands
+ifeq ($(V),1)
+Q :=
+msg = @true
+else
+Q := @
+msg = @printf '  %-7s %s\n' $(1) $(2)
+endif
+
 .PHONY: all perf perf-asan unit workloads check check-unit check-integration \
 	bench demo fuzz install install-deps clean help
 .DEFAULT_GOAL := all
@@ -64,34 +73,42 @@ perf-asan: $(PERF_ASAN)
 
 $(O)/obj/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
+	$(call msg,CC,$<)
+	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -c $< -o $@
 
 $(O)/asan/%.o: %.c
 	@mkdir -p $(@D)
-	$(CC) $(BASE_CFLAGS) $(SAN_FLAGS) -c $< -o $@
+	$(call msg,CC-ASAN,$<)
+	$(Q)$(CC) $(BASE_CFLAGS) $(SAN_FLAGS) -c $< -o $@
 
 $(LIBPERF): $(LIB_OBJS)
 	@mkdir -p $(@D)
-	rm -f $@ && ar rcs $@ $^
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
 
 $(ALIBPERF): $(ALIB_OBJS)
 	@mkdir -p $(@D)
-	rm -f $@ && ar rcs $@ $^
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
 
 $(PERF): $(CMD_OBJS) $(LIBPERF)
-	$(CC) $(CFLAGS) -o $@ $(CMD_OBJS) $(LIBPERF) $(DEP_LIBS)
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $(CMD_OBJS) $(LIBPERF) $(DEP_LIBS)
 
 $(PERF_ASAN): $(ACMD_OBJS) $(ALIBPERF)
 	@mkdir -p $(@D)
-	$(CC) $(SAN_FLAGS) -o $@ $(ACMD_OBJS) $(ALIBPERF) $(DEP_LIBS)
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(SAN_FLAGS) -o $@ $(ACMD_OBJS) $(ALIBPERF) $(DEP_LIBS)
 
 $(O)/tests/unit/%: $(O)/obj/tests/unit/%.o $(LIBPERF)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -o $@ $< $(LIBPERF) $(DEP_LIBS)
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIBPERF) $(DEP_LIBS)
 
 $(O)/asan/tests/unit/%: $(O)/asan/tests/unit/%.o $(ALIBPERF)
 	@mkdir -p $(@D)
-	$(CC) $(SAN_FLAGS) -o $@ $< $(ALIBPERF) $(DEP_LIBS)
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(SAN_FLAGS) -o $@ $< $(ALIBPERF) $(DEP_LIBS)
 
 unit: $(UNIT_BINS) $(AUNIT_BINS)
 
@@ -102,7 +119,8 @@ FUZZ_BIN	:= $(O)/fuzz/read-perf-data
 FUZZ_TIME	?= 60
 
 $(FUZZ_READ): $(O)/asan/tests/fuzz/read-perf-data.o $(ALIBPERF)
-	$(CC) $(SAN_FLAGS) -o $@ $< $(ALIBPERF) $(DEP_LIBS)
+	$(call msg,LINK,$@)
+	$(Q)$(CC) $(SAN_FLAGS) -o $@ $< $(ALIBPERF) $(DEP_LIBS)
 
 $(FUZZ_BIN): tests/fuzz/read-perf-data.c $(LIB_SRCS)
 	@mkdir -p $(@D)
