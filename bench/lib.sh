@@ -16,7 +16,7 @@ big_file() {
 	local cg=$1 name=$BENCH_DIR/1m${1:+-g}.data
 	if [ ! -s "$name" ]; then
 		echo "bench: recording $name (about 12 s)" >&2
-		"$UPERF" record -q $cg -a -e cpu-clock -c 20000 -o "$name" -- \
+		"$UPERF" record -q $cg -a -e cpu-clock -c 50000 -o "$name" -- \
 			sh -c "\"$WORKLOADS/bpfload\" -n 2 --hot 11 -j 1 >/dev/null &
 			       i=0; while [ \$i -lt 3000000 ]; do i=\$((i+1)); done; wait" \
 			>/dev/null 2>&1 || return 1
@@ -26,14 +26,21 @@ big_file() {
 
 # measure CMD...: prints "<best seconds> <peak rss KiB>" over $RUNS runs
 measure() {
-	local best="" rss=0 i t r
+	local best="" rss=0 i t0 t1 t r
 	for i in $(seq "$RUNS"); do
-		/usr/bin/time -f '%e %M' -o "$BENCH_DIR/time.out" "$@" >/dev/null 2>&1
-		read -r t r <"$BENCH_DIR/time.out"
-		if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
+		t0=$(date +%s%N)
+		/usr/bin/time -f '%M' -o "$BENCH_DIR/time.out" "$@" >/dev/null 2>&1 || {
+			echo "bench: failed: $*" >&2
+			echo "0 0"
+			return 1
+		}
+		t1=$(date +%s%N)
+		t=$(( (t1 - t0) / 1000 ))
+		read -r r <"$BENCH_DIR/time.out"
+		if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
 		[ "$r" -gt "$rss" ] && rss=$r
 	done
-	echo "$best $rss"
+	awk -v us="$best" -v rss="$rss" 'BEGIN { printf "%.6f %d\n", us / 1e6, rss }'
 }
 
 # ratio NAME OURS_CMD -- THEIRS_CMD: one line with both times and the ratio

@@ -591,6 +591,26 @@ static void test_samples(void)
 	is_int(fails_trunc_swap, 0, "and by swap");
 }
 
+/* A fixed-period event (-c N) has no PERIOD in its samples: each is worth N. */
+static void test_sample_fixed_period(void)
+{
+	struct sample_arg a;
+	struct perf_sample s;
+	union perf_event *ev;
+
+	memset(&a, 0, sizeof(a));
+	a.attr.size = sizeof(a.attr);
+	a.attr.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID;
+	a.attr.sample_period = 50000;
+	ev = build_sample(&rb_native, false, &a);
+	is_int(perf_sample__parse(ev, &a.attr, &s), 0, "fixed-period sample parses");
+	is_int(s.period, 50000, "its period is the attr's sample_period");
+	a.attr.sample_type |= PERF_SAMPLE_PERIOD;
+	ev = build_sample(&rb_native, false, &a);
+	is_int(perf_sample__parse(ev, &a.attr, &s), 0, "sample with PERIOD parses");
+	ok(s.period == V(6), "PERIOD in the sample wins");
+}
+
 static void test_sample_malformed(void)
 {
 	struct sample_arg a;
@@ -1257,6 +1277,7 @@ int main(void)
 	test_ksymbol();
 	test_bpf_event();
 	test_samples();
+	test_sample_fixed_period();
 	test_sample_malformed();
 	test_ids();
 	test_kernel_records();

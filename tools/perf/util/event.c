@@ -355,13 +355,19 @@ static int sample__walk(u8 *base, u32 size, const struct perf_event_attr *attr, 
 int perf_sample__parse(const union perf_event *ev, const struct perf_event_attr *attr,
 		       struct perf_sample *out)
 {
+	int err;
+
 	if (!ev || !attr || !out)
 		return -EINVAL;
 	if (ev->header.type != PERF_RECORD_SAMPLE) {
 		sample__reset(out, 0);
 		return -EINVAL;
 	}
-	return sample__walk((u8 *)ev, ev->header.size, attr, false, out);
+	err = sample__walk((u8 *)ev, ev->header.size, attr, false, out);
+	/* without PERIOD in the sample, every sample stands for the fixed period */
+	if (!err && !(attr->sample_type & PERF_SAMPLE_PERIOD))
+		out->period = attr->sample_period;
+	return err;
 }
 
 #define TRAILER_BITS	(PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_ID | \

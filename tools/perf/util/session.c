@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zstd.h>
+#include <sys/mman.h>
 
 #include "session.h"
 
@@ -32,6 +33,10 @@ struct ordered_queue {
 
 /* Largest record: header.size is a u16. */
 #define MAX_RECORD_SIZE		65536
+
+/* Processed parts of a mapped file are dropped in steps of this much. */
+#define RELEASE_ALIGN		(2ULL << 20)
+#define RELEASE_CHUNK		(64ULL << 20)
 
 static bool queued_before(const struct queued_record *a, const struct queued_record *b)
 {
@@ -149,9 +154,28 @@ static u64 load_u64(const void *p, bool swap)
 	return swap ? bswap_64(v) : v;
 }
 
-static int popcount_bits(u64 type, u64 mask)
+/*
+ * Where the sample id sits, computed once per evlist shape (pipe mode adds
+ * attrs as it goes): bytes from the start of a SAMPLE, from the end of
+ * other records; -1 when records carry none.
+ */
+static void session__update_id_pos(struct perf_session *session)
 {
-	return __builtin_popcountll(type & mask);
+	struct evlist *evlist = session->evlist;
+	struct evsel *first = evlist__first(evlist);
+
+	session->id_pos_nr_entries = evlist->nr_entries;
+	session->id_pos_sample = -1;
+	session->id_pos_trailer = -1;
+	if (!first || evlist->nr_entries == 1)
+		return;
+	session->id_pos_sample = perf_event__sample_id_pos(first->attr.sample_type);
+	if (first->attr.sample_id_all)
+		session->id_pos_trailer = perf_event__trailer_id_pos(first->attr.sample_type);
+	if (session->id_pos_sample < 0)
+		session->id_pos_sample = -1;
+	if (session->id_pos_trailer < 0)
+		session->id_pos_trailer = -1;
 }
 
 /*
@@ -164,35 +188,20 @@ static struct evsel *session__find_evsel(struct perf_session *session,
 {
 	struct evlist *evlist = session->evlist;
 	struct evsel *first = evlist__first(evlist), *evsel;
-	u64 type, size = ev->header.size;
+	u64 size = ev->header.size;
 	u64 pos;
 
-	if (!first || evlist->nr_entries == 1)
-		return first;
-
-	type = first->attr.sample_type;
+	if (session->id_pos_nr_entries != evlist->nr_entries)
+		session__update_id_pos(session);
 	if (ev->header.type == PERF_RECORD_SAMPLE) {
-		if (type & PERF_SAMPLE_IDENTIFIER)
-			pos = sizeof(struct perf_event_header);
-		else if (type & PERF_SAMPLE_ID)
-			pos = sizeof(struct perf_event_header) +
-			      8 * popcount_bits(type, PERF_SAMPLE_IP | PERF_SAMPLE_TID |
-						PERF_SAMPLE_TIME | PERF_SAMPLE_ADDR);
-		else
+		if (session->id_pos_sample < 0)
 			return first;
+		pos = session->id_pos_sample;
 	} else {
-		if (!first->attr.sample_id_all)
+		if (session->id_pos_trailer < 0 ||
+		    (u64)session->id_pos_trailer > size - sizeof(struct perf_event_header))
 			return first;
-		if (type & PERF_SAMPLE_IDENTIFIER)
-			pos = 8;
-		else if (type & PERF_SAMPLE_ID)
-			pos = 8 * (1 + popcount_bits(type, PERF_SAMPLE_STREAM_ID |
-						     PERF_SAMPLE_CPU));
-		else
-			return first;
-		if (pos > size - sizeof(struct perf_event_header))
-			return first;
-		pos = size - pos;
+		pos = size - session->id_pos_trailer;
 	}
 	if (pos + 8 > size)
 		return NULL;
@@ -507,16 +516,8 @@ static int session__process_one(struct perf_session *session, union perf_event *
 		if (sample.time != (u64)-1 && sample.time != 0) {
 			if (sample.time < session->queue->last_delivered)
 				session->stats.nr_unordered++;
+			/* a record of the mapping stays valid until it is released */
 			r.time = sample.time;
-			if (!owned) {
-				r.ev = malloc(ev->header.size);
-				if (!r.ev) {
-					err = -ENOMEM;
-					goto out;
-				}
-				memcpy(r.ev, ev, ev->header.size);
-				r.owned = true;
-			}
 			err = queue__push(session->queue, &r);
 			if (err && r.owned)
 				free(r.ev);
@@ -551,6 +552,37 @@ static int session__process_mapped(struct perf_session *session, const u8 *p, u1
 	return session__process_one(session, copy, true, file_offset, 0);
 }
 
+/* Let the kernel drop our mapping of [released, upto): those records are done. */
+static void session__release(struct perf_session *session, u64 upto)
+{
+	struct perf_data *data = session->data;
+	u64 start = session->released & ~(u64)(RELEASE_ALIGN - 1);
+	u64 end = upto & ~(u64)(RELEASE_ALIGN - 1);
+
+	if (end <= start)
+		return;
+	madvise((void *)(data->base + start), end - start, MADV_DONTNEED);
+	session->released = end;
+}
+
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ	22
+#endif
+
+/*
+ * Map the next chunk in one call instead of a page fault every few pages;
+ * kernels before 5.14 refuse the advice and we fault as usual.
+ */
+static void session__populate(struct perf_session *session, u64 off, u64 end)
+{
+	struct perf_data *data = session->data;
+	u64 start = off & ~(u64)(RELEASE_ALIGN - 1);
+	u64 stop = min(start + RELEASE_CHUNK, end);
+
+	madvise((void *)(data->base + start), stop - start, MADV_POPULATE_READ);
+	session->populated = stop;
+}
+
 static int session__process_file(struct perf_session *session)
 {
 	struct perf_data *data = session->data;
@@ -576,6 +608,9 @@ static int session__process_file(struct perf_session *session)
 		const u8 *p = data->base + off;
 		struct perf_event_header hdr;
 
+		if (off >= session->populated)
+			session__populate(session, off, end);
+
 		if (end - off < sizeof(hdr)) {
 			err = perf_data__err(data, "truncated record at 0x%llx",
 					     (unsigned long long)off);
@@ -598,6 +633,21 @@ static int session__process_file(struct perf_session *session)
 		if (err)
 			break;
 		off += hdr.size;
+
+		/*
+		 * Keep the resident set small on big files.  Ordered: after the
+		 * flush at round N every record read before round N-1 is out.
+		 */
+		if (session->tool->ordered) {
+			u32 type = h->needs_swap ? bswap_32(hdr.type) : hdr.type;
+
+			if (type == PERF_RECORD_FINISHED_ROUND) {
+				session__release(session, session->round_offset);
+				session->round_offset = off;
+			}
+		} else if (off - session->released >= RELEASE_CHUNK) {
+			session__release(session, off);
+		}
 	}
 	return err;
 }

@@ -68,6 +68,13 @@ struct perf_session {
 	u64				first_time;	/* of a delivered record, 0 if none */
 	u64				last_time;
 	void				*priv;		/* the command's */
+	/* internal */
+	int				id_pos_nr_entries;
+	int				id_pos_sample;
+	int				id_pos_trailer;
+	u64				round_offset;	/* of the last FINISHED_ROUND */
+	u64				released;	/* file bytes given back to the kernel */
+	u64				populated;	/* file bytes mapped ahead */
 };
 
 /* Open a session on an opened perf_data: reads the header (file mode). */
