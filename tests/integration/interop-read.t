@@ -4,7 +4,9 @@
 # Files written by upstream perf (/usr/bin/perf record) in every mode the
 # foundation issue names are read by our perf: report -D parses every
 # record, its KSYMBOL/BPF_EVENT/LOST lines and record counts equal
-# upstream's, and --header-only prints the same bpf_prog_info/btf lines.
+# upstream's, the whole dump (with the " ... thread:" and " ...... dso:" lines
+# from our machine state) equals upstream's, and --header-only prints the
+# same bpf_prog_info/btf lines.
 . "$(dirname "$0")/lib.sh"
 need_root
 need_workloads
@@ -58,10 +60,12 @@ for f in system-wide per-thread callgraph bpf-btf bpf-nobtf no-bpf-event preload
 	is_same_file "$TMPD/$f.our.lines" "$TMPD/$f.up.lines" \
 		"$f: KSYMBOL/BPF_EVENT/LOST lines equal upstream's ($(wc -l <"$TMPD/$f.up.lines") lines)"
 
-	# the whole dump, but for the thread/dso lines that need symbolization
-	grep -v -E '^ (\.\.\. thread|\.\.\.\.\.\. dso):' "$TMPD/$f.up.dump" >"$TMPD/$f.up.nosym"
-	is_same_file "$TMPD/$f.our.dump" "$TMPD/$f.up.nosym" \
-		"$f: whole -D equals upstream's but for thread/dso lines ($(wc -l <"$TMPD/$f.up.nosym") lines)"
+	# the whole dump, with the thread/dso lines our machine state gives
+	is_same_file "$TMPD/$f.our.dump" "$TMPD/$f.up.dump" \
+		"$f: whole -D equals upstream's, thread and dso lines included ($(wc -l <"$TMPD/$f.up.dump") lines)"
+	[ "$(grep -c '^ \.\.\. thread: ' "$TMPD/$f.our.dump")" = \
+	  "$(grep -c 'PERF_RECORD_SAMPLE(' "$TMPD/$f.our.dump")" ]
+	ok $? "$f: every sample has its thread line"
 
 	agg_stats <"$TMPD/$f.up.dump" >"$TMPD/$f.up.stats"
 	agg_stats <"$TMPD/$f.our.dump" >"$TMPD/$f.our.stats"

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __PERF_CALLCHAIN_H
+#define __PERF_CALLCHAIN_H
+
+#include "machine.h"
+
+/*
+ * A sample's call chain resolved to symbols: the PERF_CONTEXT_* markers
+ * set the cpumode of the entries after them and are dropped.  The cursor
+ * is reused from sample to sample (it grows to the longest chain seen, at
+ * most PERF_MAX_STACK_DEPTH + markers, never per sample).
+ */
+#define CALLCHAIN_MAX	512
+
+struct callchain_cursor {
+	struct addr_location	*entries;
+	u32			nr;
+	u32			alloc;
+};
+
+void callchain_cursor__init(struct callchain_cursor *c);
+void callchain_cursor__exit(struct callchain_cursor *c);
+
+/*
+ * Resolve sample's chain in thread's address space, at most max_stack
+ * entries (0: all).  Without PERF_SAMPLE_CALLCHAIN the cursor holds the
+ * sample's ip alone.  0 or -ENOMEM.
+ */
+int callchain__resolve(struct machine *machine, struct thread *thread,
+		       const struct perf_sample *sample, u8 cpumode, u32 max_stack,
+		       struct callchain_cursor *c);
+
+/* perf report -g / --call-graph: the parts we use. */
+struct callchain_param {
+	bool	enabled;	/* the file has call chains and -g is not "none" */
+	bool	none;		/* -g none */
+	bool	caller;		/* caller order (children default), else callee */
+	double	min_percent;	/* graph threshold, 0.5 by default */
+};
+
+/* "graph,0.5,caller", "none", "callee", "flat", ...; -EINVAL on unknown words. */
+int callchain_param__parse(struct callchain_param *p, const char *str);
+
+#endif /* __PERF_CALLCHAIN_H */

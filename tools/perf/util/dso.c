@@ -1,0 +1,188 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Dsos: named symbol tables, loaded lazily from ELF files or kallsyms.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dso.h"
+#include "kallsyms.h"
+#include "symbol-elf.h"
+
+struct dso *dso__new(const char *name, enum dso_kind kind)
+{
+	struct dso *dso = calloc(1, sizeof(*dso));
+	const char *slash;
+
+	if (!dso)
+		return NULL;
+	dso->long_name = strdup(name);
+	if (!dso->long_name) {
+		free(dso);
+		return NULL;
+	}
+	slash = kind == DSO_KIND_USER ? strrchr(dso->long_name, '/') : NULL;
+	dso->short_name = slash ? slash + 1 : dso->long_name;
+	dso->short_len = strlen(dso->short_name);
+	dso->kind = kind;
+	symbols__init(&dso->symbols);
+	/* nothing to read for these: their symbols are added by hand */
+	if (kind == DSO_KIND_BPF || kind == DSO_KIND_ANON || kind == DSO_KIND_FALLBACK)
+		dso->loaded = true;
+	return dso;
+}
+
+void dso__delete(struct dso *dso)
+{
+	if (!dso)
+		return;
+	symbols__exit(&dso->symbols);
+	free(dso->short_alloc);
+	free(dso->long_name);
+	free(dso);
+}
+
+int dso__set_short_name(struct dso *dso, const char *name)
+{
+	char *s = strdup(name);
+
+	if (!s)
+		return -ENOMEM;
+	free(dso->short_alloc);
+	dso->short_alloc = s;
+	dso->short_name = s;
+	dso->short_len = strlen(s);
+	return 0;
+}
+
+int dso__load(struct dso *dso)
+{
+	int err = 0;
+
+	if (dso->loaded)
+		return 0;
+	dso->loaded = true;
+	switch (dso->kind) {
+	case DSO_KIND_KERNEL:
+		err = kallsyms__load(dso->kallsyms ? dso->kallsyms : "/proc/kallsyms",
+				     &dso->symbols);
+		break;
+	case DSO_KIND_USER:
+		err = symbol_elf__load(dso->long_name, &dso->symbols, &dso->has_symtab);
+		break;
+	case DSO_KIND_VDSO:
+		err = symbol_elf__load_vdso(&dso->symbols);
+		break;
+	default:
+		break;
+	}
+	symbols__fixup(&dso->symbols);
+	return err;
+}
+
+struct symbol *dso__find_symbol(struct dso *dso, u64 addr)
+{
+	if (!dso->loaded)
+		dso__load(dso);
+	return symbols__find(&dso->symbols, addr);
+}
+
+int dso__add_symbol(struct dso *dso, u64 start, u64 len, const char *name)
+{
+	struct symbol *old = symbols__find(&dso->symbols, start);
+	int err;
+
+	if (old && old->start == start)
+		return 0;
+	err = symbols__add(&dso->symbols, symbol__new(start, len, SYMBOL_GLOBAL, name));
+	if (!err)
+		symbols__fixup(&dso->symbols);
+	return err;
+}
+
+static size_t name_hash(const char *s)
+{
+	size_t h = 5381;
+
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return h;
+}
+
+int dsos__init(struct dsos *dsos)
+{
+	dsos->nr = 0;
+	dsos->nr_buckets = 1024;
+	dsos->buckets = calloc(dsos->nr_buckets, sizeof(*dsos->buckets));
+	return dsos->buckets ? 0 : -ENOMEM;
+}
+
+void dsos__exit(struct dsos *dsos)
+{
+	size_t i;
+
+	for (i = 0; i < dsos->nr_buckets && dsos->buckets; i++) {
+		struct dso *d = dsos->buckets[i], *next;
+
+		for (; d; d = next) {
+			next = d->hnext;
+			dso__delete(d);
+		}
+	}
+	free(dsos->buckets);
+	dsos->buckets = NULL;
+	dsos->nr = 0;
+}
+
+struct dso *dsos__find(const struct dsos *dsos, const char *name)
+{
+	struct dso *d = dsos->buckets[name_hash(name) & (dsos->nr_buckets - 1)];
+
+	for (; d; d = d->hnext)
+		if (!strcmp(d->long_name, name))
+			return d;
+	return NULL;
+}
+
+static void dsos__grow(struct dsos *dsos)
+{
+	size_t n = dsos->nr_buckets * 2, i;
+	struct dso **b = calloc(n, sizeof(*b));
+
+	if (!b)
+		return;		/* keep the old table: only slower */
+	for (i = 0; i < dsos->nr_buckets; i++) {
+		struct dso *d = dsos->buckets[i], *next;
+
+		for (; d; d = next) {
+			size_t h = name_hash(d->long_name) & (n - 1);
+
+			next = d->hnext;
+			d->hnext = b[h];
+			b[h] = d;
+		}
+	}
+	free(dsos->buckets);
+	dsos->buckets = b;
+	dsos->nr_buckets = n;
+}
+
+struct dso *dsos__findnew(struct dsos *dsos, const char *name, enum dso_kind kind)
+{
+	struct dso *d = dsos__find(dsos, name);
+	size_t h;
+
+	if (d)
+		return d;
+	d = dso__new(name, kind);
+	if (!d)
+		return NULL;
+	if (dsos->nr >= dsos->nr_buckets)
+		dsos__grow(dsos);
+	h = name_hash(name) & (dsos->nr_buckets - 1);
+	d->hnext = dsos->buckets[h];
+	dsos->buckets[h] = d;
+	dsos->nr++;
+	return d;
+}

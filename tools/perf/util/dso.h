@@ -1,0 +1,60 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __PERF_DSO_H
+#define __PERF_DSO_H
+
+#include "symbol.h"
+
+/*
+ * A shared object, the kernel, or one BPF program (a dso whose name is
+ * the program's symbol, as upstream shows it).  long_name is the name the
+ * records gave (a path, "[kernel.kallsyms]", "bpf_prog_<tag>_<name>");
+ * short_name its last path component, what `perf report` prints.
+ * Symbols are loaded on first lookup (dso__find_symbol()).
+ */
+enum dso_kind {
+	DSO_KIND_USER,		/* an ELF file on disk (or not found) */
+	DSO_KIND_KERNEL,	/* [kernel.kallsyms]: /proc/kallsyms or --kallsyms */
+	DSO_KIND_BPF,		/* from KSYMBOL: one symbol covering the program */
+	DSO_KIND_VDSO,		/* [vdso]: read from our own process */
+	DSO_KIND_ANON,		/* //anon and friends: never has symbols */
+	DSO_KIND_FALLBACK,	/* beyond upstream: named from BPF_PROG_INFO */
+};
+
+struct dso {
+	char		*long_name;
+	const char	*short_name;	/* into long_name, or short_alloc */
+	char		*short_alloc;
+	size_t		short_len;
+	enum dso_kind	kind;
+	bool		loaded;
+	bool		has_symtab;	/* symbols came from a .symtab */
+	struct symbols	symbols;
+	const char	*kallsyms;	/* kernel: the kallsyms file to read */
+	struct dso	*hnext;
+};
+
+struct dso *dso__new(const char *name, enum dso_kind kind);
+void dso__delete(struct dso *dso);
+/* A short name of its own ("[JIT] tid 42" for /tmp/perf-42.map). */
+int dso__set_short_name(struct dso *dso, const char *name);
+/* The symbol containing addr (in the dso's address space), loading first. */
+struct symbol *dso__find_symbol(struct dso *dso, u64 addr);
+/* Load the symbols now; 0 also when there are none to be found. */
+int dso__load(struct dso *dso);
+/* Add one symbol [start, start + len) by hand (BPF programs, tests). */
+int dso__add_symbol(struct dso *dso, u64 start, u64 len, const char *name);
+
+/* Every dso of a machine, found by long name. */
+struct dsos {
+	struct dso	**buckets;
+	size_t		nr_buckets;
+	size_t		nr;
+};
+
+int dsos__init(struct dsos *dsos);
+void dsos__exit(struct dsos *dsos);
+struct dso *dsos__find(const struct dsos *dsos, const char *name);
+/* The dso of that name, made with kind when new; NULL on ENOMEM. */
+struct dso *dsos__findnew(struct dsos *dsos, const char *name, enum dso_kind kind);
+
+#endif /* __PERF_DSO_H */

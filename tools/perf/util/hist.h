@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __PERF_HIST_H
+#define __PERF_HIST_H
+
+#include <stdio.h>
+#include "machine.h"
+#include "sort.h"
+
+/*
+ * Histogram of one event: samples aggregated by the sort keys into
+ * entries (a hash table; only the entries grow, never per sample), then
+ * sorted and printed as upstream's `perf report --stdio` rows.
+ */
+struct hist_key {
+	const char		*comm;		/* interned */
+	const struct dso	*dso;
+	const struct symbol	*sym;
+	u64			addr;		/* without a symbol: the address */
+	s32			tid;
+	s32			cpu;
+};
+
+struct hist_entry {
+	struct hist_key		key;
+	char			level;
+	u64			period;		/* self */
+	u64			children;	/* with -g children: self + callees */
+	u64			nr_samples;
+	struct hist_entry	*hnext;
+};
+
+struct hists {
+	struct sort_spec	sort;
+	struct hist_entry	**buckets;
+	size_t			nr_buckets;
+	size_t			nr_entries;
+	u64			nr_samples;
+	u64			total_period;
+	bool			cumulate;	/* children mode: Children and Self columns */
+};
+
+int hists__init(struct hists *hists, const struct sort_spec *sort);
+void hists__exit(struct hists *hists);
+
+/* Account one sample: al from machine__resolve(), the sample's cpu and period. */
+int hists__add(struct hists *hists, const struct addr_location *al, s32 cpu, u64 period);
+
+/* The entry al falls into, made (empty) when new; NULL on ENOMEM. */
+struct hist_entry *hists__findnew(struct hists *hists, const struct addr_location *al, s32 cpu);
+
+/*
+ * Children mode, one sample: self period to the sample's own entry and
+ * its period once to every distinct entry of its chain (chain[0..nr),
+ * innermost first, the sample's own location included or not).
+ */
+int hists__add_cumulative(struct hists *hists, const struct addr_location *al,
+			  const struct addr_location *chain, u32 nr, s32 cpu, u64 period);
+
+struct hists_print_opts {
+	bool	show_nr_samples;	/* -n: the Samples column */
+	bool	quiet;			/* -q: rows only */
+	double	percent_limit;		/* hide rows below this overhead */
+	u32	hide_mask;		/* 1 << key: columns not printed */
+	bool	verbose;
+};
+
+/* Entries sorted: overhead first, then the keys in order as upstream ties them. */
+int hists__sorted(struct hists *hists, struct hist_entry ***out);
+
+/* The column header lines and the rows. */
+void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FILE *fp);
+
+/* The text of one key's column for an entry (no padding). */
+int hist_entry__snprintf_key(const struct hist_entry *he, enum sort_key key, char *buf,
+			     size_t size);
+
+#endif /* __PERF_HIST_H */

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The kernel's symbols from a kallsyms file.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "kallsyms.h"
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int kallsyms__parse_line(const char *line, size_t len, u64 *addr, char *type,
+			 const char **name, size_t *name_len, const char **module,
+			 size_t *module_len)
+{
+	size_t i = 0, n;
+	u64 a = 0;
+	int digits = 0;
+
+	while (i < len && hexval(line[i]) >= 0 && digits < 16) {
+		a = a << 4 | (u64)hexval(line[i++]);
+		digits++;
+	}
+	if (!digits || i + 3 > len || line[i] != ' ' || line[i + 2] != ' ')
+		return -EINVAL;
+	*addr = a;
+	*type = line[i + 1];
+	i += 3;
+	n = i;
+	while (n < len && line[n] != '\t' && line[n] != ' ')
+		n++;
+	if (n == i)
+		return -EINVAL;
+	*name = line + i;
+	*name_len = n - i;
+	*module = NULL;
+	*module_len = 0;
+	while (n < len && (line[n] == '\t' || line[n] == ' '))
+		n++;
+	if (n < len && line[n] == '[') {
+		size_t e = n + 1;
+
+		while (e < len && line[e] != ']')
+			e++;
+		*module = line + n + 1;
+		*module_len = e - n - 1;
+	}
+	return 0;
+}
+
+static char *read_all(const char *path, size_t *lenp, int *errp)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t len = 0, cap = 1 << 20;
+	char *buf;
+
+	*errp = 0;
+	if (fd < 0) {
+		*errp = -errno;
+		return NULL;
+	}
+	buf = malloc(cap);
+	while (buf) {
+		ssize_t n;
+
+		if (len == cap) {
+			char *nb = realloc(buf, cap * 2);
+
+			if (!nb) {
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			buf = nb;
+			cap *= 2;
+		}
+		n = read(fd, buf + len, cap - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			*errp = -errno;
+			free(buf);
+			buf = NULL;
+			break;
+		}
+		if (n == 0)
+			break;
+		len += (size_t)n;
+	}
+	close(fd);
+	if (!buf && !*errp)
+		*errp = -ENOMEM;
+	*lenp = len;
+	return buf;
+}
+
+int kallsyms__load(const char *path, struct symbols *syms)
+{
+	size_t len, pos = 0;
+	int rerr;
+	char *buf = read_all(path, &len, &rerr);
+	char name[512];
+	int err = 0;
+
+	if (!buf)
+		return rerr ? rerr : -ENOENT;
+	while (pos < len) {
+		const char *line = buf + pos, *nl = memchr(line, '\n', len - pos);
+		size_t ll = nl ? (size_t)(nl - line) : len - pos;
+		const char *nm, *mod;
+		size_t nl_len, mod_len;
+		u64 addr;
+		char type;
+
+		pos += ll + 1;
+		if (kallsyms__parse_line(line, ll, &addr, &type, &nm, &nl_len, &mod, &mod_len))
+			continue;
+		if (mod || !strchr("TtWw", type) || nl_len >= sizeof(name))
+			continue;
+		memcpy(name, nm, nl_len);
+		name[nl_len] = '\0';
+		err = symbols__add(syms, symbol__new(addr, 0,
+						     type == 'T' ? SYMBOL_GLOBAL :
+						     type == 'W' || type == 'w' ? SYMBOL_WEAK :
+						     SYMBOL_LOCAL, name));
+		if (err)
+			break;
+	}
+	free(buf);
+	return err;
+}

@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __PERF_KALLSYMS_H
+#define __PERF_KALLSYMS_H
+
+#include "symbol.h"
+
+/*
+ * /proc/kallsyms (or a copy given with --kallsyms): "<hex addr> <type>
+ * <name>[\t[<module>]]" per line.  kallsyms__load() adds the kernel's own
+ * function symbols (types T, t, W, w) to syms; module symbols (BPF
+ * programs show as module "[bpf]") are left out: BPF programs come from
+ * KSYMBOL records, which also know when they went away.
+ */
+int kallsyms__load(const char *path, struct symbols *syms);
+
+/* Parse one line; 0 and the fields, -EINVAL for a malformed line. */
+int kallsyms__parse_line(const char *line, size_t len, u64 *addr, char *type,
+			 const char **name, size_t *name_len, const char **module,
+			 size_t *module_len);
+
+#endif /* __PERF_KALLSYMS_H */

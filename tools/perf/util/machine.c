@@ -1,0 +1,564 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The machine: threads, maps and symbols, as the side-band records say,
+ * in time order.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "bpf-prog-info.h"
+#include "machine.h"
+
+#define KERNEL_DSO_NAME	"[kernel.kallsyms]"
+
+static size_t str_hash(const char *s)
+{
+	size_t h = 5381;
+
+	while (*s)
+		h = h * 33 + (unsigned char)*s++;
+	return h;
+}
+
+const char *machine__intern_comm(struct machine *machine, const char *s)
+{
+	size_t i;
+
+	if (machine->nr_comms * 2 >= machine->comms_cap) {
+		size_t cap = machine->comms_cap ? machine->comms_cap * 2 : 256, j;
+		char **c = calloc(cap, sizeof(*c));
+
+		if (!c)
+			return NULL;
+		for (j = 0; j < machine->comms_cap; j++) {
+			char *e = machine->comms[j];
+
+			if (!e)
+				continue;
+			for (i = str_hash(e) & (cap - 1); c[i]; i = (i + 1) & (cap - 1))
+				;
+			c[i] = e;
+		}
+		free(machine->comms);
+		machine->comms = c;
+		machine->comms_cap = cap;
+	}
+	for (i = str_hash(s) & (machine->comms_cap - 1); machine->comms[i];
+	     i = (i + 1) & (machine->comms_cap - 1))
+		if (!strcmp(machine->comms[i], s))
+			return machine->comms[i];
+	machine->comms[i] = strdup(s);
+	if (!machine->comms[i])
+		return NULL;
+	machine->nr_comms++;
+	return machine->comms[i];
+}
+
+struct machine *machine__new(const char *kallsyms)
+{
+	struct machine *m = calloc(1, sizeof(*m));
+	struct thread *idle;
+
+	if (!m)
+		return NULL;
+	m->kallsyms = kallsyms;
+	m->nr_buckets = 4096;
+	m->threads = calloc(m->nr_buckets, sizeof(*m->threads));
+	m->kmaps = maps__new();
+	m->fallback_maps = maps__new();
+	if (!m->threads || !m->kmaps || !m->fallback_maps || dsos__init(&m->dsos))
+		goto fail;
+	/* the idle task: upstream names thread 0 "swapper" */
+	idle = machine__findnew_thread(m, 0, 0);
+	if (!idle)
+		goto fail;
+	idle->comm = machine__intern_comm(m, "swapper");
+	if (!idle->comm)
+		goto fail;
+	idle->comm_set = true;
+	return m;
+fail:
+	machine__delete(m);
+	return NULL;
+}
+
+void machine__delete(struct machine *m)
+{
+	size_t i;
+
+	if (!m)
+		return;
+	for (i = 0; m->threads && i < m->nr_buckets; i++) {
+		struct thread *t = m->threads[i], *next;
+
+		for (; t; t = next) {
+			next = t->hnext;
+			thread__delete(t);
+		}
+	}
+	free(m->threads);
+	maps__put(m->kmaps);
+	maps__put(m->fallback_maps);
+	if (m->dsos.buckets)
+		dsos__exit(&m->dsos);
+	for (i = 0; i < m->comms_cap; i++)
+		free(m->comms[i]);
+	free(m->comms);
+	free(m);
+}
+
+void machine__set_bpf_info(struct machine *machine, struct perf_env_bpf *bpf)
+{
+	machine->bpf_info = bpf && bpf->nr_progs ? bpf : NULL;
+}
+
+static size_t tid_slot(const struct machine *m, s32 tid)
+{
+	u32 h = (u32)tid * 2654435761u;
+
+	return (h ^ (h >> 16)) & (m->nr_buckets - 1);
+}
+
+struct thread *machine__find_thread(struct machine *m, s32 tid)
+{
+	struct thread *t = m->last_thread;
+
+	if (t && t->tid == tid)
+		return t;
+	for (t = m->threads[tid_slot(m, tid)]; t; t = t->hnext)
+		if (t->tid == tid) {
+			m->last_thread = t;
+			return t;
+		}
+	return NULL;
+}
+
+static void machine__grow_threads(struct machine *m)
+{
+	size_t n = m->nr_buckets * 2, i, old = m->nr_buckets;
+	struct thread **b = calloc(n, sizeof(*b)), **ob = m->threads;
+
+	if (!b)
+		return;
+	m->threads = b;
+	m->nr_buckets = n;
+	for (i = 0; i < old; i++) {
+		struct thread *t = ob[i], *next;
+
+		for (; t; t = next) {
+			size_t h = tid_slot(m, t->tid);
+
+			next = t->hnext;
+			t->hnext = b[h];
+			b[h] = t;
+		}
+	}
+	free(ob);
+}
+
+static struct thread *machine__add_thread(struct machine *m, s32 pid, s32 tid)
+{
+	char name[32];
+	struct thread *t;
+	size_t h;
+
+	snprintf(name, sizeof(name), ":%d", tid);
+	t = thread__new(pid, tid, machine__intern_comm(m, name));
+	if (!t || !t->comm) {
+		thread__delete(t);
+		return NULL;
+	}
+	if (m->nr_threads >= m->nr_buckets)
+		machine__grow_threads(m);
+	h = tid_slot(m, tid);
+	t->hnext = m->threads[h];
+	m->threads[h] = t;
+	m->nr_threads++;
+	m->last_thread = t;
+	return t;
+}
+
+static void machine__remove_thread(struct machine *m, struct thread *t)
+{
+	struct thread **pp = &m->threads[tid_slot(m, t->tid)];
+
+	for (; *pp; pp = &(*pp)->hnext)
+		if (*pp == t) {
+			*pp = t->hnext;
+			break;
+		}
+	if (m->last_thread == t)
+		m->last_thread = NULL;
+	m->nr_threads--;
+	thread__delete(t);
+}
+
+/* The maps of a thread: its process leader's, made when first needed. */
+static struct maps *machine__thread_maps(struct machine *m, struct thread *t)
+{
+	struct thread *leader;
+
+	if (t->maps)
+		return t->maps;
+	if (t->pid > 0 && t->pid != t->tid) {
+		leader = machine__findnew_thread(m, t->pid, t->pid);
+		if (leader && leader != t) {
+			if (!leader->maps)
+				leader->maps = maps__new();
+			t->maps = maps__get(leader->maps);
+			return t->maps;
+		}
+	}
+	t->maps = maps__new();
+	return t->maps;
+}
+
+struct thread *machine__findnew_thread(struct machine *m, s32 pid, s32 tid)
+{
+	struct thread *t = machine__find_thread(m, tid);
+
+	if (t) {
+		if (t->pid == -1 && pid != -1)
+			t->pid = pid;
+		return t;
+	}
+	return machine__add_thread(m, pid, tid);
+}
+
+static int machine__process_comm(struct machine *m, const union perf_event *ev)
+{
+	size_t max = ev->header.size - sizeof(struct perf_record_comm);
+	struct thread *t;
+	char comm[256];
+	size_t n;
+
+	if (ev->header.size < sizeof(struct perf_record_comm) + 1)
+		return -EINVAL;
+	n = strnlen(ev->comm.comm, min(max, sizeof(comm) - 1));
+	memcpy(comm, ev->comm.comm, n);
+	comm[n] = '\0';
+	t = machine__findnew_thread(m, (s32)ev->comm.pid, (s32)ev->comm.tid);
+	if (!t)
+		return -ENOMEM;
+	t->comm = machine__intern_comm(m, comm);
+	t->comm_set = true;
+	return t->comm ? 0 : -ENOMEM;
+}
+
+static int machine__process_fork(struct machine *m, const union perf_event *ev)
+{
+	struct thread *parent, *t;
+	s32 pid = (s32)ev->fork.pid, tid = (s32)ev->fork.tid;
+
+	if (ev->header.size < sizeof(struct perf_record_fork))
+		return -EINVAL;
+	if (ev->header.type == PERF_RECORD_EXIT)
+		return 0;
+	parent = machine__findnew_thread(m, (s32)ev->fork.ppid, (s32)ev->fork.ptid);
+	if (!parent)
+		return -ENOMEM;
+	t = machine__find_thread(m, tid);
+	if (t == parent)
+		return 0;
+	if (t)		/* a tid reused: the new task starts afresh */
+		machine__remove_thread(m, t);
+	t = machine__add_thread(m, pid, tid);
+	if (!t)
+		return -ENOMEM;
+	t->comm = parent->comm;
+	t->comm_set = parent->comm_set;
+	if (pid == parent->pid && pid > 0) {
+		t->maps = maps__get(machine__thread_maps(m, parent));
+	} else {
+		struct maps *pm = machine__thread_maps(m, parent);
+
+		t->maps = pm ? maps__clone(pm) : maps__new();
+	}
+	return t->maps ? 0 : -ENOMEM;
+}
+
+static bool is_anon_name(const char *name)
+{
+	return !strcmp(name, "//anon") || !strncmp(name, "/dev/zero", 9) ||
+	       !strncmp(name, "/anon_hugepage", 14);
+}
+
+/* heap, stack, SysV shm: a map without a dso file (addresses are their own) */
+static bool is_no_dso_name(const char *name)
+{
+	return !strncmp(name, "[stack", 6) || !strncmp(name, "/SYSV", 5) ||
+	       !strcmp(name, "[heap]");
+}
+
+static int machine__add_kernel_mmap(struct machine *m, u64 start, u64 len, u64 pgoff,
+				    const char *name)
+{
+	struct dso *dso;
+	bool kernel = !strncmp(name, KERNEL_DSO_NAME, strlen(KERNEL_DSO_NAME));
+
+	if (kernel) {
+		dso = dsos__findnew(&m->dsos, KERNEL_DSO_NAME, DSO_KIND_KERNEL);
+		if (!dso)
+			return -ENOMEM;
+		dso->kallsyms = m->kallsyms;
+		m->kernel_dso = dso;
+		/* the kernel's own symbols carry absolute addresses */
+		return maps__insert(m->kmaps, map__new(start, start + len, 0, dso, true));
+	}
+	dso = dsos__findnew(&m->dsos, name, DSO_KIND_USER);
+	if (!dso)
+		return -ENOMEM;
+	return maps__insert(m->kmaps, map__new(start, start + len, pgoff, dso, false));
+}
+
+static int machine__process_mmap(struct machine *m, const union perf_event *ev)
+{
+	u32 fixed = ev->header.type == PERF_RECORD_MMAP ? sizeof(struct perf_record_mmap) :
+			sizeof(struct perf_record_mmap2);
+	const char *fname = ev->header.type == PERF_RECORD_MMAP ? ev->mmap.filename :
+			    ev->mmap2.filename;
+	u8 cpumode = ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+	char name[4096 + 64];
+	struct thread *t;
+	struct maps *maps;
+	struct dso *dso;
+	enum dso_kind kind = DSO_KIND_USER;
+	bool identity = false;
+	size_t n;
+	s32 pid, tid;
+
+	if (ev->header.size <= fixed)
+		return -EINVAL;
+	n = strnlen(fname, min((size_t)(ev->header.size - fixed), sizeof(name) - 64));
+	memcpy(name, fname, n);
+	name[n] = '\0';
+	/* same layout up to pgoff in both */
+	pid = (s32)ev->mmap.pid;
+	tid = (s32)ev->mmap.tid;
+	if (!ev->mmap.len || ev->mmap.start + ev->mmap.len < ev->mmap.start)
+		return 0;
+	if (pid == -1 || cpumode == PERF_RECORD_MISC_KERNEL)
+		return machine__add_kernel_mmap(m, ev->mmap.start, ev->mmap.len,
+						ev->mmap.pgoff, name);
+	if (cpumode != PERF_RECORD_MISC_USER)
+		return 0;	/* guests are not ours */
+
+	t = machine__findnew_thread(m, pid, tid);
+	if (!t)
+		return -ENOMEM;
+	maps = machine__thread_maps(m, t);
+	if (!maps)
+		return -ENOMEM;
+	if (is_anon_name(name) || (ev->header.type == PERF_RECORD_MMAP2 &&
+				   (ev->mmap2.flags & MAP_HUGETLB))) {
+		snprintf(name, sizeof(name), "/tmp/perf-%d.map", pid);
+		kind = DSO_KIND_ANON;
+		identity = true;
+	} else if (!strcmp(name, "[vdso]")) {
+		kind = DSO_KIND_VDSO;
+	} else if (is_no_dso_name(name)) {
+		kind = DSO_KIND_ANON;
+		identity = true;
+	}
+	dso = dsos__findnew(&m->dsos, name, kind);
+	if (!dso)
+		return -ENOMEM;
+	/* JIT code without a perf map file: upstream's name for it */
+	if (kind == DSO_KIND_ANON && identity && !dso->short_alloc &&
+	    !strncmp(name, "/tmp/perf-", 10)) {
+		char jit[64];
+
+		snprintf(jit, sizeof(jit), "[JIT] tid %d", pid);
+		if (dso__set_short_name(dso, jit))
+			return -ENOMEM;
+	}
+	return maps__insert(maps, map__new(ev->mmap.start, ev->mmap.start + ev->mmap.len,
+					   identity ? 0 : ev->mmap.pgoff, dso, identity));
+}
+
+static int machine__process_ksymbol(struct machine *m, const union perf_event *ev)
+{
+	size_t fixed = sizeof(struct perf_record_ksymbol);
+	char name[512];
+	struct dso *dso;
+	struct map *map;
+	size_t n;
+	int err;
+
+	if (ev->header.size <= fixed)
+		return -EINVAL;
+	if (ev->ksymbol.flags & PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER) {
+		map = maps__find(m->kmaps, ev->ksymbol.addr);
+		if (map && map->dso != m->kernel_dso)
+			maps__remove_at(m->kmaps, map->start);
+		return 0;
+	}
+	if (!ev->ksymbol.len || ev->ksymbol.addr + ev->ksymbol.len < ev->ksymbol.addr)
+		return 0;
+	n = strnlen(ev->ksymbol.name, min(ev->header.size - fixed, sizeof(name) - 1));
+	memcpy(name, ev->ksymbol.name, n);
+	name[n] = '\0';
+	map = maps__find(m->kmaps, ev->ksymbol.addr);
+	if (map && map->dso != m->kernel_dso && map->start == ev->ksymbol.addr)
+		return dso__add_symbol(map->dso, map__map_ip(map, ev->ksymbol.addr),
+				       ev->ksymbol.len, name);
+	dso = dsos__findnew(&m->dsos, name, DSO_KIND_BPF);
+	if (!dso)
+		return -ENOMEM;
+	err = dso__add_symbol(dso, 0, ev->ksymbol.len, name);
+	if (err)
+		return err;
+	return maps__insert(m->kmaps, map__new(ev->ksymbol.addr,
+					       ev->ksymbol.addr + ev->ksymbol.len, 0, dso, false));
+}
+
+int machine__process_event(struct machine *m, const union perf_event *ev,
+			   const struct perf_sample *sample)
+{
+	switch (ev->header.type) {
+	case PERF_RECORD_COMM:
+		return machine__process_comm(m, ev);
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		return machine__process_fork(m, ev);
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+		return machine__process_mmap(m, ev);
+	case PERF_RECORD_KSYMBOL:
+		return machine__process_ksymbol(m, ev);
+	default:
+		return 0;
+	}
+}
+
+static char cpumode_level(u8 cpumode)
+{
+	switch (cpumode) {
+	case PERF_RECORD_MISC_KERNEL:
+		return 'k';
+	case PERF_RECORD_MISC_HYPERVISOR:
+		return 'H';
+	case PERF_RECORD_MISC_GUEST_KERNEL:
+		return 'g';
+	case PERF_RECORD_MISC_GUEST_USER:
+		return 'u';
+	default:
+		return '.';
+	}
+}
+
+/* Beyond upstream: a kernel address in a program of the header's BPF_PROG_INFO. */
+static struct map *machine__fallback_map(struct machine *m, u64 ip)
+{
+	const struct bpf_prog_info_node *node;
+	struct map *map;
+	struct dso *dso;
+	char name[512];
+	u64 addr;
+	u32 idx, len;
+
+	if (!m->bpf_info)
+		return NULL;
+	map = maps__find(m->fallback_maps, ip);
+	if (map)
+		return map;
+	if (perf_env_bpf__find_func(m->bpf_info, ip, &node, &idx) ||
+	    perf_env_bpf__func(m->bpf_info, node, idx, &addr, &len, name, sizeof(name)) ||
+	    !len || ip < addr || ip >= addr + len)
+		return NULL;
+	/*
+	 * Name it as the kernel does (the name /proc/kallsyms had): the main
+	 * function carries the whole program's tag, not its own.
+	 */
+	if (idx == 0 && !strncmp(name, "bpf_prog_", 9) && strlen(name) >= 25) {
+		char fixed[512];
+		const char *rest = name + 25;
+		int i, o;
+
+		o = snprintf(fixed, sizeof(fixed), "bpf_prog_");
+		for (i = 0; i < BPF_TAG_SIZE; i++)
+			o += snprintf(fixed + o, sizeof(fixed) - o, "%02x", node->info.tag[i]);
+		if (!strcmp(rest, "_F") && node->info.name[0])
+			snprintf(fixed + o, sizeof(fixed) - o, "_%.*s",
+				 (int)sizeof(node->info.name), node->info.name);
+		else
+			snprintf(fixed + o, sizeof(fixed) - o, "%s", rest);
+		memcpy(name, fixed, sizeof(name));
+	}
+	dso = dsos__findnew(&m->dsos, name, DSO_KIND_FALLBACK);
+	if (!dso || dso__add_symbol(dso, 0, len, name))
+		return NULL;
+	if (maps__insert(m->fallback_maps, map__new(addr, addr + len, 0, dso, false)))
+		return NULL;
+	return maps__find(m->fallback_maps, ip);
+}
+
+void machine__resolve_ip(struct machine *m, struct thread *thread, u8 cpumode, u64 ip,
+			 struct addr_location *al)
+{
+	struct map *map = NULL;
+
+	al->thread = thread;
+	al->ip = ip;
+	al->addr = ip;
+	al->map = NULL;
+	al->dso = NULL;
+	al->sym = NULL;
+	al->fallback = false;
+	al->level = cpumode_level(cpumode);
+	if (cpumode == PERF_RECORD_MISC_KERNEL) {
+		map = maps__find(m->kmaps, ip);
+		if (!map) {
+			map = machine__fallback_map(m, ip);
+			al->fallback = map != NULL;
+		}
+	} else if (cpumode == PERF_RECORD_MISC_USER) {
+		struct maps *maps = thread ? machine__thread_maps(m, thread) : NULL;
+
+		map = maps ? maps__find(maps, ip) : NULL;
+		/* vsyscall and friends: a user-mode ip in the kernel half */
+		if (!map && (s64)ip < 0)
+			map = maps__find(m->kmaps, ip);
+	}
+	if (!map)
+		return;
+	al->map = map;
+	al->dso = map->dso;
+	al->addr = map__map_ip(map, ip);
+	al->sym = dso__find_symbol(map->dso, al->addr);
+	if (al->fallback)
+		m->nr_fallback++;
+}
+
+int machine__resolve(struct machine *m, const union perf_event *ev,
+		     const struct perf_sample *sample, struct addr_location *al)
+{
+	struct thread *t = machine__findnew_thread(m, (s32)sample->pid, (s32)sample->tid);
+
+	if (!t)
+		return -ENOMEM;
+	machine__resolve_ip(m, t, ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK,
+			    sample->ip, al);
+	return 0;
+}
+
+u8 machine__context_cpumode(u64 ip)
+{
+	switch (ip) {
+	case PERF_CONTEXT_HV:
+		return PERF_RECORD_MISC_HYPERVISOR;
+	case PERF_CONTEXT_KERNEL:
+		return PERF_RECORD_MISC_KERNEL;
+	case PERF_CONTEXT_USER:
+		return PERF_RECORD_MISC_USER;
+	case PERF_CONTEXT_GUEST_KERNEL:
+		return PERF_RECORD_MISC_GUEST_KERNEL;
+	case PERF_CONTEXT_GUEST_USER:
+		return PERF_RECORD_MISC_GUEST_USER;
+	default:
+		return 0;
+	}
+}

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __PERF_MACHINE_H
+#define __PERF_MACHINE_H
+
+#include "event.h"
+#include "thread.h"
+
+struct perf_env_bpf;
+
+/*
+ * The state records build up, applied in time order: threads (COMM, FORK),
+ * their maps (MMAP, MMAP2), the kernel's maps (the kernel MMAP, modules,
+ * and one map + dso per BPF program or trampoline from KSYMBOL register,
+ * removed again by unregister), and address -> symbol resolution.
+ *
+ * Beyond upstream: given the BPF_PROG_INFO of the file
+ * (machine__set_bpf_info()), a kernel address that no map covers but that
+ * lies in a program the header describes is named after that program's
+ * function instead of being left [unknown].
+ */
+struct machine {
+	struct thread	**threads;	/* hash by tid */
+	size_t		nr_buckets;
+	size_t		nr_threads;
+	struct thread	*last_thread;
+	struct maps	*kmaps;
+	struct maps	*fallback_maps;	/* BPF_PROG_INFO named ranges */
+	struct dsos	dsos;
+	struct dso	*kernel_dso;
+	char		**comms;	/* interned comm strings, open addressing */
+	size_t		comms_cap;
+	size_t		nr_comms;
+	const char	*kallsyms;	/* NULL: /proc/kallsyms */
+	struct perf_env_bpf *bpf_info;	/* NULL: no fallback naming */
+	u64		nr_fallback;	/* samples named from BPF_PROG_INFO */
+};
+
+/*
+ * Where an address resolved to.  dso and sym may be NULL (unknown); addr
+ * is the address in the dso's space (map__map_ip()) when there is a map,
+ * else the address itself.  level: 'k' kernel, '.' user, 'H' hypervisor,
+ * 'g' guest kernel, 'u' guest user.
+ */
+struct addr_location {
+	struct thread	*thread;
+	struct map	*map;
+	struct dso	*dso;
+	struct symbol	*sym;
+	u64		ip;
+	u64		addr;
+	char		level;
+	bool		fallback;	/* named from BPF_PROG_INFO */
+};
+
+struct machine *machine__new(const char *kallsyms);
+void machine__delete(struct machine *machine);
+void machine__set_bpf_info(struct machine *machine, struct perf_env_bpf *bpf);
+
+/* An interned copy of s (never freed before the machine). */
+const char *machine__intern_comm(struct machine *machine, const char *s);
+
+struct thread *machine__find_thread(struct machine *machine, s32 tid);
+struct thread *machine__findnew_thread(struct machine *machine, s32 pid, s32 tid);
+
+/*
+ * Apply a side-band record (COMM, FORK, EXIT, MMAP, MMAP2, KSYMBOL); other
+ * types are ignored.  0 or -errno (-EINVAL for a malformed record).
+ */
+int machine__process_event(struct machine *machine, const union perf_event *ev,
+			   const struct perf_sample *sample);
+
+/* Resolve ip in thread's address space under cpumode (PERF_RECORD_MISC_*). */
+void machine__resolve_ip(struct machine *machine, struct thread *thread, u8 cpumode,
+			 u64 ip, struct addr_location *al);
+/* A sample's thread and ip. */
+int machine__resolve(struct machine *machine, const union perf_event *ev,
+		     const struct perf_sample *sample, struct addr_location *al);
+
+/* PERF_CONTEXT_* marker -> cpumode for the callchain entries after it; 0 if not one. */
+u8 machine__context_cpumode(u64 ip);
+
+#endif /* __PERF_MACHINE_H */

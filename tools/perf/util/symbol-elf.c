@@ -1,0 +1,423 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ELF symbol tables through libelf.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "demangle.h"
+#include "symbol-elf.h"
+
+#define DEBUG_DIR	"/usr/lib/debug"
+
+static bool elf_ready(void)
+{
+	static bool done, ok;
+
+	if (!done) {
+		ok = elf_version(EV_CURRENT) != EV_NONE;
+		done = true;
+	}
+	return ok;
+}
+
+static Elf_Scn *find_section(Elf *elf, const char *name, GElf_Shdr *out)
+{
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return NULL;
+	while ((scn = elf_nextscn(elf, scn))) {
+		const char *n;
+
+		if (!gelf_getshdr(scn, out))
+			continue;
+		n = elf_strptr(elf, shstrndx, out->sh_name);
+		if (n && !strcmp(n, name))
+			return scn;
+	}
+	return NULL;
+}
+
+static Elf_Scn *find_section_type(Elf *elf, u32 type, GElf_Shdr *out)
+{
+	Elf_Scn *scn = NULL;
+
+	while ((scn = elf_nextscn(elf, scn)))
+		if (gelf_getshdr(scn, out) && out->sh_type == type)
+			return scn;
+	return NULL;
+}
+
+/* The file offset a virtual address is loaded from, false when none. */
+static bool vaddr_to_offset(Elf *elf, u64 vaddr, u64 *off)
+{
+	size_t i, n;
+
+	if (elf_getphdrnum(elf, &n))
+		return false;
+	for (i = 0; i < n; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_LOAD)
+			continue;
+		if (vaddr >= ph.p_vaddr && vaddr < ph.p_vaddr + ph.p_memsz) {
+			*off = vaddr - ph.p_vaddr + ph.p_offset;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool is_text_section(Elf *elf, size_t idx)
+{
+	Elf_Scn *scn = elf_getscn(elf, idx);
+	GElf_Shdr sh;
+	size_t shstrndx;
+	const char *name;
+
+	if (!scn || !gelf_getshdr(scn, &sh) || elf_getshdrstrndx(elf, &shstrndx))
+		return false;
+	name = elf_strptr(elf, shstrndx, sh.sh_name);
+	return name && strstr(name, "text");
+}
+
+/* lay: the object whose program headers place the symbols (not a debug file's) */
+static int read_symtab(Elf *elf, Elf *lay, Elf_Scn *scn, const GElf_Shdr *sh,
+		       struct symbols *syms)
+{
+	Elf_Data *data = elf_getdata(scn, NULL);
+	char dname[8192];
+	size_t i, n;
+	int err = 0;
+
+	if (!data || !sh->sh_entsize)
+		return 0;
+	n = sh->sh_size / sh->sh_entsize;
+	for (i = 0; i < n && !err; i++) {
+		GElf_Sym sym;
+		const char *name;
+		int type;
+		u64 off;
+		u8 bind;
+
+		if (!gelf_getsym(data, (int)i, &sym))
+			break;
+		type = GELF_ST_TYPE(sym.st_info);
+		if (sym.st_shndx == SHN_UNDEF || sym.st_shndx == SHN_ABS || !sym.st_name)
+			continue;
+		/* functions, and size-less labels in text sections (_start) */
+		if (type == STT_NOTYPE) {
+			if (sym.st_size || !is_text_section(elf, sym.st_shndx))
+				continue;
+		} else if (type != STT_FUNC && type != STT_GNU_IFUNC) {
+			continue;
+		}
+		name = elf_strptr(elf, sh->sh_link, sym.st_name);
+		if (!name || !*name)
+			continue;
+		if (!demangle__name(name, dname, sizeof(dname)))
+			name = dname;
+		if (!vaddr_to_offset(lay, sym.st_value, &off))
+			continue;
+		bind = GELF_ST_BIND(sym.st_info) == STB_GLOBAL ? SYMBOL_GLOBAL :
+		       GELF_ST_BIND(sym.st_info) == STB_WEAK ? SYMBOL_WEAK : SYMBOL_LOCAL;
+		err = symbols__add(syms, symbol__new(off, sym.st_size, bind, name));
+	}
+	return err;
+}
+
+/* .symtab if there is one (want_symtab), else .dynsym; -ENOENT if neither. */
+static int elf_read_symbols(Elf *elf, Elf *lay, struct symbols *syms, bool want_symtab,
+			    bool *from_symtab)
+{
+	GElf_Shdr sh;
+	Elf_Scn *scn = find_section_type(elf, SHT_SYMTAB, &sh);
+
+	if (scn && sh.sh_type == SHT_SYMTAB) {
+		*from_symtab = true;
+		return read_symtab(elf, lay, scn, &sh, syms);
+	}
+	if (want_symtab)
+		return -ENOENT;
+	scn = find_section_type(elf, SHT_DYNSYM, &sh);
+	if (!scn)
+		return -ENOENT;
+	*from_symtab = false;
+	return read_symtab(elf, lay, scn, &sh, syms);
+}
+
+static int elf_build_id(Elf *elf, u8 *id, size_t size)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+
+	while ((scn = elf_nextscn(elf, scn))) {
+		Elf_Data *data;
+		GElf_Nhdr nh;
+		size_t off = 0, name_off, desc_off;
+
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE)
+			continue;
+		data = elf_getdata(scn, NULL);
+		if (!data)
+			continue;
+		while ((off = gelf_getnote(data, off, &nh, &name_off, &desc_off)) > 0) {
+			if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+			    !memcmp((const char *)data->d_buf + name_off, "GNU", 4)) {
+				size_t n = min((size_t)nh.n_descsz, size);
+
+				memcpy(id, (const char *)data->d_buf + desc_off, n);
+				return (int)n;
+			}
+		}
+	}
+	return -ENOENT;
+}
+
+static const char *elf_debuglink(Elf *elf)
+{
+	GElf_Shdr sh;
+	Elf_Scn *scn = find_section(elf, ".gnu_debuglink", &sh);
+	Elf_Data *data;
+
+	if (!scn)
+		return NULL;
+	data = elf_getdata(scn, NULL);
+	if (!data || !data->d_size || !memchr(data->d_buf, '\0', data->d_size))
+		return NULL;
+	return data->d_buf;
+}
+
+/*
+ * "<name>@plt" for each PLT slot, named after its relocation's dynamic
+ * symbol: .plt.sec slots when the object has them (IBT), else .plt slots
+ * after the 16-byte header.
+ */
+static int synthesize_plt(Elf *elf, struct symbols *syms)
+{
+	GElf_Shdr rela_sh, plt_sh, dyn_sh;
+	Elf_Scn *rela = find_section(elf, ".rela.plt", &rela_sh), *plt, *dyn;
+	Elf_Data *rdata, *ddata;
+	u64 base, ent = 16, off;
+	size_t i, n;
+	char name[8200], dname[8192];
+	int err = 0;
+
+	if (!rela || rela_sh.sh_type != SHT_RELA || !rela_sh.sh_entsize)
+		return 0;
+	plt = find_section(elf, ".plt.sec", &plt_sh);
+	if (plt) {
+		base = plt_sh.sh_addr;
+	} else {
+		plt = find_section(elf, ".plt", &plt_sh);
+		if (!plt)
+			return 0;
+		if (plt_sh.sh_entsize >= 8 && plt_sh.sh_entsize <= 32)
+			ent = plt_sh.sh_entsize;
+		base = plt_sh.sh_addr + ent;
+	}
+	dyn = elf_getscn(elf, rela_sh.sh_link);
+	if (!dyn || !gelf_getshdr(dyn, &dyn_sh) || dyn_sh.sh_type != SHT_DYNSYM)
+		return 0;
+	rdata = elf_getdata(rela, NULL);
+	ddata = elf_getdata(dyn, NULL);
+	if (!rdata || !ddata)
+		return 0;
+	n = rela_sh.sh_size / rela_sh.sh_entsize;
+	for (i = 0; i < n && !err; i++) {
+		GElf_Rela r;
+		GElf_Sym sym;
+		const char *sname;
+		u64 addr = base + i * ent;
+
+		if (addr + ent > plt_sh.sh_addr + plt_sh.sh_size)
+			break;
+		if (!gelf_getrela(rdata, (int)i, &r) ||
+		    !gelf_getsym(ddata, (int)GELF_R_SYM(r.r_info), &sym))
+			continue;
+		sname = elf_strptr(elf, dyn_sh.sh_link, sym.st_name);
+		/* IRELATIVE slots have no symbol: upstream calls them "@plt" */
+		if (!sname || !vaddr_to_offset(elf, addr, &off))
+			continue;
+		if (!demangle__name(sname, dname, sizeof(dname)))
+			sname = dname;
+		snprintf(name, sizeof(name), "%s@plt", sname);
+		err = symbols__add(syms, symbol__new(off, ent, SYMBOL_GLOBAL, name));
+	}
+	return err;
+}
+
+struct elf_file {
+	int	fd;
+	Elf	*elf;
+};
+
+static int elf_file__open(struct elf_file *f, const char *path)
+{
+	f->elf = NULL;
+	f->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (f->fd < 0)
+		return -errno;
+	f->elf = elf_begin(f->fd, ELF_C_READ_MMAP, NULL);
+	if (!f->elf || elf_kind(f->elf) != ELF_K_ELF) {
+		if (f->elf)
+			elf_end(f->elf);
+		close(f->fd);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static void elf_file__close(struct elf_file *f)
+{
+	if (f->elf)
+		elf_end(f->elf);
+	if (f->fd >= 0)
+		close(f->fd);
+}
+
+/* Symbols from the debug file at path if it has a .symtab. */
+static int try_debug_file(const char *path, Elf *lay, struct symbols *syms)
+{
+	struct elf_file f;
+	bool from_symtab;
+	int err;
+
+	if (elf_file__open(&f, path))
+		return -ENOENT;
+	err = elf_read_symbols(f.elf, lay, syms, true, &from_symtab);
+	elf_file__close(&f);
+	return err;
+}
+
+int symbol_elf__build_id(const char *path, u8 *id, size_t size)
+{
+	struct elf_file f;
+	int err;
+
+	if (!elf_ready())
+		return -EINVAL;
+	err = elf_file__open(&f, path);
+	if (err)
+		return err;
+	err = elf_build_id(f.elf, id, size);
+	elf_file__close(&f);
+	return err;
+}
+
+int symbol_elf__load(const char *path, struct symbols *syms, bool *has_symtab)
+{
+	char dbg[PATH_MAX], dir[PATH_MAX];
+	struct elf_file f;
+	u8 id[20];
+	const char *link, *slash;
+	bool from_symtab = false;
+	int n, i, err;
+
+	*has_symtab = false;
+	if (!elf_ready() || path[0] != '/')
+		return -ENOENT;
+	err = elf_file__open(&f, path);
+	if (err)
+		return err;
+
+	/* a .symtab of its own wins over a debug file's */
+	err = elf_read_symbols(f.elf, f.elf, syms, true, &from_symtab);
+	if (!err)
+		goto out_symtab;
+
+	n = elf_build_id(f.elf, id, sizeof(id));
+	if (n > 1) {
+		int len = snprintf(dbg, sizeof(dbg), DEBUG_DIR "/.build-id/%02x/", id[0]);
+
+		for (i = 1; i < n && len < (int)sizeof(dbg) - 8; i++)
+			len += snprintf(dbg + len, sizeof(dbg) - len, "%02x", id[i]);
+		snprintf(dbg + len, sizeof(dbg) - len, ".debug");
+		if (!try_debug_file(dbg, f.elf, syms))
+			goto out_symtab;
+	}
+	if (snprintf(dbg, sizeof(dbg), DEBUG_DIR "%s", path) < (int)sizeof(dbg) &&
+	    !try_debug_file(dbg, f.elf, syms))
+		goto out_symtab;
+	link = elf_debuglink(f.elf);
+	slash = strrchr(path, '/');
+	if (link && !strchr(link, '/') && slash) {
+		int dl = (int)(slash - path);
+		const char *fmts[] = { "%.*s/%s", "%.*s/.debug/%s", DEBUG_DIR "%.*s/%s" };
+
+		snprintf(dir, sizeof(dir), "%.*s", dl, path);
+		for (i = 0; i < 3; i++) {
+			if (snprintf(dbg, sizeof(dbg), fmts[i], dl, path, link) >= (int)sizeof(dbg))
+				continue;
+			if (strcmp(dbg, path) && !try_debug_file(dbg, f.elf, syms))
+				goto out_symtab;
+		}
+	}
+	err = elf_read_symbols(f.elf, f.elf, syms, false, &from_symtab);
+	if (!err || err == -ENOENT)
+		err = synthesize_plt(f.elf, syms);
+	elf_file__close(&f);
+	return err;
+out_symtab:
+	*has_symtab = true;
+	err = synthesize_plt(f.elf, syms);
+	elf_file__close(&f);
+	return err;
+}
+
+int symbol_elf__load_mem(const void *image, size_t size, struct symbols *syms)
+{
+	Elf *elf;
+	bool from_symtab;
+	int err;
+
+	if (!elf_ready())
+		return -EINVAL;
+	elf = elf_memory((char *)image, size);
+	if (!elf)
+		return -EINVAL;
+	if (elf_kind(elf) != ELF_K_ELF) {
+		elf_end(elf);
+		return -EINVAL;
+	}
+	err = elf_read_symbols(elf, elf, syms, false, &from_symtab);
+	elf_end(elf);
+	return err == -ENOENT ? 0 : err;
+}
+
+int symbol_elf__load_vdso(struct symbols *syms)
+{
+	FILE *fp = fopen("/proc/self/maps", "re");
+	char line[512];
+	unsigned long long start = 0, end = 0;
+	void *copy;
+	int err;
+
+	if (!fp)
+		return -errno;
+	while (fgets(line, sizeof(line), fp)) {
+		if (strstr(line, "[vdso]") && sscanf(line, "%llx-%llx", &start, &end) == 2)
+			break;
+		start = end = 0;
+	}
+	fclose(fp);
+	if (end <= start || end - start > (64 << 20))
+		return -ENOENT;
+	/* libelf may write to an image it was given: work on a copy */
+	copy = malloc(end - start);
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, (const void *)(uintptr_t)start, end - start);
+	err = symbol_elf__load_mem(copy, end - start, syms);
+	free(copy);
+	return err;
+}

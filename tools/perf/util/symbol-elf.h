@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __PERF_SYMBOL_ELF_H
+#define __PERF_SYMBOL_ELF_H
+
+#include "symbol.h"
+
+/*
+ * Function symbols of an ELF object via libelf, in file-offset space: a
+ * symbol's value is turned into the file offset its PT_LOAD segment maps
+ * it from, so a sample's map-relative address (ip - map start + pgoff)
+ * is looked up directly, whatever the object's load bias.
+ *
+ * The symbols come from the first of these that has a .symtab: the debug
+ * file named by the build id (/usr/lib/debug/.build-id/xx/yyyy.debug),
+ * /usr/lib/debug/<path>, the .gnu_debuglink file (beside the object, in
+ * its .debug/, under /usr/lib/debug/<dir>); else from the object's own
+ * .symtab or .dynsym.  Functions only (STT_FUNC, STT_GNU_IFUNC), names
+ * as found (versioned names such as "memcpy@@GLIBC_2.14" included).
+ */
+int symbol_elf__load(const char *path, struct symbols *syms, bool *has_symtab);
+
+/* The same from an ELF image in memory (the vdso). */
+int symbol_elf__load_mem(const void *image, size_t size, struct symbols *syms);
+
+/* Our own process's [vdso]: the same kernel gave the recorded one. */
+int symbol_elf__load_vdso(struct symbols *syms);
+
+/* The GNU build id of a file: its length (<= 20 bytes copied), -errno. */
+int symbol_elf__build_id(const char *path, u8 *id, size_t size);
+
+#endif /* __PERF_SYMBOL_ELF_H */
