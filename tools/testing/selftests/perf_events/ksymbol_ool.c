@@ -61,14 +61,20 @@ static bool traced(const char *func)
 	return found;
 }
 
-/* One listener per CPU: some of this code runs from kworkers. */
+/*
+ * One listener per CPU: some of this code runs from kworkers.  Every
+ * KSYMBOL they receive is kept, so several lookups can search them.
+ */
 struct listeners {
 	struct sb_event ev[16];
 	int n;
+	char recs[128][512];
+	int nrecs;
 };
 
 static int listeners_open(struct listeners *l, int want)
 {
+	l->nrecs = 0;
 	l->n = online_cpus() < 16 ? online_cpus() : 16;
 	for (int i = 0; i < l->n; i++) {
 		if (sb_open(&l->ev[i], -1, i, want)) {
@@ -89,16 +95,9 @@ static void listeners_close(struct listeners *l)
 		sb_close(&l->ev[i]);
 }
 
-/*
- * Find a KSYMBOL named name with the given flags in any listener; check
- * its framing, type and kallsyms entry.  Returns TEST_PASS when found,
- * TEST_SKIP when not (caller decides), TEST_FAIL on a bad record.
- */
-static int find_ksym(struct listeners *l, const char *name, bool prefix, __u16 type,
-		     __u16 flags, __u32 want_len, char *found_name, size_t fsz)
+static void listeners_drain(struct listeners *l)
 {
 	struct perf_event_header *h;
-	int res = TEST_SKIP;
 
 	for (int i = 0; i < l->n; i++) {
 		while ((h = sb_next(&l->ev[i]))) {
@@ -109,35 +108,53 @@ static int find_ksym(struct listeners *l, const char *name, bool prefix, __u16 t
 			diag("  cpu %d: KSYMBOL addr %#llx len %u type %u flags %#x %s", i,
 			     (unsigned long long)k->addr, k->len, k->ksym_type, k->flags,
 			     k->name);
-			if (prefix ? strncmp(k->name, name, strlen(name)) : strcmp(k->name, name))
-				continue;
-			if (k->flags != flags || res != TEST_SKIP)
-				continue;
-			if (ksym_rec_check(k) != TEST_PASS)
-				return TEST_FAIL;
-			if (k->ksym_type != type)
-				return fail("%s: ksym_type %u, want %u", k->name, k->ksym_type, type);
-			if (want_len && k->len != want_len)
-				return fail("%s: len %u, want %u", k->name, k->len, want_len);
-			if (!k->addr || !k->len)
-				return fail("%s: empty range", k->name);
-			if (!flags) {
-				__u64 addr;
-				int r = kallsyms_find(k->name, NULL, &addr, NULL, 0);
-
-				if (r != 1)
-					return fail("%s not in /proc/kallsyms", k->name);
-				if (addr != k->addr)
-					return fail("%s at %#llx in kallsyms, %#llx in the record",
-						    k->name, (unsigned long long)addr,
-						    (unsigned long long)k->addr);
-			}
-			if (found_name)
-				snprintf(found_name, fsz, "%s", k->name);
-			res = TEST_PASS;
+			if (l->nrecs < (int)ARRAY_SIZE(l->recs) && h->size <= sizeof(l->recs[0]))
+				memcpy(l->recs[l->nrecs++], h, h->size);
 		}
 	}
-	return res;
+}
+
+/*
+ * Find a KSYMBOL named name (or starting with it) with the given flags;
+ * check its framing, type, length and kallsyms entry.  Returns
+ * TEST_PASS when found, TEST_SKIP when not (the caller decides),
+ * TEST_FAIL on a bad record.
+ */
+static int find_ksym(struct listeners *l, const char *name, bool prefix, __u16 type,
+		     __u16 flags, __u32 want_len, char *found_name, size_t fsz)
+{
+	listeners_drain(l);
+	for (int i = 0; i < l->nrecs; i++) {
+		const struct ksym_rec *k = (const void *)l->recs[i];
+
+		if (prefix ? strncmp(k->name, name, strlen(name)) : strcmp(k->name, name))
+			continue;
+		if (k->flags != flags)
+			continue;
+		if (ksym_rec_check(k) != TEST_PASS)
+			return TEST_FAIL;
+		if (k->ksym_type != type)
+			return fail("%s: ksym_type %u, want %u", k->name, k->ksym_type, type);
+		if (want_len && k->len != want_len)
+			return fail("%s: len %u, want %u", k->name, k->len, want_len);
+		if (!k->addr || !k->len)
+			return fail("%s: empty range", k->name);
+		if (!flags) {
+			__u64 addr;
+			int r = kallsyms_find(k->name, NULL, &addr, NULL, 0);
+
+			if (r != 1)
+				return fail("%s not in /proc/kallsyms", k->name);
+			if (addr != k->addr)
+				return fail("%s at %#llx in kallsyms, %#llx in the record",
+					    k->name, (unsigned long long)addr,
+					    (unsigned long long)k->addr);
+		}
+		if (found_name)
+			snprintf(found_name, fsz, "%s", k->name);
+		return TEST_PASS;
+	}
+	return TEST_SKIP;
 }
 
 /*
@@ -152,7 +169,7 @@ static void kprobe_pages(void)
 	const char *names[2] = { "kprobe_insn_page", "kprobe_optinsn_page" };
 	long page = sysconf(_SC_PAGESIZE);
 	int type = kprobe_pmu_type(), fds[ARRAY_SIZE(probe_targets) * 2], nfd = 0, i;
-	struct listeners l;
+	static struct listeners l;
 	bool existed[2];
 
 	if (kprobe_pages_result[0] != -1)
@@ -222,7 +239,7 @@ static int test_kprobe_optinsn(void)
 static int test_ftrace_trampoline(void)
 {
 	int type = kprobe_pmu_type(), fd = -1, res;
-	struct listeners l;
+	static struct listeners l;
 	size_t t;
 
 	if (access("/sys/kernel/tracing/available_filter_functions", R_OK)) {
@@ -323,7 +340,7 @@ static int test_bpf_trampoline(void)
 	struct bpf_insn insns[] = { MOV64_IMM(BPF_REG_0, 0), EXIT_INSN() };
 	char name[128], want[64];
 	union bpf_attr attr;
-	struct listeners l;
+	static struct listeners l;
 	int fd, link, res, i;
 	__u32 btf_id;
 
