@@ -1,0 +1,120 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# perf record: targets, attrs laid out like upstream, files upstream reads
+# without a warning, pipe mode, errors.
+. "$(dirname "$0")/lib.sh"
+need_root
+need_workloads
+
+rec() { timeout 60 "$PERF" record "$@"; }
+
+# upstream's -D reads the file with no warning or error
+clean_dump() {
+	"$UPERF" report -D -i "$1" >"$TMPD/dump" 2>"$TMPD/dump.err" &&
+		! grep -qiwE 'warning|error|failed|bad' "$TMPD/dump.err" "$TMPD/dump"
+}
+
+# -a: sampling event + dummy:HG with the side-band bits
+rec -q -o "$TMPD/a.data" -a -c 1000000 -- sleep 0.3 2>"$TMPD/err"
+ok $? "-a records"
+clean_dump "$TMPD/a.data"
+ok $? "-a: /usr/bin/perf report -D reads it without warnings"
+"$UPERF" evlist -v -i "$TMPD/a.data" >"$TMPD/evlist" 2>&1
+grep -q '^cpu-clock: .*sample_type: IP|TID|TIME|ID|CPU, read_format: ID|LOST, disabled: 1, inherit: 1, sample_id_all: 1, exclude_guest: 1$' "$TMPD/evlist"
+ok $? "-a: cpu-clock attr as upstream"
+grep -q '^dummy:HG: .*mmap: 1, comm: 1, task: 1, sample_id_all: 1, mmap2: 1, comm_exec: 1, ksymbol: 1, bpf_event: 1$' "$TMPD/evlist"
+ok $? "-a: dummy:HG tracking event carries the side-band bits"
+[ "$(stat -c %a "$TMPD/a.data")" = 600 ]
+ok $? "mode 0600"
+"$UPERF" report --header-only -i "$TMPD/a.data" >"$TMPD/hdr" 2>&1
+for f in 'hostname :' 'os release :' 'perf version :' 'arch :' 'nrcpus online :' \
+	 'cpudesc :' 'cpuid :' 'total memory :' 'cmdline :' 'event : name = cpu-clock' \
+	 'time of first sample :' 'clockid frequency:'; do
+	grep -q "^# $f" "$TMPD/hdr"
+	ok $? "header has '$f'"
+done
+grep -q 'missing features:.*BPF_PROG_INFO' "$TMPD/hdr"
+[ $? -ne 0 ]
+ok $? "BPF_PROG_INFO written"
+
+# a command: per-thread, bits on the sampling event, enable_on_exec
+rec -q -o "$TMPD/t.data" -c 1000000 -- sh -c 'i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done'
+ok $? "a command records"
+"$UPERF" evlist -v -i "$TMPD/t.data" >"$TMPD/evlist" 2>&1
+grep -q '^cpu-clock: .*sample_type: IP|TID|TIME, read_format: ID|LOST, disabled: 1, inherit: 1, mmap: 1, comm: 1, enable_on_exec: 1, task: 1, sample_id_all: 1, exclude_guest: 1, mmap2: 1, comm_exec: 1, ksymbol: 1, bpf_event: 1$' "$TMPD/evlist"
+ok $? "per-thread: the side-band bits on the sampling event, enable_on_exec"
+clean_dump "$TMPD/t.data"
+ok $? "per-thread: upstream reads it"
+"$UPERF" report -i "$TMPD/t.data" --stdio --sort comm 2>/dev/null | grep -q ' sh *$'
+ok $? "per-thread: samples of the command"
+
+# -g, -F, --no-inherit, -C, -m
+rec -q -o "$TMPD/g.data" -g -F 999 --no-inherit -m 16 -C 0 -- sleep 0.2
+ok $? "-g -F --no-inherit -m -C records"
+"$UPERF" evlist -v -i "$TMPD/g.data" 2>&1 | grep -q '^cpu-clock: .*sample_type: IP|TID|TIME|CALLCHAIN|ID|CPU|PERIOD.*freq: 1'
+ok $? "-g -F: CALLCHAIN and PERIOD, freq"
+"$UPERF" evlist -v -i "$TMPD/g.data" 2>&1 | grep -q 'inherit'
+[ $? -ne 0 ]
+ok $? "--no-inherit clears inherit"
+
+# -p: an existing process
+sh -c 'i=0; while [ $i -lt 2000000 ]; do i=$((i+1)); done' &
+pid=$!
+rec -q -o "$TMPD/p.data" -c 1000000 -p $pid -- sleep 0.5 2>"$TMPD/err" ||
+	timeout 5 "$PERF" record -q -o "$TMPD/p.data" -c 1000000 -p $pid &
+sleep 0.6
+kill -INT %2 2>/dev/null
+wait %2 2>/dev/null
+kill $pid 2>/dev/null; wait $pid 2>/dev/null
+[ -s "$TMPD/p.data" ] && clean_dump "$TMPD/p.data"
+ok $? "-p: file read by upstream"
+
+# SIGINT stops cleanly
+timeout 30 "$PERF" record -q -o "$TMPD/int.data" -a -c 1000000 &
+rpid=$!
+sleep 1
+kill -INT $rpid
+wait $rpid
+ok $? "SIGINT: exit 0"
+clean_dump "$TMPD/int.data"
+ok $? "SIGINT: complete file"
+
+# existing file becomes .old
+rec -q -o "$TMPD/a.data" -a -c 1000000 -- true
+[ -s "$TMPD/a.data.old" ]
+ok $? "an existing output becomes .old"
+
+# pipe mode
+rec -q -o - -a -c 1000000 -- sleep 0.3 >"$TMPD/pipe.data" 2>"$TMPD/err"
+ok $? "-o - writes a stream"
+"$UPERF" report -D -i - <"$TMPD/pipe.data" >"$TMPD/dump" 2>"$TMPD/dump.err"
+ok $? "pipe: /usr/bin/perf report -D -i - reads it"
+! grep -qiE 'warning|error|failed' "$TMPD/dump.err"
+ok $? "pipe: no warnings"
+timeout 60 "$PERF" record -q -o - -a -c 1000000 -- sleep 0.3 2>/dev/null |
+	"$PERF" report -D -i - >"$TMPD/ours.dump" 2>&1
+ok $? "pipe: | perf report -D -i -"
+timeout 60 "$PERF" record -q -o - -a -c 1000000 -- sleep 0.3 2>/dev/null |
+	"$UPERF" report -i - --stdio >"$TMPD/rep" 2>&1
+ok $? "pipe: | /usr/bin/perf report -i -"
+
+# errors: one line, exit 1, no file left
+rec -q -o "$TMPD/bad.data" -e no-such-event -a -- true 2>"$TMPD/err"
+[ $? -eq 1 ] && grep -q '^perf record: -e no-such-event: unknown event' "$TMPD/err" &&
+	[ ! -e "$TMPD/bad.data" ]
+ok $? "bad event: one line, exit 1, no file"
+rec -q -o /nonexistent/dir/x.data -a -- true 2>"$TMPD/err"
+[ $? -eq 1 ] && grep -q '^perf record: /nonexistent/dir/x.data: ' "$TMPD/err"
+ok $? "unwritable output: one line, exit 1"
+rec -q -o "$TMPD/none.data" 2>"$TMPD/err"
+[ $? -ne 0 ] && grep -q 'no target' "$TMPD/err"
+ok $? "no target: usage error"
+rec -o "$TMPD/hw.data" -e cycles -c 1000000 -- true 2>"$TMPD/err"
+ok $? "cycles: falls back"
+grep -q 'falling back to cpu-clock' "$TMPD/err" ||
+	"$UPERF" evlist -i "$TMPD/hw.data" 2>/dev/null | grep -q cycles
+ok $? "cycles: says so (or the PMU exists)"
+"$PERF_ASAN" record -q -o "$TMPD/asan.data" -a -c 1000000 -- sleep 0.2 2>"$TMPD/err"
+ok $? "ASan build records cleanly"
+
+done_testing

@@ -1,0 +1,1259 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf record: sample the live kernel into perf.data, with every BPF
+ * program named.
+ *
+ * Events are opened per CPU (-a, -C) or per thread (-p, -t, a command),
+ * their ring buffers read by this thread with poll and written as they
+ * come, a FINISHED_ROUND after each pass.  Before enabling them we write
+ * what already existed (threads, maps, kernel, BPF programs: see
+ * util/synthesize.c and util/bpf-event.c); a side-band thread captures
+ * bpf_prog_info for every program loaded meanwhile.  The header is
+ * written first with no features and data size 0, so a killed record
+ * leaves a readable file, then rewritten with everything at the end.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "util/bpf-event.h"
+#include "util/cpumap.h"
+#include "util/data.h"
+#include "util/event.h"
+#include "util/evlist.h"
+#include "util/header.h"
+#include "util/mmap.h"
+#include "util/parse-events.h"
+#include "util/parse-options.h"
+#include "util/strbuf.h"
+#include "util/synthesize.h"
+#include "util/thread-map.h"
+
+#define DEFAULT_FREQ		4000
+#define DEFAULT_PAGES		128	/* 512 KiB with 4 KiB pages, as upstream */
+#define MAX_EVENTS		64
+
+struct record_opts {
+	const char	*output;
+	const char	*events[MAX_EVENTS];
+	int		nr_events;
+	const char	*cpu_list;
+	const char	*pids;
+	const char	*tids;
+	const char	*mmap_pages;
+	const char	*call_graph;
+	bool		system_wide;
+	bool		no_inherit;
+	bool		no_bpf_event;
+	bool		callchain;
+	bool		quiet;
+	int		freq;
+	u64		period;
+};
+
+struct record {
+	struct record_opts	opts;
+	struct perf_data	data;
+	struct perf_header	header;
+	struct evlist		*evlist;
+	int			nr_sampling;	/* evsels before the tracking dummy */
+	struct perf_cpu_map	*cpus;
+	struct perf_thread_map	*threads;
+	bool			per_thread;
+	int			**fds;		/* [evsel][cpu * nr_threads + thread] */
+	struct perf_mmap	*maps;
+	int			nr_maps;
+	unsigned int		pages;
+	pthread_mutex_t		write_lock;
+	pthread_mutex_t		env_lock;
+	int			write_err;
+	u64			data_offset;
+	u64			bytes_written;
+	u64			samples;
+	u64			first_time;
+	u64			last_time;
+	int			time_pos;	/* of TIME in a sample, -1 when absent */
+	u64			lost_samples;
+	u64			lost_sideband;
+	unsigned long		wakeups;
+	bool			sideband_bits;	/* ksymbol/bpf_event accepted by the kernel */
+	/* the command after -- */
+	pid_t			child;
+	int			child_status;
+	int			go_pipe[2];
+	/* pids of processes we record, for side-band forwarding */
+	pid_t			*tgids;
+	int			nr_tgids;
+	struct bpf_capture	cap;
+	struct bpf_sideband	sb;
+	bool			sb_on;
+	struct perf_synth	synth;
+};
+
+static volatile sig_atomic_t done;
+static volatile sig_atomic_t child_done;
+
+static void sig_handler(int sig)
+{
+	if (sig == SIGCHLD)
+		child_done = 1;
+	done = 1;
+}
+
+static const char *const record_usage[] = {
+	"perf record [<options>] [<command>]",
+	"perf record [<options>] -- <command> [<options>]",
+	NULL
+};
+
+static int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group,
+			       unsigned long flags)
+{
+	return (int)syscall(__NR_perf_event_open, attr, pid, cpu, group, flags);
+}
+
+/* Output: every byte goes through here, from either thread. */
+static int record__write(struct record *rec, const void *buf, size_t len)
+{
+	int err;
+
+	pthread_mutex_lock(&rec->write_lock);
+	err = rec->write_err;
+	if (!err) {
+		err = perf_data__write(&rec->data, buf, len);
+		if (err)
+			rec->write_err = err;
+		else
+			rec->bytes_written += len;
+	}
+	pthread_mutex_unlock(&rec->write_lock);
+	return err;
+}
+
+static int record__emit(void *priv, const union perf_event *ev)
+{
+	return record__write(priv, ev, ev->header.size);
+}
+
+static int record__finished_round(struct record *rec)
+{
+	struct perf_event_header fr = { .type = PERF_RECORD_FINISHED_ROUND, .size = sizeof(fr) };
+
+	return record__write(rec, &fr, sizeof(fr));
+}
+
+/* Options */
+
+static int record__parse_event(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *opts = opt->value;
+
+	if (opts->nr_events >= MAX_EVENTS) {
+		fprintf(stderr, "perf record: -e: too many events (max %d)\n", MAX_EVENTS);
+		return -1;
+	}
+	opts->events[opts->nr_events++] = arg;
+	return 0;
+}
+
+static int record__parse_callgraph(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *opts = opt->value;
+
+	opts->callchain = !unset;
+	if (arg && strcmp(arg, "fp")) {
+		fprintf(stderr, "perf record: --call-graph %s: only fp is supported\n", arg);
+		return -1;
+	}
+	return 0;
+}
+
+static int record__parse_g(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *opts = opt->value;
+
+	opts->callchain = !unset;
+	return 0;
+}
+
+/* Events */
+
+struct add_event_ctx {
+	struct record	*rec;
+	char		bad[128];
+	int		err;
+};
+
+static int record__add_event(const char *str, void *priv)
+{
+	struct add_event_ctx *ctx = priv;
+	struct perf_event_attr attr;
+	struct evsel *evsel;
+	char name[128];
+	int err;
+
+	err = parse_events__event(str, &attr, name, sizeof(name));
+	if (err) {
+		snprintf(ctx->bad, sizeof(ctx->bad), "%s", str);
+		ctx->err = err;
+		return err;
+	}
+	evsel = evsel__new(&attr, 0);
+	if (!evsel || evsel__set_name(evsel, name) || evlist__add(ctx->rec->evlist, evsel)) {
+		evsel__delete(evsel);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static void record__set_tracking(struct record *rec, struct perf_event_attr *attr)
+{
+	attr->mmap = 1;
+	attr->comm = 1;
+	attr->task = 1;
+	attr->mmap2 = 1;
+	attr->comm_exec = 1;
+	attr->ksymbol = 1;
+	attr->bpf_event = !rec->opts.no_bpf_event;
+}
+
+/* The attrs as upstream lays them out (see `perf evlist -v` of its files). */
+static int record__config_evlist(struct record *rec)
+{
+	struct record_opts *opts = &rec->opts;
+	struct evsel *evsel;
+	u64 sample_type;
+	int i;
+
+	rec->nr_sampling = rec->evlist->nr_entries;
+	if (!rec->per_thread) {
+		struct perf_event_attr dummy;
+
+		parse_events__event("dummy", &dummy, NULL, 0);
+		evsel = evsel__new(&dummy, 0);
+		if (!evsel || evsel__set_name(evsel, "dummy:HG") || evlist__add(rec->evlist, evsel)) {
+			evsel__delete(evsel);
+			return -ENOMEM;
+		}
+	}
+
+	sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
+	if (opts->freq)
+		sample_type |= PERF_SAMPLE_PERIOD;
+	if (opts->callchain)
+		sample_type |= PERF_SAMPLE_CALLCHAIN;
+	if (rec->evlist->nr_entries > 1)
+		sample_type |= PERF_SAMPLE_ID;
+	if (!rec->per_thread)
+		sample_type |= PERF_SAMPLE_CPU;
+
+	evlist__for_each(rec->evlist, evsel, i) {
+		struct perf_event_attr *attr = &evsel->attr;
+		bool tracking = evsel__is_sideband(evsel) && !rec->per_thread;
+
+		attr->size = sizeof(*attr);
+		attr->sample_type = sample_type;
+		attr->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
+		attr->sample_id_all = 1;
+		attr->inherit = !opts->no_inherit;
+		if (opts->freq) {
+			attr->freq = 1;
+			attr->sample_freq = opts->freq;
+		} else {
+			attr->sample_period = opts->period;
+		}
+		if (tracking) {
+			record__set_tracking(rec, attr);
+			continue;
+		}
+		attr->disabled = 1;
+		if (!attr->exclude_guest && !attr->exclude_host)
+			attr->exclude_guest = 1;
+		if (rec->per_thread && rec->child > 0)
+			attr->enable_on_exec = 1;
+		if (rec->per_thread && i == 0)
+			record__set_tracking(rec, attr);
+	}
+
+	/* where TIME sits in a sample, for SAMPLE_TIME */
+	rec->time_pos = sizeof(struct perf_event_header);
+	if (sample_type & PERF_SAMPLE_IDENTIFIER)
+		rec->time_pos += 8;
+	rec->time_pos += 8 + 8;	/* IP, TID */
+	return 0;
+}
+
+static void record__clear_sideband_bits(struct record *rec)
+{
+	struct evsel *evsel;
+	int i;
+
+	evlist__for_each(rec->evlist, evsel, i) {
+		evsel->attr.ksymbol = 0;
+		evsel->attr.bpf_event = 0;
+	}
+}
+
+static int record__open_one(struct record *rec, struct evsel *evsel, int cpu, pid_t pid)
+{
+	struct perf_event_attr *attr = &evsel->attr;
+	int fd;
+
+	for (;;) {
+		fd = sys_perf_event_open(attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+		if (fd >= 0)
+			return fd;
+		if (errno == EINVAL && (attr->read_format & PERF_FORMAT_LOST)) {
+			/* kernels before 6.0: no lost count in read() */
+			struct evsel *pos;
+			int i;
+
+			evlist__for_each(rec->evlist, pos, i)
+				pos->attr.read_format &= ~(u64)PERF_FORMAT_LOST;
+			continue;
+		}
+		if (errno == EINVAL && (attr->ksymbol || attr->bpf_event)) {
+			fprintf(stderr, "perf record: warning: the kernel rejects the ksymbol/"
+				"bpf_event bits: recording without BPF program records\n");
+			record__clear_sideband_bits(rec);
+			rec->sideband_bits = false;
+			continue;
+		}
+		if ((errno == ENOENT || errno == EOPNOTSUPP || errno == ENODEV) &&
+		    parse_events__is_hw(attr)) {
+			char name[256];
+
+			snprintf(name, sizeof(name), "%s", evsel__name(evsel));
+			fprintf(stderr, "perf record: %s: hardware event not supported here "
+				"(no PMU), falling back to cpu-clock\n", name);
+			attr->type = PERF_TYPE_SOFTWARE;
+			attr->config = PERF_COUNT_SW_CPU_CLOCK;
+			attr->precise_ip = 0;
+			evsel__set_name(evsel, "cpu-clock");
+			continue;
+		}
+		return -errno;
+	}
+}
+
+static void record__print_open_error(struct record *rec, struct evsel *evsel, int err)
+{
+	const char *name = evsel__name(evsel);
+
+	if (err == -EACCES || err == -EPERM) {
+		FILE *fp = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
+		int level = 0;
+
+		if (fp) {
+			if (fscanf(fp, "%d", &level) != 1)
+				level = 0;
+			fclose(fp);
+		}
+		fprintf(stderr, "perf record: %s: no permission to open the event "
+			"(perf_event_paranoid is %d; needs root or CAP_PERFMON)\n", name, level);
+	} else if (err == -ESRCH) {
+		fprintf(stderr, "perf record: %s: no such process or thread\n", name);
+	} else if (err == -EMFILE) {
+		fprintf(stderr, "perf record: %s: too many open files (raise ulimit -n)\n", name);
+	} else {
+		fprintf(stderr, "perf record: %s: cannot open the event: %s\n", name,
+			strerror(-err));
+	}
+	(void)rec;
+}
+
+static int record__open_events(struct record *rec)
+{
+	int nr_cpus = rec->cpus->nr, nr_threads = rec->threads->nr;
+	struct evsel *evsel;
+	int i, c, t, err;
+
+	rec->fds = calloc(rec->evlist->nr_entries, sizeof(*rec->fds));
+	if (!rec->fds)
+		return -ENOMEM;
+	evlist__for_each(rec->evlist, evsel, i) {
+		rec->fds[i] = malloc(sizeof(int) * nr_cpus * nr_threads);
+		if (!rec->fds[i])
+			return -ENOMEM;
+		for (c = 0; c < nr_cpus * nr_threads; c++)
+			rec->fds[i][c] = -1;
+	}
+	evlist__for_each(rec->evlist, evsel, i) {
+		for (c = 0; c < nr_cpus; c++) {
+			for (t = 0; t < nr_threads; t++) {
+				int fd = record__open_one(rec, evsel, rec->cpus->cpus[c],
+							  rec->threads->pids[t]);
+				u64 id;
+
+				if (fd < 0) {
+					record__print_open_error(rec, evsel, fd);
+					return fd;
+				}
+				rec->fds[i][c * nr_threads + t] = fd;
+				if (ioctl(fd, PERF_EVENT_IOC_ID, &id) < 0) {
+					err = -errno;
+					fprintf(stderr, "perf record: %s: cannot read the event "
+						"id: %s\n", evsel__name(evsel), strerror(errno));
+					return err;
+				}
+				err = evsel__add_id(evsel, id);
+				if (!err)
+					err = evlist__add_id(rec->evlist, evsel, id);
+				if (err)
+					return err;
+			}
+		}
+	}
+	return 0;
+}
+
+/*
+ * One buffer per CPU: the kernel maps no inherited per-task event opened
+ * on any CPU, so task events are opened on every CPU too, as upstream
+ * does, and every other fd of that CPU writes into its buffer.
+ */
+static int record__mmap_events(struct record *rec)
+{
+	int nr_cpus = rec->cpus->nr, nr_threads = rec->threads->nr;
+	int c, t, i, err;
+
+	rec->maps = calloc(nr_cpus, sizeof(*rec->maps));
+	if (!rec->maps)
+		return -ENOMEM;
+	for (c = 0; c < nr_cpus; c++) {
+		int fd = rec->fds[0][c * nr_threads];
+
+		err = perf_mmap__map(&rec->maps[c], fd, rec->cpus->cpus[c], rec->pages);
+		if (err) {
+			fprintf(stderr, "perf record: cannot map %u pages of ring buffer: %s%s\n",
+				rec->pages, strerror(-err),
+				err == -EPERM ? " (see /proc/sys/kernel/perf_event_mlock_kb)" : "");
+			return err;
+		}
+		rec->nr_maps++;
+		for (i = 0; i < rec->evlist->nr_entries; i++) {
+			for (t = 0; t < nr_threads; t++) {
+				int other = rec->fds[i][c * nr_threads + t];
+
+				if (other == fd)
+					continue;
+				if (ioctl(other, PERF_EVENT_IOC_SET_OUTPUT, fd) < 0) {
+					err = -errno;
+					fprintf(stderr, "perf record: cannot share the ring buffer: "
+						"%s\n", strerror(errno));
+					return err;
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+static void record__ioctl_all(struct record *rec, unsigned long req, bool sampling_only)
+{
+	int nr = rec->cpus->nr * rec->threads->nr, i, slot;
+
+	for (i = 0; i < rec->evlist->nr_entries; i++) {
+		if (sampling_only && i >= rec->nr_sampling)
+			continue;
+		for (slot = 0; slot < nr; slot++)
+			if (rec->fds[i][slot] >= 0)
+				ioctl(rec->fds[i][slot], req, 0);
+	}
+}
+
+static void record__close_events(struct record *rec)
+{
+	int nr = rec->cpus && rec->threads ? rec->cpus->nr * rec->threads->nr : 0;
+	int i, slot;
+
+	for (i = 0; i < rec->nr_maps; i++)
+		perf_mmap__unmap(&rec->maps[i]);
+	free(rec->maps);
+	rec->maps = NULL;
+	rec->nr_maps = 0;
+	if (!rec->fds)
+		return;
+	for (i = 0; i < rec->evlist->nr_entries; i++) {
+		for (slot = 0; rec->fds[i] && slot < nr; slot++)
+			if (rec->fds[i][slot] >= 0)
+				close(rec->fds[i][slot]);
+		free(rec->fds[i]);
+	}
+	free(rec->fds);
+	rec->fds = NULL;
+}
+
+/* Reading the buffers */
+
+static int record__mmap_record(void *priv, struct perf_mmap *map, const union perf_event *ev)
+{
+	struct record *rec = priv;
+
+	if (ev->header.type == PERF_RECORD_SAMPLE) {
+		u64 t;
+
+		rec->samples++;
+		if (rec->time_pos >= 0 && ev->header.size >= rec->time_pos + 8) {
+			memcpy(&t, (const u8 *)ev + rec->time_pos, sizeof(t));
+			if (!rec->first_time || t < rec->first_time)
+				rec->first_time = t;
+			if (t > rec->last_time)
+				rec->last_time = t;
+		}
+	} else if (ev->header.type == PERF_RECORD_LOST) {
+		struct evsel *evsel = evlist__id2evsel(rec->evlist, ev->lost.id);
+
+		if (evsel && evsel__is_sideband(evsel))
+			rec->lost_sideband += ev->lost.lost;
+		else
+			rec->lost_samples += ev->lost.lost;
+		if (evsel && evsel__is_sideband(evsel) && rec->sb_on && rec->sb.wake[1] >= 0) {
+			/* the tracking event lost records: let the side-band rescan */
+			rec->sb.nr_lost += ev->lost.lost;
+		}
+	}
+	return 0;
+}
+
+static int record__mmap_push(void *priv, struct perf_mmap *map, const void *buf, size_t len)
+{
+	return record__write(priv, buf, len);
+}
+
+static int record__read_all(struct record *rec)
+{
+	const struct perf_mmap_ops ops = {
+		.record = record__mmap_record,
+		.push = record__mmap_push,
+	};
+	u64 total = 0;
+	int i;
+
+	for (i = 0; i < rec->nr_maps; i++) {
+		s64 n = perf_mmap__read(&rec->maps[i], &ops, rec);
+
+		if (n < 0)
+			return (int)n;
+		total += n;
+	}
+	if (total)
+		return record__finished_round(rec);
+	return 0;
+}
+
+/* Final per-event lost counts (read_format LOST) as LOST_SAMPLES records. */
+static int record__lost_samples(struct record *rec)
+{
+	int nr = rec->cpus->nr * rec->threads->nr, i, slot, err = 0;
+	struct evsel *evsel;
+
+	evlist__for_each(rec->evlist, evsel, i) {
+		u64 lost = 0;
+
+		if (!(evsel->attr.read_format & PERF_FORMAT_LOST) || evsel__is_sideband(evsel))
+			continue;
+		for (slot = 0; slot < nr; slot++) {
+			u64 vals[3];
+
+			if (read(rec->fds[i][slot], vals, sizeof(vals)) == sizeof(vals))
+				lost += vals[2];
+		}
+		if (lost) {
+			union {
+				union perf_event	ev;
+				u64			words[16];
+			} b;
+			struct perf_synth s = rec->synth;
+
+			memset(&b, 0, sizeof(b));
+			b.ev.header.type = PERF_RECORD_LOST_SAMPLES;
+			b.ev.header.size = sizeof(struct perf_record_lost_samples);
+			b.ev.lost_samples.lost = lost;
+			s.id = evsel->nr_ids ? evsel->ids[0] : 0;
+			err = perf_synth__emit(&s, &b.ev);
+			if (err)
+				break;
+		}
+	}
+	return err;
+}
+
+/* The command after -- */
+
+static int record__prepare_workload(struct record *rec, const char **argv)
+{
+	int ready[2];
+	char c;
+
+	if (pipe(rec->go_pipe) || pipe(ready))
+		return -errno;
+	rec->child = fork();
+	if (rec->child < 0)
+		return -errno;
+	if (rec->child == 0) {
+		close(rec->go_pipe[1]);
+		close(ready[0]);
+		if (rec->data.is_pipe)
+			dup2(STDERR_FILENO, STDOUT_FILENO);	/* keep the stream clean */
+		fcntl(ready[1], F_SETFD, FD_CLOEXEC);
+		close(ready[1]);
+		/* wait for the go: events are open by then (enable_on_exec) */
+		if (read(rec->go_pipe[0], &c, 1) != 1)
+			_exit(127);
+		execvp(argv[0], (char *const *)argv);
+		fprintf(stderr, "perf record: %s: cannot run the workload: %s\n", argv[0],
+			strerror(errno));
+		_exit(127);
+	}
+	close(rec->go_pipe[0]);
+	close(ready[1]);
+	close(ready[0]);
+	return 0;
+}
+
+static void record__start_workload(struct record *rec)
+{
+	if (rec->child > 0 && rec->go_pipe[1] >= 0) {
+		if (write(rec->go_pipe[1], "g", 1) != 1)
+			fprintf(stderr, "perf record: cannot start the workload: %s\n",
+				strerror(errno));
+		close(rec->go_pipe[1]);
+		rec->go_pipe[1] = -1;
+	}
+}
+
+/* Side-band forwarding in per-thread mode: programs loaded by others. */
+static bool record__sb_filter(void *priv, const union perf_event *ev)
+{
+	struct record *rec = priv;
+	struct perf_sample sample;
+	int i;
+
+	if (perf_event__parse_id_sample(ev, &rec->sb.attr, &sample))
+		return true;
+	for (i = 0; i < rec->nr_tgids; i++)
+		if ((pid_t)sample.pid == rec->tgids[i])
+			return false;	/* its own event has it */
+	return true;
+}
+
+static int record__sb_forward(void *priv, const union perf_event *ev)
+{
+	return record__write(priv, ev, ev->header.size);
+}
+
+static int record__collect_tgids(struct record *rec)
+{
+	int i;
+
+	rec->tgids = calloc(rec->threads->nr + 1, sizeof(pid_t));
+	if (!rec->tgids)
+		return -ENOMEM;
+	for (i = 0; i < rec->threads->nr; i++) {
+		char path[64], buf[4096], *p;
+		FILE *fp;
+		size_t n;
+
+		snprintf(path, sizeof(path), "/proc/%d/status", rec->threads->pids[i]);
+		fp = fopen(path, "r");
+		if (!fp)
+			continue;
+		n = fread(buf, 1, sizeof(buf) - 1, fp);
+		fclose(fp);
+		buf[n] = '\0';
+		p = strstr(buf, "\nTgid:");
+		if (p)
+			rec->tgids[rec->nr_tgids++] = atoi(p + 6);
+	}
+	if (rec->child > 0)
+		rec->tgids[rec->nr_tgids++] = rec->child;
+	return 0;
+}
+
+static int record__start_sideband(struct record *rec)
+{
+	struct bpf_sideband *sb = &rec->sb;
+	int err;
+
+	memset(sb, 0, sizeof(*sb));
+	sb->cap = &rec->cap;
+	sb->attr = rec->evlist->entries[0]->attr;
+	sb->priv = rec;
+	sb->resynth = &rec->synth;
+	sb->pages = 64;
+	if (rec->per_thread) {
+		sb->forward = record__sb_forward;
+		sb->filter = record__sb_filter;
+	}
+	err = bpf_sideband__open(sb);
+	if (err) {
+		if (!rec->opts.quiet)
+			fprintf(stderr, "perf record: warning: no BPF side-band event (%s): "
+				"bpf_prog_info of programs loaded while recording is not kept\n",
+				strerror(-err));
+		return 0;
+	}
+	err = bpf_sideband__start(sb);
+	if (err) {
+		bpf_sideband__stop(sb);
+		return err;
+	}
+	rec->sb_on = true;
+	return 0;
+}
+
+/* Header and features */
+
+static int record__set_cmdline(struct record *rec, int argc, const char **argv)
+{
+	char exe[PATH_MAX];
+	const char **args;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	int i, err;
+
+	if (n <= 0)
+		snprintf(exe, sizeof(exe), "perf");
+	else
+		exe[n] = '\0';
+	args = calloc(argc + 1, sizeof(*args));
+	if (!args)
+		return -ENOMEM;
+	args[0] = exe;
+	for (i = 0; i < argc; i++)
+		args[i + 1] = argv[i];
+	err = perf_env__set_cmdline(&rec->header.env, argc + 1, args);
+	free(args);
+	return err;
+}
+
+static int record__init_header(struct record *rec, int argc, const char **argv)
+{
+	struct perf_header *h = &rec->header;
+	static const int feats[] = {
+		HEADER_HOSTNAME, HEADER_OSRELEASE, HEADER_VERSION, HEADER_ARCH, HEADER_NRCPUS,
+		HEADER_CPUDESC, HEADER_CPUID, HEADER_TOTAL_MEM, HEADER_CMDLINE,
+		HEADER_EVENT_DESC, HEADER_CPU_TOPOLOGY, HEADER_PMU_MAPPINGS,
+		HEADER_SAMPLE_TIME, HEADER_CLOCKID,
+	};
+	struct timespec res;
+	size_t i;
+	int err;
+
+	err = perf_env__read_local(&h->env);
+	if (!err)
+		err = perf_env__set_string(&h->env.version, perf_version_string);
+	if (!err)
+		err = record__set_cmdline(rec, argc, argv);
+	if (err)
+		return err;
+	if (!clock_getres(CLOCK_MONOTONIC, &res))
+		h->env.clockid_res_ns = (u64)res.tv_sec * 1000000000ULL + res.tv_nsec;
+	for (i = 0; i < ARRAY_SIZE(feats); i++)
+		perf_header__set_feat(h, feats[i]);
+	if (!rec->opts.no_bpf_event) {
+		perf_header__set_feat(h, HEADER_BPF_PROG_INFO);
+		perf_header__set_feat(h, HEADER_BPF_BTF);
+	}
+	return 0;
+}
+
+/* File mode: the header without features, data size 0, before any record. */
+static int record__write_initial_header(struct record *rec)
+{
+	struct perf_header *h = &rec->header;
+	u64 saved[HEADER_FEAT_BITS / 64];
+	int err;
+
+	rec->data_offset = sizeof(struct perf_file_header) +
+			   perf_header__attrs_size(rec->evlist);
+	memcpy(saved, h->features, sizeof(saved));
+	memset(h->features, 0, sizeof(h->features));
+	err = perf_header__write(h, rec->evlist, &rec->data, rec->data_offset, 0);
+	memcpy(h->features, saved, sizeof(saved));
+	if (!err && lseek(rec->data.fd, rec->data_offset, SEEK_SET) < 0)
+		err = -errno;
+	return err;
+}
+
+/* Pipe mode: BPF_BTF then BPF_PROG_INFO again at the end, with everything. */
+static int record__write_pipe_bpf_features(struct record *rec)
+{
+	static const int feats[] = { HEADER_BPF_BTF, HEADER_BPF_PROG_INFO };
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+	int err = 0;
+
+	for (i = 0; !err && i < ARRAY_SIZE(feats); i++) {
+		struct perf_event_header rh;
+		size_t start = sizeof(rh) + sizeof(u64);
+		u64 id = feats[i];
+
+		strbuf__reset(&sb);
+		err = strbuf__add_zero(&sb, start);
+		if (!err)
+			err = perf_feature__write(&rec->header, feats[i], &sb);
+		if (err == -ENOENT) {
+			err = 0;
+			continue;
+		}
+		if (err || sb.len > 0xffff)
+			continue;	/* a record cannot carry it */
+		rh = (struct perf_event_header){ .type = PERF_RECORD_HEADER_FEATURE,
+						 .size = (u16)sb.len };
+		memcpy(sb.buf, &rh, sizeof(rh));
+		memcpy(sb.buf + sizeof(rh), &id, sizeof(id));
+		err = record__write(rec, sb.buf, sb.len);
+	}
+	strbuf__release(&sb);
+	return err;
+}
+
+static int record__synthesize(struct record *rec)
+{
+	struct perf_synth *s = &rec->synth;
+	struct perf_event_header fi = { .type = PERF_RECORD_FINISHED_INIT, .size = sizeof(fi) };
+	struct bpf_kallsyms ks;
+	int err;
+
+	err = perf_synth__kernel_mmap(s);
+	if (!err)
+		err = perf_synth__modules(s);
+	if (!err)
+		err = perf_synth__threads(s, rec->per_thread ? rec->threads : NULL);
+	if (err)
+		return err;
+	if (rec->sideband_bits) {
+		err = bpf_event__synthesize_all(s, &rec->cap, !rec->opts.no_bpf_event, false);
+		if (err < 0)
+			return err;
+		if (!bpf_kallsyms__load(&ks)) {
+			err = perf_synth__bpf_images(s, &ks);
+			bpf_kallsyms__exit(&ks);
+			if (err)
+				return err;
+		}
+	}
+	err = record__write(rec, &fi, sizeof(fi));
+	return err;
+}
+
+static int record__setup_target(struct record *rec, int argc, const char **argv,
+				const struct option *options)
+{
+	struct record_opts *opts = &rec->opts;
+	int err;
+
+	if (opts->cpu_list)
+		opts->system_wide = true;
+	if (!opts->system_wide && !opts->pids && !opts->tids && !argc) {
+		usage_error(record_usage, options,
+			    "no target: give -a, -C, -p, -t or a command to run");
+		return -EINVAL;
+	}
+	if (opts->system_wide && (opts->pids || opts->tids)) {
+		usage_error(record_usage, options, "-p/-t and -a/-C exclude each other");
+		return -EINVAL;
+	}
+	rec->per_thread = !opts->system_wide;
+	if (opts->system_wide) {
+		err = perf_cpu_map__parse(&rec->cpus, opts->cpu_list);
+		if (err) {
+			fprintf(stderr, "perf record: -C %s: bad CPU list\n",
+				opts->cpu_list ? opts->cpu_list : "");
+			return err;
+		}
+		if (opts->cpu_list) {
+			int bad = -1;
+
+			if (!perf_cpu_map__all_online(rec->cpus, &bad)) {
+				fprintf(stderr, "perf record: -C %s: CPU %d is not online\n",
+					opts->cpu_list, bad);
+				return -EINVAL;
+			}
+		}
+		rec->threads = thread_map__new_one(-1);
+	} else {
+		err = perf_cpu_map__online(&rec->cpus);
+		if (err)
+			return err;
+		if (opts->pids)
+			err = thread_map__new_by_pids(&rec->threads, opts->pids);
+		else if (opts->tids)
+			err = thread_map__new_by_tids(&rec->threads, opts->tids);
+		else
+			err = 0;
+		if (err) {
+			fprintf(stderr, "perf record: %s %s: %s\n", opts->pids ? "-p" : "-t",
+				opts->pids ? opts->pids : opts->tids,
+				err == -ESRCH ? "no such process" : "bad pid/tid list");
+			return err;
+		}
+	}
+	if (!rec->cpus)
+		return -ENOMEM;
+	return 0;
+}
+
+static void record__summary(struct record *rec)
+{
+	const char *name = rec->data.is_pipe ? "-" : rec->data.path;
+
+	if (rec->opts.quiet)
+		return;
+	fprintf(stderr, "[ perf record: Woken up %lu times to write data ]\n", rec->wakeups);
+	if (rec->lost_samples || rec->lost_sideband)
+		fprintf(stderr, "[ perf record: Lost %llu samples and %llu side-band records ]\n",
+			(unsigned long long)rec->lost_samples,
+			(unsigned long long)rec->lost_sideband);
+	if (rec->sb_on && rec->sb.nr_lost)
+		fprintf(stderr, "[ perf record: BPF side-band lost %llu records, %llu programs "
+			"recovered by rescanning ]\n", (unsigned long long)rec->sb.nr_lost,
+			(unsigned long long)rec->sb.nr_recovered);
+	fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
+		(double)(rec->bytes_written + rec->data_offset) / 1024.0 / 1024.0, name,
+		(unsigned long long)rec->samples);
+}
+
+static int record__loop(struct record *rec)
+{
+	struct pollfd *pfd = calloc(rec->nr_maps, sizeof(*pfd));
+	int i, err = 0;
+
+	if (!pfd)
+		return -ENOMEM;
+	for (i = 0; i < rec->nr_maps; i++) {
+		pfd[i].fd = rec->maps[i].fd;
+		pfd[i].events = POLLIN;
+	}
+	while (!done) {
+		int n, hup = 0;
+
+		err = record__read_all(rec);
+		if (err)
+			break;
+		if (done)
+			break;
+		n = poll(pfd, rec->nr_maps, 1000);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			err = -errno;
+			break;
+		}
+		for (i = 0, n = 0; i < rec->nr_maps; i++) {
+			if (pfd[i].revents & (POLLHUP | POLLERR))
+				hup++;
+			if (pfd[i].revents & POLLIN)
+				n++;
+		}
+		if (n)
+			rec->wakeups++;
+		/* every recorded task is gone (per-thread) */
+		if (rec->per_thread && hup == rec->nr_maps)
+			break;
+	}
+	free(pfd);
+	return err;
+}
+
+int cmd_record(int argc, const char **argv)
+{
+	struct record rec_storage, *rec = &rec_storage;
+	struct record_opts *opts = &rec->opts;
+	const char *mmap_pages = NULL;
+	int orig_argc = argc, err, status = 0;
+	const char **orig_argv = calloc(argc + 1, sizeof(*argv));
+	struct sigaction sa;
+	const struct option options[] = {
+		OPT_CALLBACK('e', "event", opts, "event",
+			     "event selector: cpu-clock (default), task-clock, ...",
+			     record__parse_event),
+		OPT_BOOLEAN('a', "all-cpus", &opts->system_wide,
+			    "system-wide collection from all CPUs"),
+		OPT_STRING('C', "cpu", &opts->cpu_list, "cpu",
+			   "list of cpus to monitor"),
+		OPT_STRING('p', "pid", &opts->pids, "pid",
+			   "record events on existing process id"),
+		OPT_STRING('t', "tid", &opts->tids, "tid",
+			   "record events on existing thread id"),
+		OPT_INTEGER('F', "freq", &opts->freq, "profile at this frequency"),
+		OPT_U64('c', "count", &opts->period, "event period to sample"),
+		OPT_CALLBACK_NOARG('g', NULL, opts, "enables call-graph recording",
+				   record__parse_g),
+		OPT_CALLBACK(0, "call-graph", opts, "record_mode",
+			     "setup and enables call-graph (stack chain/backtrace): fp",
+			     record__parse_callgraph),
+		OPT_STRING('m', "mmap-pages", &mmap_pages, "pages",
+			   "number of mmap data pages"),
+		OPT_STRING('o', "output", &opts->output, "file", "output file name"),
+		OPT_BOOLEAN(0, "no-inherit", &opts->no_inherit,
+			    "child tasks do not inherit counters"),
+		OPT_BOOLEAN(0, "no-bpf-event", &opts->no_bpf_event,
+			    "do not record bpf events"),
+		OPT_BOOLEAN('q', "quiet", &opts->quiet, "don't print any message"),
+		OPT_END()
+	};
+
+	memset(rec, 0, sizeof(*rec));
+	if (!orig_argv)
+		return 1;
+	/* parse_options() reorders argv: keep the command line for CMDLINE */
+	memcpy(orig_argv, argv, argc * sizeof(*argv));
+	rec->child = -1;
+	rec->go_pipe[0] = rec->go_pipe[1] = -1;
+	rec->sideband_bits = true;
+	rec->data.fd = -1;
+	pthread_mutex_init(&rec->write_lock, NULL);
+	pthread_mutex_init(&rec->env_lock, NULL);
+	perf_header__init(&rec->header);
+
+	argc = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
+	if (argc == -2 || argc < 0) {
+		free(orig_argv);
+		return argc == -2 ? 0 : 1;
+	}
+	err = -EINVAL;
+	if (opts->freq && opts->period) {
+		usage_error(record_usage, options, "-F and -c exclude each other");
+		goto out;
+	}
+	if (opts->freq < 0) {
+		fprintf(stderr, "perf record: -F %d: the frequency must be positive\n",
+			opts->freq);
+		goto out;
+	}
+	if (!opts->freq && !opts->period)
+		opts->freq = DEFAULT_FREQ;
+	if (opts->freq) {
+		FILE *fp = fopen("/proc/sys/kernel/perf_event_max_sample_rate", "r");
+		int max = 0;
+
+		if (fp) {
+			if (fscanf(fp, "%d", &max) != 1)
+				max = 0;
+			fclose(fp);
+		}
+		if (max > 0 && opts->freq > max) {
+			fprintf(stderr, "perf record: -F %d: maximum frequency rate (%d Hz) "
+				"exceeded, using %d Hz\n", opts->freq, max, max);
+			opts->freq = max;
+		}
+	}
+	rec->pages = DEFAULT_PAGES;
+	if (mmap_pages && perf_mmap__parse_pages(mmap_pages, &rec->pages)) {
+		fprintf(stderr, "perf record: -m %s: expects a power of two number of pages "
+			"or a size (512K, 2M)\n", mmap_pages);
+		goto out;
+	}
+
+	err = record__setup_target(rec, argc, argv, options);
+	if (err)
+		goto out;
+
+	rec->evlist = evlist__new();
+	if (!rec->evlist) {
+		err = -ENOMEM;
+		goto out;
+	}
+	{
+		struct add_event_ctx ctx = { .rec = rec };
+		int i;
+
+		if (!opts->nr_events)
+			opts->events[opts->nr_events++] = "cpu-clock";
+		for (i = 0, err = 0; !err && i < opts->nr_events; i++)
+			err = parse_events__list(opts->events[i], record__add_event, &ctx);
+		if (err) {
+			if (ctx.bad[0])
+				fprintf(stderr, "perf record: -e %s: %s\n", ctx.bad,
+					ctx.err == -ENOENT ? "unknown event (known: cpu-clock, "
+					"task-clock, cycles, instructions, dummy, ... rNNN)" :
+					"bad event modifier");
+			goto out;
+		}
+	}
+
+	err = perf_data__open_write(&rec->data, opts->output ? opts->output : "perf.data");
+	if (err) {
+		fprintf(stderr, "perf record: %s: %s\n", opts->output ? opts->output : "perf.data",
+			rec->data.err[0] ? rec->data.err : strerror(-err));
+		goto out;
+	}
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = sig_handler;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGCHLD, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+
+	if (argc) {
+		err = record__prepare_workload(rec, argv);
+		if (err) {
+			fprintf(stderr, "perf record: cannot start the workload: %s\n",
+				strerror(-err));
+			goto out;
+		}
+		if (rec->per_thread) {
+			thread_map__delete(rec->threads);
+			rec->threads = thread_map__new_one(rec->child);
+			if (!rec->threads) {
+				err = -ENOMEM;
+				goto out;
+			}
+		}
+	}
+
+	err = record__config_evlist(rec);
+	if (!err)
+		err = record__open_events(rec);
+	if (!err)
+		err = record__mmap_events(rec);
+	if (err)
+		goto out;
+
+	err = record__init_header(rec, orig_argc, orig_argv);
+	if (err) {
+		fprintf(stderr, "perf record: cannot collect the header: %s\n", strerror(-err));
+		goto out;
+	}
+	if (!rec->sideband_bits || opts->no_bpf_event) {
+		perf_header__clear_feat(&rec->header, HEADER_BPF_PROG_INFO);
+		perf_header__clear_feat(&rec->header, HEADER_BPF_BTF);
+	}
+	err = rec->data.is_pipe ?
+	      perf_header__write_pipe(&rec->header, rec->evlist, &rec->data) :
+	      record__write_initial_header(rec);
+	if (err) {
+		fprintf(stderr, "perf record: %s: %s\n", rec->data.path,
+			rec->data.err[0] ? rec->data.err : strerror(-err));
+		goto out;
+	}
+	if (rec->data.is_pipe) {
+		/* the header went straight out, not through record__write */
+		rec->data_offset = 0;
+	}
+
+	rec->synth = (struct perf_synth){
+		.emit = record__emit,
+		.priv = rec,
+		.id_hdr_size = evsel__id_hdr_size(rec->evlist->entries[0]),
+		.sample_type = rec->evlist->entries[0]->attr.sample_type,
+	};
+	rec->cap = (struct bpf_capture){
+		.bpf = &rec->header.env.bpf,
+		.lock = &rec->env_lock,
+		.arrays = BPF_EVENT__ALL_ARRAYS,
+		.keep_info = !opts->no_bpf_event,
+	};
+	if (rec->per_thread) {
+		err = record__collect_tgids(rec);
+		if (err)
+			goto out;
+	}
+	if (rec->sideband_bits && !opts->no_bpf_event) {
+		err = record__start_sideband(rec);
+		if (err)
+			goto out;
+	}
+
+	err = record__synthesize(rec);
+	if (err) {
+		fprintf(stderr, "perf record: cannot write what exists at start: %s\n",
+			rec->data.err[0] ? rec->data.err : strerror(-err));
+		goto out_stop;
+	}
+
+	if (rec->per_thread && rec->child > 0)
+		record__start_workload(rec);	/* enable_on_exec does the rest */
+	else
+		record__ioctl_all(rec, PERF_EVENT_IOC_ENABLE, false);
+	if (!rec->per_thread && rec->child > 0)
+		record__start_workload(rec);
+
+	err = record__loop(rec);
+	record__ioctl_all(rec, PERF_EVENT_IOC_DISABLE, false);
+	if (!err)
+		err = record__read_all(rec);
+
+out_stop:
+	if (rec->sb_on) {
+		bpf_sideband__stop(&rec->sb);
+		rec->sb_on = false;
+		/* records it forwarded after the last round */
+		if (!err && rec->per_thread)
+			err = record__finished_round(rec);
+	}
+	if (!err)
+		err = record__lost_samples(rec);
+	if (rec->child > 0) {
+		if (!child_done)
+			kill(rec->child, SIGTERM);
+		if (waitpid(rec->child, &rec->child_status, 0) == rec->child &&
+		    WIFEXITED(rec->child_status))
+			status = WEXITSTATUS(rec->child_status);
+		rec->child = -1;
+	}
+	if (err) {
+		if (!rec->data.err[0] || err != rec->write_err)
+			fprintf(stderr, "perf record: %s\n", strerror(-err));
+		else
+			fprintf(stderr, "perf record: %s: %s\n", rec->data.path, rec->data.err);
+		goto out;
+	}
+
+	rec->header.env.first_sample_time = rec->first_time;
+	rec->header.env.last_sample_time = rec->last_time;
+	if (rec->data.is_pipe) {
+		if (!opts->no_bpf_event && rec->sideband_bits)
+			err = record__write_pipe_bpf_features(rec);
+	} else {
+		pthread_mutex_lock(&rec->env_lock);
+		err = perf_header__write(&rec->header, rec->evlist, &rec->data, rec->data_offset,
+					 rec->bytes_written);
+		pthread_mutex_unlock(&rec->env_lock);
+		if (!err)
+			err = perf_data__commit(&rec->data);
+	}
+	if (err) {
+		fprintf(stderr, "perf record: %s: %s\n", rec->data.path,
+			rec->data.err[0] ? rec->data.err : strerror(-err));
+		goto out;
+	}
+	record__summary(rec);
+	(void)status;
+
+out:
+	if (rec->sb_on)
+		bpf_sideband__stop(&rec->sb);
+	if (rec->child > 0) {
+		kill(rec->child, SIGKILL);
+		waitpid(rec->child, NULL, 0);
+	}
+	if (rec->go_pipe[1] >= 0)
+		close(rec->go_pipe[1]);
+	if (rec->evlist)
+		record__close_events(rec);
+	perf_data__close(&rec->data);
+	perf_header__exit(&rec->header);
+	evlist__delete(rec->evlist);
+	perf_cpu_map__delete(rec->cpus);
+	thread_map__delete(rec->threads);
+	free(rec->tgids);
+	free(orig_argv);
+	return err ? 1 : 0;
+}

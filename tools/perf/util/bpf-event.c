@@ -1,0 +1,607 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * BPF programs for record: fetching bpf_prog_info with its arrays and the
+ * BTF through libbpf, synthesizing KSYMBOL/BPF_EVENT for loaded programs,
+ * and the side-band thread that captures programs loaded while recording.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+#include <bpf/bpf.h>
+#include <bpf/btf.h>
+
+#include "bpf-event.h"
+#include "bpf-prog-info.h"
+#include "event.h"
+#include "mmap.h"
+#include "synthesize.h"
+
+/* Where each array's count, element size and pointer live in bpf_prog_info. */
+struct bpil_desc {
+	size_t	count_off;	/* u32 */
+	size_t	rec_off;	/* u32, or 0 when the size is fixed */
+	u32	fixed_size;
+	size_t	ptr_off;	/* u64 */
+};
+
+#define INFO_OFF(f)	offsetof(struct bpf_prog_info, f)
+
+static const struct bpil_desc bpil_descs[PERF_BPIL_LAST_ARRAY] = {
+	[PERF_BPIL_JITED_INSNS] = { INFO_OFF(jited_prog_len), 0, 1, INFO_OFF(jited_prog_insns) },
+	[PERF_BPIL_XLATED_INSNS] = { INFO_OFF(xlated_prog_len), 0, 1,
+				     INFO_OFF(xlated_prog_insns) },
+	[PERF_BPIL_MAP_IDS] = { INFO_OFF(nr_map_ids), 0, sizeof(u32), INFO_OFF(map_ids) },
+	[PERF_BPIL_JITED_KSYMS] = { INFO_OFF(nr_jited_ksyms), 0, sizeof(u64),
+				    INFO_OFF(jited_ksyms) },
+	[PERF_BPIL_JITED_FUNC_LENS] = { INFO_OFF(nr_jited_func_lens), 0, sizeof(u32),
+					INFO_OFF(jited_func_lens) },
+	[PERF_BPIL_FUNC_INFO] = { INFO_OFF(nr_func_info), INFO_OFF(func_info_rec_size), 0,
+				  INFO_OFF(func_info) },
+	[PERF_BPIL_LINE_INFO] = { INFO_OFF(nr_line_info), INFO_OFF(line_info_rec_size), 0,
+				  INFO_OFF(line_info) },
+	[PERF_BPIL_JITED_LINE_INFO] = { INFO_OFF(nr_jited_line_info),
+					INFO_OFF(jited_line_info_rec_size), 0,
+					INFO_OFF(jited_line_info) },
+	[PERF_BPIL_PROG_TAGS] = { INFO_OFF(nr_prog_tags), 0, BPF_TAG_SIZE, INFO_OFF(prog_tags) },
+};
+
+static u32 info__u32(const struct bpf_prog_info *info, size_t off)
+{
+	u32 v;
+
+	memcpy(&v, (const u8 *)info + off, sizeof(v));
+	return v;
+}
+
+static void info__set_u32(struct bpf_prog_info *info, size_t off, u32 v)
+{
+	memcpy((u8 *)info + off, &v, sizeof(v));
+}
+
+static void info__set_u64(struct bpf_prog_info *info, size_t off, u64 v)
+{
+	memcpy((u8 *)info + off, &v, sizeof(v));
+}
+
+static u64 info__u64(const struct bpf_prog_info *info, size_t off)
+{
+	u64 v;
+
+	memcpy(&v, (const u8 *)info + off, sizeof(v));
+	return v;
+}
+
+static u32 bpil__rec_size(const struct bpf_prog_info *info, int a)
+{
+	const struct bpil_desc *d = &bpil_descs[a];
+
+	return d->rec_off ? info__u32(info, d->rec_off) : d->fixed_size;
+}
+
+int bpf_prog__fetch(int fd, u64 arrays, struct bpf_prog_fetched *out)
+{
+	struct bpf_prog_info first, info;
+	u32 len = sizeof(first), sizes[PERF_BPIL_LAST_ARRAY] = { 0 }, data_len = 0, off;
+	u8 *data = NULL;
+	int a, err;
+
+	memset(out, 0, sizeof(*out));
+	memset(&first, 0, sizeof(first));
+	err = bpf_obj_get_info_by_fd(fd, &first, &len);
+	if (err)
+		return err < 0 ? err : -EINVAL;
+
+	memset(&info, 0, sizeof(info));
+	for (a = 0; a < PERF_BPIL_LAST_ARRAY; a++) {
+		const struct bpil_desc *d = &bpil_descs[a];
+		u32 count = info__u32(&first, d->count_off), rec = bpil__rec_size(&first, a);
+
+		if (!(arrays & (1ULL << a)) || !count || !rec)
+			continue;
+		sizes[a] = count * rec;
+		data_len += PERF_ALIGN(sizes[a], 8U);
+	}
+	if (data_len) {
+		data = calloc(1, data_len);
+		if (!data)
+			return -ENOMEM;
+	}
+	for (a = 0, off = 0; a < PERF_BPIL_LAST_ARRAY; a++) {
+		const struct bpil_desc *d = &bpil_descs[a];
+
+		if (!sizes[a])
+			continue;
+		info__set_u32(&info, d->count_off, info__u32(&first, d->count_off));
+		if (d->rec_off)
+			info__set_u32(&info, d->rec_off, info__u32(&first, d->rec_off));
+		info__set_u64(&info, d->ptr_off, (u64)(unsigned long)(data + off));
+		off += PERF_ALIGN(sizes[a], 8U);
+	}
+	len = sizeof(info);
+	err = bpf_obj_get_info_by_fd(fd, &info, &len);
+	if (err) {
+		free(data);
+		return err < 0 ? err : -EINVAL;
+	}
+	out->arrays = 0;
+	for (a = 0, off = 0; a < PERF_BPIL_LAST_ARRAY; a++) {
+		const struct bpil_desc *d = &bpil_descs[a];
+
+		if (!sizes[a]) {
+			/* not captured: no pointer, but keep the kernel's count */
+			info__set_u64(&info, d->ptr_off, 0);
+			continue;
+		}
+		/* the program cannot change while we hold its fd: counts agree */
+		if (info__u32(&info, d->count_off) * bpil__rec_size(&info, a) != sizes[a]) {
+			free(data);
+			return -EAGAIN;
+		}
+		info__set_u64(&info, d->ptr_off, off);
+		out->arrays |= 1ULL << a;
+		off += PERF_ALIGN(sizes[a], 8U);
+	}
+	out->info = info;
+	out->info_len = len < sizeof(info) ? len : sizeof(info);
+	out->data = data;
+	out->data_len = data_len;
+	return 0;
+}
+
+void bpf_prog_fetched__exit(struct bpf_prog_fetched *f)
+{
+	free(f->data);
+	f->data = NULL;
+}
+
+const void *bpf_prog_fetched__array(const struct bpf_prog_fetched *f, int a, u32 *count)
+{
+	const struct bpil_desc *d = &bpil_descs[a];
+	u64 off = info__u64(&f->info, d->ptr_off);
+
+	*count = 0;
+	if (!(f->arrays & (1ULL << a)) || off >= f->data_len)
+		return NULL;
+	*count = info__u32(&f->info, d->count_off);
+	return f->data + off;
+}
+
+bool bpf_capture__has(struct bpf_capture *cap, u32 id)
+{
+	bool has;
+
+	pthread_mutex_lock(cap->lock);
+	has = perf_env_bpf__find_prog(cap->bpf, id) != NULL;
+	pthread_mutex_unlock(cap->lock);
+	return has;
+}
+
+int bpf_capture__add(struct bpf_capture *cap, const struct bpf_prog_fetched *f)
+{
+	char err[128];
+	u32 btf_id = f->info.btf_id;
+	bool need_btf;
+	int ret;
+
+	if (!cap->keep_info)
+		return 0;
+	pthread_mutex_lock(cap->lock);
+	ret = perf_env_bpf__add_prog(cap->bpf, &f->info, f->info_len, f->arrays, f->data,
+				     f->data_len, err, sizeof(err));
+	need_btf = !ret && btf_id && !perf_env_bpf__find_btf(cap->bpf, btf_id);
+	pthread_mutex_unlock(cap->lock);
+	if (need_btf) {
+		struct btf *btf = btf__load_from_kernel_by_id(btf_id);
+		const void *raw;
+		u32 size;
+
+		if (!btf)
+			return 0;	/* the program keeps its info without BTF */
+		raw = btf__raw_data(btf, &size);
+		pthread_mutex_lock(cap->lock);
+		if (raw && !perf_env_bpf__find_btf(cap->bpf, btf_id))
+			ret = perf_env_bpf__add_btf(cap->bpf, btf_id, raw, size);
+		pthread_mutex_unlock(cap->lock);
+		btf__free(btf);
+	}
+	return ret;
+}
+
+/* The BTF name of function i from func_info, "" when there is none. */
+static void fetched__btf_name(const struct bpf_prog_fetched *f, u32 i, char *buf, size_t size)
+{
+	const struct bpf_func_info *fi;
+	const struct btf_type *t;
+	struct btf *btf;
+	const char *name;
+	u32 nr;
+
+	buf[0] = '\0';
+	fi = bpf_prog_fetched__array(f, PERF_BPIL_FUNC_INFO, &nr);
+	if (!fi || i >= nr || !f->info.btf_id || f->info.func_info_rec_size < sizeof(*fi))
+		return;
+	btf = btf__load_from_kernel_by_id(f->info.btf_id);
+	if (!btf)
+		return;
+	fi = (const void *)((const u8 *)fi + (size_t)i * f->info.func_info_rec_size);
+	t = btf__type_by_id(btf, fi->type_id);
+	name = t ? btf__name_by_offset(btf, t->name_off) : NULL;
+	if (name)
+		snprintf(buf, size, "%s", name);
+	btf__free(btf);
+}
+
+int bpf_prog_fetched__func_name(const struct bpf_prog_fetched *f, u32 i,
+				const struct bpf_kallsyms *ks, char *buf, size_t size)
+{
+	const u64 *ksyms;
+	const u8 *tags, *tag;
+	char btf_name[128];
+	u32 nr, nr_tags, k;
+	int n;
+
+	ksyms = bpf_prog_fetched__array(f, PERF_BPIL_JITED_KSYMS, &nr);
+	if (!ksyms || i >= nr)
+		return -ENOENT;
+	if (ks) {
+		const char *name = bpf_kallsyms__find(ks, ksyms[i]);
+
+		if (name) {
+			snprintf(buf, size, "%s", name);
+			return 0;
+		}
+	}
+	/* not in kallsyms (gone already): build it as the kernel does */
+	tags = bpf_prog_fetched__array(f, PERF_BPIL_PROG_TAGS, &nr_tags);
+	tag = tags && i < nr_tags ? tags + (size_t)i * BPF_TAG_SIZE : f->info.tag;
+	n = snprintf(buf, size, "bpf_prog_");
+	for (k = 0; k < BPF_TAG_SIZE && n >= 0 && (size_t)n < size; k++)
+		n += snprintf(buf + n, size - n, "%02x", tag[k]);
+	fetched__btf_name(f, i, btf_name, sizeof(btf_name));
+	if (btf_name[0])
+		snprintf(buf + n, size - n, "_%s", btf_name);
+	else if (i == 0 && f->info.name[0])
+		snprintf(buf + n, size - n, "_%.*s", (int)sizeof(f->info.name), f->info.name);
+	else if (i > 0)
+		snprintf(buf + n, size - n, "_F");
+	return 0;
+}
+
+int perf_synth__bpf_prog(struct perf_synth *s, const struct bpf_prog_fetched *f,
+			 const struct bpf_kallsyms *ks, bool bpf_event)
+{
+	const u64 *ksyms;
+	const u32 *lens;
+	u32 nr, nr_lens, i;
+	char name[512];
+	int err = 0;
+
+	ksyms = bpf_prog_fetched__array(f, PERF_BPIL_JITED_KSYMS, &nr);
+	lens = bpf_prog_fetched__array(f, PERF_BPIL_JITED_FUNC_LENS, &nr_lens);
+	if (!ksyms || !nr)
+		return 0;
+	for (i = 0; !err && i < nr; i++) {
+		u32 len = lens && i < nr_lens ? lens[i] : 0;
+
+		if (i == 0 && nr == 1 && !len)
+			len = f->info.jited_prog_len;
+		err = bpf_prog_fetched__func_name(f, i, ks, name, sizeof(name));
+		if (!err)
+			err = perf_synth__ksymbol(s, ksyms[i], len, PERF_RECORD_KSYMBOL_TYPE_BPF,
+						  0, name);
+	}
+	if (!err && bpf_event) {
+		union {
+			union perf_event	ev;
+			u64			words[16];
+		} b;
+		struct perf_record_bpf_event *be = &b.ev.bpf;
+
+		memset(&b, 0, sizeof(b));
+		be->header.type = PERF_RECORD_BPF_EVENT;
+		be->header.size = sizeof(*be);
+		be->type = PERF_BPF_EVENT_PROG_LOAD;
+		be->id = f->info.id;
+		memcpy(be->tag, f->info.tag, BPF_TAG_SIZE);
+		err = perf_synth__emit(s, &b.ev);
+	}
+	return err;
+}
+
+/* Fetch program id into f; -ENOENT when it is gone. */
+static int bpf_prog__fetch_id(u32 id, u64 arrays, struct bpf_prog_fetched *f)
+{
+	int fd = bpf_prog_get_fd_by_id(id), err;
+
+	if (fd < 0)
+		return -ENOENT;
+	err = bpf_prog__fetch(fd, arrays, f);
+	close(fd);
+	return err;
+}
+
+int bpf_event__synthesize_all(struct perf_synth *s, struct bpf_capture *cap,
+			      bool bpf_event, bool skip_known)
+{
+	struct bpf_kallsyms ks;
+	u32 id = 0;
+	int err, nr = 0;
+
+	err = s ? bpf_kallsyms__load(&ks) : 0;
+	if (err)
+		memset(&ks, 0, sizeof(ks));
+	err = 0;
+	while (!err && !bpf_prog_get_next_id(id, &id)) {
+		struct bpf_prog_fetched f;
+
+		if (skip_known && bpf_capture__has(cap, id))
+			continue;
+		if (bpf_prog__fetch_id(id, cap->arrays, &f))
+			continue;	/* unloaded meanwhile */
+		if (s) {
+			err = perf_synth__bpf_prog(s, &f, &ks, bpf_event);
+			nr++;
+		}
+		if (!err)
+			err = bpf_capture__add(cap, &f);
+		bpf_prog_fetched__exit(&f);
+	}
+	if (s)
+		bpf_kallsyms__exit(&ks);
+	return err ? err : nr;
+}
+
+/* The side-band thread. */
+
+static int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group,
+			       unsigned long flags)
+{
+	return (int)syscall(__NR_perf_event_open, attr, pid, cpu, group, flags);
+}
+
+int bpf_sideband__open(struct bpf_sideband *sb)
+{
+	struct perf_event_attr attr = sb->attr;
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+	int cpu, err = 0;
+
+	sb->wake[0] = sb->wake[1] = -1;
+	if (ncpu <= 0)
+		ncpu = 1;
+	attr.type = PERF_TYPE_SOFTWARE;
+	attr.config = PERF_COUNT_SW_DUMMY;
+	attr.size = sizeof(attr);
+	attr.bpf_event = 1;
+	attr.ksymbol = sb->forward ? 1 : 0;
+	attr.sample_id_all = 1;
+	attr.watermark = 1;
+	attr.wakeup_watermark = 1;
+	attr.disabled = 0;
+	attr.inherit = 0;
+	attr.enable_on_exec = 0;
+	attr.mmap = attr.mmap2 = attr.comm = attr.comm_exec = attr.task = 0;
+	attr.sample_period = 1;
+	attr.freq = 0;
+	attr.exclude_kernel = 0;
+	sb->attr = attr;
+	if (!sb->pages)
+		sb->pages = 64;
+
+	sb->fds = calloc(ncpu, sizeof(int));
+	sb->maps = calloc(ncpu, sizeof(*sb->maps));
+	if (!sb->fds || !sb->maps)
+		return -ENOMEM;
+	for (cpu = 0; cpu < ncpu; cpu++) {
+		int fd = sys_perf_event_open(&attr, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+
+		if (fd < 0) {
+			if (errno == ENODEV || errno == ENXIO)
+				continue;	/* offline CPU */
+			err = -errno;
+			break;
+		}
+		sb->fds[sb->nr] = fd;
+		err = perf_mmap__map(&sb->maps[sb->nr], fd, cpu, sb->pages);
+		sb->nr++;
+		if (err)
+			break;
+	}
+	if (!err && pipe(sb->wake))
+		err = -errno;
+	if (!err && !sb->nr)
+		err = -ENODEV;
+	if (err) {
+		int i;
+
+		for (i = 0; i < sb->nr; i++) {
+			perf_mmap__unmap(&sb->maps[i]);
+			close(sb->fds[i]);
+		}
+		sb->nr = 0;
+	}
+	return err;
+}
+
+/* Current time of the perf clock (local_clock, close to CLOCK_MONOTONIC). */
+static u64 sideband__now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+struct sideband_batch {
+	struct bpf_sideband	*sb;
+	u32			ids[512];
+	int			fds[512];
+	int			nr;
+	bool			lost;
+};
+
+static void sideband__flush(struct sideband_batch *b)
+{
+	struct bpf_capture *cap = b->sb->cap;
+	int i;
+
+	for (i = 0; i < b->nr; i++) {
+		struct bpf_prog_fetched f;
+
+		if (b->fds[i] < 0) {
+			__atomic_add_fetch(&cap->nr_missed, 1, __ATOMIC_RELAXED);
+			continue;
+		}
+		if (!bpf_prog__fetch(b->fds[i], cap->arrays, &f)) {
+			if (!bpf_capture__add(cap, &f))
+				__atomic_add_fetch(&cap->nr_captured, 1, __ATOMIC_RELAXED);
+			bpf_prog_fetched__exit(&f);
+		} else {
+			__atomic_add_fetch(&cap->nr_missed, 1, __ATOMIC_RELAXED);
+		}
+		close(b->fds[i]);
+	}
+	b->nr = 0;
+}
+
+static int sideband__record(void *priv, struct perf_mmap *map, const union perf_event *ev)
+{
+	struct sideband_batch *b = priv;
+	struct bpf_sideband *sb = b->sb;
+	int err = 0;
+
+	switch (ev->header.type) {
+	case PERF_RECORD_BPF_EVENT:
+		if (ev->bpf.type == PERF_BPF_EVENT_PROG_LOAD) {
+			__atomic_add_fetch(&sb->cap->nr_loads, 1, __ATOMIC_RELAXED);
+			if (!sb->cap->keep_info)
+				break;
+			if (b->nr == (int)ARRAY_SIZE(b->ids))
+				sideband__flush(b);
+			/* hold the program first: from then on it cannot go away */
+			b->ids[b->nr] = ev->bpf.id;
+			b->fds[b->nr] = bpf_prog_get_fd_by_id(ev->bpf.id);
+			b->nr++;
+		}
+		break;
+	case PERF_RECORD_LOST:
+		sb->nr_lost += ev->lost.lost;
+		b->lost = true;
+		return 0;
+	default:
+		break;
+	}
+	if (sb->forward && (ev->header.type == PERF_RECORD_KSYMBOL ||
+			    ev->header.type == PERF_RECORD_BPF_EVENT) &&
+	    (!sb->filter || sb->filter(sb->priv, ev)))
+		err = sb->forward(sb->priv, ev);
+	return err;
+}
+
+static void sideband__rescan(struct bpf_sideband *sb)
+{
+	int n;
+
+	sb->nr_rescans++;
+	if (sb->resynth)
+		sb->resynth->time = sideband__now();
+	n = bpf_event__synthesize_all(sb->resynth, sb->cap, true, true);
+	if (n > 0)
+		sb->nr_recovered += n;
+}
+
+static void *sideband__thread(void *arg)
+{
+	struct bpf_sideband *sb = arg;
+	struct pollfd *pfd = calloc(sb->nr + 1, sizeof(*pfd));
+	struct sideband_batch *b = calloc(1, sizeof(*b));
+	const struct perf_mmap_ops ops = { .record = sideband__record };
+	bool stopping = false;
+	int i;
+
+	if (!pfd || !b) {
+		sb->err = -ENOMEM;
+		free(pfd);
+		free(b);
+		return NULL;
+	}
+	b->sb = sb;
+	for (i = 0; i < sb->nr; i++) {
+		pfd[i].fd = sb->fds[i];
+		pfd[i].events = POLLIN;
+	}
+	pfd[sb->nr].fd = sb->wake[0];
+	pfd[sb->nr].events = POLLIN;
+
+	for (;;) {
+		bool any = true;
+
+		/* read until every buffer is empty, grabbing program fds first */
+		while (any) {
+			any = false;
+			for (i = 0; i < sb->nr; i++) {
+				s64 n = perf_mmap__read(&sb->maps[i], &ops, b);
+
+				if (n > 0)
+					any = true;
+				else if (n < 0 && !sb->err)
+					sb->err = (int)n;
+			}
+			sideband__flush(b);
+		}
+		if (b->lost) {
+			b->lost = false;
+			sideband__rescan(sb);
+		}
+		if (stopping)
+			break;
+		if (poll(pfd, sb->nr + 1, 1000) < 0 && errno != EINTR)
+			break;
+		if (pfd[sb->nr].revents)
+			stopping = true;	/* one last pass, then out */
+	}
+	free(pfd);
+	free(b);
+	return NULL;
+}
+
+int bpf_sideband__start(struct bpf_sideband *sb)
+{
+	int err = pthread_create(&sb->thread, NULL, sideband__thread, sb);
+
+	if (err)
+		return -err;
+	sb->running = true;
+	return 0;
+}
+
+void bpf_sideband__stop(struct bpf_sideband *sb)
+{
+	int i;
+
+	if (sb->running) {
+		if (write(sb->wake[1], "x", 1) < 0)
+			sb->err = sb->err ? sb->err : -errno;
+		pthread_join(sb->thread, NULL);
+		sb->running = false;
+	}
+	for (i = 0; i < sb->nr; i++) {
+		perf_mmap__unmap(&sb->maps[i]);
+		close(sb->fds[i]);
+	}
+	sb->nr = 0;
+	free(sb->fds);
+	free(sb->maps);
+	sb->fds = NULL;
+	sb->maps = NULL;
+	if (sb->wake[0] >= 0) {
+		close(sb->wake[0]);
+		close(sb->wake[1]);
+	}
+	sb->wake[0] = sb->wake[1] = -1;
+}

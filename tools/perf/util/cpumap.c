@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/* CPU lists: parsing "0-3,5" and reading the online CPUs from sysfs. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cpumap.h"
+
+#define CPU_MAX	4096
+
+static int cpu_cmp(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+int perf_cpu_map__parse(struct perf_cpu_map **out, const char *list)
+{
+	struct perf_cpu_map *map;
+	const char *p = list;
+	int nr = 0, i, j;
+	bool seen[CPU_MAX] = { false };
+
+	*out = NULL;
+	if (!list || !*list)
+		return perf_cpu_map__online(out);
+
+	while (*p) {
+		char *end;
+		long a, b;
+
+		if (*p < '0' || *p > '9')
+			return -EINVAL;
+		a = strtol(p, &end, 10);
+		b = a;
+		p = end;
+		if (*p == '-') {
+			p++;
+			if (*p < '0' || *p > '9')
+				return -EINVAL;
+			b = strtol(p, &end, 10);
+			p = end;
+		}
+		if (a < 0 || b < a || b >= CPU_MAX)
+			return -EINVAL;
+		for (i = a; i <= b; i++)
+			seen[i] = true;
+		if (*p == ',')
+			p++;
+		else if (*p && *p != '\n')
+			return -EINVAL;
+		else if (*p == '\n')
+			break;
+	}
+	for (i = 0; i < CPU_MAX; i++)
+		nr += seen[i];
+	if (!nr)
+		return -EINVAL;
+	map = malloc(sizeof(*map) + nr * sizeof(int));
+	if (!map)
+		return -ENOMEM;
+	map->nr = nr;
+	for (i = 0, j = 0; i < CPU_MAX; i++)
+		if (seen[i])
+			map->cpus[j++] = i;
+	qsort(map->cpus, map->nr, sizeof(int), cpu_cmp);
+	*out = map;
+	return 0;
+}
+
+int perf_cpu_map__online(struct perf_cpu_map **out)
+{
+	char buf[4096];
+	FILE *fp = fopen("/sys/devices/system/cpu/online", "r");
+	size_t n;
+
+	*out = NULL;
+	if (!fp)
+		return -errno;
+	n = fread(buf, 1, sizeof(buf) - 1, fp);
+	fclose(fp);
+	buf[n] = '\0';
+	if (!n)
+		return -EINVAL;
+	return perf_cpu_map__parse(out, buf);
+}
+
+struct perf_cpu_map *perf_cpu_map__any(void)
+{
+	struct perf_cpu_map *map = malloc(sizeof(*map) + sizeof(int));
+
+	if (!map)
+		return NULL;
+	map->nr = 1;
+	map->cpus[0] = -1;
+	return map;
+}
+
+bool perf_cpu_map__all_online(const struct perf_cpu_map *map, int *bad)
+{
+	struct perf_cpu_map *online;
+	int i, j;
+	bool ok = true;
+
+	if (perf_cpu_map__online(&online))
+		return true;	/* cannot tell: let perf_event_open decide */
+	for (i = 0; ok && i < map->nr; i++) {
+		ok = false;
+		for (j = 0; j < online->nr; j++)
+			if (online->cpus[j] == map->cpus[i])
+				ok = true;
+		if (!ok && bad)
+			*bad = map->cpus[i];
+	}
+	perf_cpu_map__delete(online);
+	return ok;
+}
+
+void perf_cpu_map__delete(struct perf_cpu_map *map)
+{
+	free(map);
+}

@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __PERF_PARSE_EVENTS_H
+#define __PERF_PARSE_EVENTS_H
+
+#include <linux/perf_event.h>
+#include "types.h"
+
+/*
+ * Event names as `perf record -e` takes them: the hardware and software
+ * event names of `perf list` ("cycles", "cpu-clock", "dummy", ...), raw
+ * "rNNNN", each with optional modifiers after ':' (u, k, h, G, H, p, pp,
+ * ppp).  Fills type, config and the exclude/precise bits of attr and
+ * leaves the rest zero.  name gets the canonical spelling
+ * ("cpu-clock", "cycles:u").  -ENOENT for an unknown name, -EINVAL for bad
+ * modifiers.
+ */
+int parse_events__event(const char *str, struct perf_event_attr *attr,
+			char *name, size_t namesz);
+
+/*
+ * Split a comma list "a,b:u" into its events, calling fn for each one;
+ * stops at the first non-zero return.
+ */
+int parse_events__list(const char *list,
+		       int (*fn)(const char *event, void *priv), void *priv);
+
+/* Is this a hardware event (a PMU that this machine may lack)? */
+static inline bool parse_events__is_hw(const struct perf_event_attr *attr)
+{
+	return attr->type == PERF_TYPE_HARDWARE || attr->type == PERF_TYPE_HW_CACHE;
+}
+
+#endif /* __PERF_PARSE_EVENTS_H */
