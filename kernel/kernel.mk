@@ -22,9 +22,9 @@ kselftest: kernel kernel-initramfs
 
 kselftest-baseline: kernel-initramfs
 	$(KERNEL_SCRIPTS)/mktree
-	$(KERNEL_SCRIPTS)/build --src $(KERNEL_BUILD)/linux-base --out $(KERNEL_BUILD)/kernel-base
+	$(KERNEL_SCRIPTS)/build --src $(KERNEL_BUILD)/base/linux --out $(KERNEL_BUILD)/base/kernel
 	$(KERNEL_SCRIPTS)/qemu-run --baseline --out $(KERNEL_BUILD)/kselftest-base \
-		--kernel $(KERNEL_BUILD)/kernel-base/arch/x86/boot/bzImage
+		--kernel $(KERNEL_BUILD)/base/kernel/arch/x86/boot/bzImage
 
 kselftest-debug: kernel-initramfs
 	$(KERNEL_SCRIPTS)/mktree
@@ -48,12 +48,10 @@ help-kernel:
 	@echo "kselftest-debug     the selftests on a lockdep/KASAN/BTF kernel; fails on any report"
 	@echo "check-series        each patch builds in turn and passes checkpatch.pl --strict"
 	@echo "bench-kernel        BPF load+unload rate in the guest: no listener, listener, base"
-	@echo "clean-kernel        remove the kernel build outputs (keeps the ccache)"
+	@echo "clean-kernel        remove kernel build outputs (keeps build/linux and the ccache)"
 
 clean-kernel:
-	rm -rf $(KERNEL_BUILD)/kernel $(KERNEL_BUILD)/kernel-base $(KERNEL_BUILD)/kernel-debug \
-		$(KERNEL_BUILD)/initramfs $(KERNEL_BUILD)/selftests $(KERNEL_BUILD)/kselftest \
-		$(KERNEL_BUILD)/kselftest-base $(KERNEL_BUILD)/kselftest-debug \
-		$(KERNEL_BUILD)/check-series
-	-git -C $(KERNEL_BUILD)/linux worktree remove --force $(KERNEL_BUILD)/linux-base 2>/dev/null
-	rm -rf $(KERNEL_BUILD)/linux $(KERNEL_BUILD)/linux-base
+	rm -rf $(KERNEL_BUILD)/kernel $(KERNEL_BUILD)/base/kernel $(KERNEL_BUILD)/kernel-debug \
+		$(KERNEL_BUILD)/cs/kernel $(KERNEL_BUILD)/initramfs $(KERNEL_BUILD)/selftests \
+		$(KERNEL_BUILD)/kselftest $(KERNEL_BUILD)/kselftest-base \
+		$(KERNEL_BUILD)/kselftest-debug $(KERNEL_BUILD)/bench-series $(KERNEL_BUILD)/bench-base
