@@ -1170,6 +1170,12 @@ int cmd_record(int argc, const char **argv)
 		if (err)
 			goto out;
 	}
+	/*
+	 * -p/-t: the sampling event carries the tracking bits, so enable it
+	 * before reading /proc, or a thread created meanwhile has no FORK.
+	 */
+	if (rec->per_thread && rec->child <= 0)
+		record__ioctl_all(rec, PERF_EVENT_IOC_ENABLE, false);
 
 	err = record__synthesize(rec);
 	if (err) {
@@ -1180,7 +1186,7 @@ int cmd_record(int argc, const char **argv)
 
 	if (rec->per_thread && rec->child > 0)
 		record__start_workload(rec);	/* enable_on_exec does the rest */
-	else
+	else if (!rec->per_thread)
 		record__ioctl_all(rec, PERF_EVENT_IOC_ENABLE, false);
 	if (!rec->per_thread && rec->child > 0)
 		record__start_workload(rec);

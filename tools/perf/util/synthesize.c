@@ -166,6 +166,10 @@ static int task__status(pid_t pid, pid_t tid, char *comm, size_t commsz, pid_t *
 	return 0;
 }
 
+/*
+ * FORK first, then COMM: a reader handles a FORK of a thread it knows as a
+ * new thread taking its parent's comm, so the COMM must come after it.
+ */
 static int synth__comm_fork(struct perf_synth *s, pid_t pid, pid_t tid, const char *comm,
 			    pid_t ppid)
 {
@@ -173,15 +177,6 @@ static int synth__comm_fork(struct perf_synth *s, pid_t pid, pid_t tid, const ch
 	struct perf_record_comm *c = &b.ev.comm;
 	struct perf_record_fork *f = &b.ev.fork;
 	int err;
-
-	memset(c, 0, sizeof(*c));
-	c->header.type = PERF_RECORD_COMM;
-	c->pid = pid;
-	c->tid = tid;
-	c->header.size = sizeof(*c) + put_name(c->comm, comm, 16);
-	err = perf_synth__emit(s, &b.ev);
-	if (err)
-		return err;
 
 	memset(f, 0, sizeof(*f));
 	f->header.type = PERF_RECORD_FORK;
@@ -191,6 +186,15 @@ static int synth__comm_fork(struct perf_synth *s, pid_t pid, pid_t tid, const ch
 	/* the main thread comes from its parent process, other threads from it */
 	f->ppid = pid == tid ? ppid : pid;
 	f->ptid = pid == tid ? ppid : pid;
+	err = perf_synth__emit(s, &b.ev);
+	if (err)
+		return err;
+
+	memset(c, 0, sizeof(*c));
+	c->header.type = PERF_RECORD_COMM;
+	c->pid = pid;
+	c->tid = tid;
+	c->header.size = sizeof(*c) + put_name(c->comm, comm, 16);
 	return perf_synth__emit(s, &b.ev);
 }
 
