@@ -449,6 +449,10 @@ int cmd_report(int argc, const char **argv)
 	if (err)
 		goto out_lists;
 	rep.session = session;
+	/* symbols from the binaries that ran (a build id that fails to parse: none) */
+	if (!session->header.needs_swap && session->header.raw[HEADER_BUILD_ID].buf)
+		machine__set_build_ids(rep.machine, session->header.raw[HEADER_BUILD_ID].buf,
+				       session->header.raw[HEADER_BUILD_ID].size);
 	/* -D prints what upstream's machine knows: no names from the header */
 	if (!rep.no_bpf_prog_info && !rep.dump_trace)
 		machine__set_bpf_info(rep.machine, &session->header.env.bpf);

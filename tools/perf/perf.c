@@ -21,6 +21,7 @@ static const struct cmd_struct commands[] = {
 	{ "inject",	cmd_inject,	"Filter to augment the events stream" },
 	{ "record",	cmd_record,	"Run a command and record its profile into perf.data" },
 	{ "report",	cmd_report,	"Read perf.data and display the profile" },
+	{ "script",	cmd_script,	"Read perf.data (created by perf record) and display trace output" },
 	{ "version",	cmd_version,	"display the version of perf binary" },
 };
 

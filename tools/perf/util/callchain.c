@@ -56,6 +56,11 @@ int callchain__resolve(struct machine *machine, struct thread *thread,
 
 			if (mode)
 				cpumode = mode;
+			else if (ip != PERF_CONTEXT_GUEST) {
+				/* a corrupt chain: upstream drops all of it */
+				c->nr = 0;
+				return 0;
+			}
 			continue;
 		}
 		if (max_stack && c->nr >= max_stack)

@@ -23,7 +23,8 @@ void callchain_cursor__exit(struct callchain_cursor *c);
 
 /*
  * Resolve sample's chain in thread's address space, at most max_stack
- * entries (0: all).  Without PERF_SAMPLE_CALLCHAIN the cursor holds the
+ * entries (0: all).  A chain with a marker that is no PERF_CONTEXT_* value
+ * is corrupt and resolves to no entries, as upstream treats it.  Without PERF_SAMPLE_CALLCHAIN the cursor holds the
  * sample's ip alone.  0 or -ENOMEM.
  */
 int callchain__resolve(struct machine *machine, struct thread *thread,

@@ -3,8 +3,11 @@
  * Dsos: named symbol tables, loaded lazily from ELF files or kallsyms.
  */
 #include <errno.h>
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dso.h"
 #include "kallsyms.h"
@@ -56,6 +59,37 @@ int dso__set_short_name(struct dso *dso, const char *name)
 	return 0;
 }
 
+int dso__set_build_id(struct dso *dso, const u8 *id, size_t size)
+{
+	if (!size || size > sizeof(dso->build_id))
+		return -EINVAL;
+	memcpy(dso->build_id, id, size);
+	dso->build_id_size = (u8)size;
+	return 0;
+}
+
+static int dso__load_elf(struct dso *dso)
+{
+	const char *home = getenv("HOME");
+	char path[PATH_MAX];
+	u8 id[20];
+	int i, n;
+
+	if (!dso->build_id_size)
+		return symbol_elf__load(dso->long_name, &dso->symbols, &dso->has_symtab);
+	n = snprintf(path, sizeof(path), "%s/.debug/.build-id/%02x/", home ? home : "/root",
+		     dso->build_id[0]);
+	for (i = 1; i < dso->build_id_size && n < (int)sizeof(path) - 8; i++)
+		n += snprintf(path + n, sizeof(path) - n, "%02x", dso->build_id[i]);
+	snprintf(path + n, sizeof(path) - n, "/elf");
+	if (!access(path, R_OK))
+		return symbol_elf__load(path, &dso->symbols, &dso->has_symtab);
+	n = symbol_elf__build_id(dso->long_name, id, sizeof(id));
+	if (n > 0 && (n != dso->build_id_size || memcmp(id, dso->build_id, n)))
+		return -ESTALE;
+	return symbol_elf__load(dso->long_name, &dso->symbols, &dso->has_symtab);
+}
+
 int dso__load(struct dso *dso)
 {
 	int err = 0;
@@ -69,7 +103,7 @@ int dso__load(struct dso *dso)
 				     &dso->symbols);
 		break;
 	case DSO_KIND_USER:
-		err = symbol_elf__load(dso->long_name, &dso->symbols, &dso->has_symtab);
+		err = dso__load_elf(dso);
 		break;
 	case DSO_KIND_VDSO:
 		err = symbol_elf__load_vdso(&dso->symbols);

@@ -30,6 +30,8 @@ struct dso {
 	bool		has_symtab;	/* symbols came from a .symtab */
 	struct symbols	symbols;
 	const char	*kallsyms;	/* kernel: the kallsyms file to read */
+	u8		build_id[20];	/* from the file's BUILD_ID feature */
+	u8		build_id_size;
 	struct dso	*hnext;
 };
 
@@ -39,10 +41,18 @@ void dso__delete(struct dso *dso);
 int dso__set_short_name(struct dso *dso, const char *name);
 /* The symbol containing addr (in the dso's address space), loading first. */
 struct symbol *dso__find_symbol(struct dso *dso, u64 addr);
-/* Load the symbols now; 0 also when there are none to be found. */
+/*
+ * Load the symbols now; 0 also when there are none to be found.  A dso
+ * with a build id is read from the build-id cache record filled
+ * ($HOME/.debug/.build-id/xx/yyyy/elf) when it is there, else from its
+ * path only when that file still has the same build id (a rebuilt binary
+ * would give wrong names: upstream leaves them unresolved too).
+ */
 int dso__load(struct dso *dso);
 /* Add one symbol [start, start + len) by hand (BPF programs, tests). */
 int dso__add_symbol(struct dso *dso, u64 start, u64 len, const char *name);
+
+int dso__set_build_id(struct dso *dso, const u8 *id, size_t size);
 
 /* Every dso of a machine, found by long name. */
 struct dsos {

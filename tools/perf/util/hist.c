@@ -155,7 +155,8 @@ int hists__add_cumulative(struct hists *hists, const struct addr_location *al,
 
 		/*
 		 * As upstream: an unresolved chain entry is keyed and shown by
-		 * its raw address, and without a map it shows the sample's level.
+		 * its raw address, and without a map it shows the sample's level
+		 * (upstream differs on a few garbage frames: see report-interop.t).
 		 */
 		if (!cal.sym)
 			cal.addr = cal.ip;

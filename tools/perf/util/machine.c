@@ -115,6 +115,37 @@ void machine__set_bpf_info(struct machine *machine, struct perf_env_bpf *bpf)
 	machine->bpf_info = bpf && bpf->nr_progs ? bpf : NULL;
 }
 
+int machine__set_build_ids(struct machine *m, const void *buf, size_t size)
+{
+	const u8 *p = buf, *end = p + size;
+	size_t fixed = sizeof(struct perf_record_header_build_id);
+
+	while ((size_t)(end - p) >= fixed) {
+		struct perf_record_header_build_id rec;
+		char name[4096];
+		struct dso *dso;
+		size_t n, idsz;
+
+		memcpy(&rec, p, fixed);
+		if (rec.header.size < fixed || rec.header.size > (size_t)(end - p))
+			return -EINVAL;
+		n = strnlen((const char *)p + fixed, min(rec.header.size - fixed, sizeof(name) - 1));
+		memcpy(name, p + fixed, n);
+		name[n] = '\0';
+		idsz = (rec.header.misc & PERF_RECORD_MISC_BUILD_ID_SIZE) ? rec.size : 20;
+		/* the kernel, [vdso] and friends are not files */
+		if (name[0] == '/' && idsz && idsz <= 20) {
+			dso = dsos__findnew(&m->dsos, name, DSO_KIND_USER);
+			if (!dso)
+				return -ENOMEM;
+			if (dso->kind == DSO_KIND_USER)
+				dso__set_build_id(dso, rec.data, idsz);
+		}
+		p += rec.header.size;
+	}
+	return 0;
+}
+
 static size_t tid_slot(const struct machine *m, s32 tid)
 {
 	u32 h = (u32)tid * 2654435761u;
@@ -268,8 +299,11 @@ static int machine__process_fork(struct machine *m, const union perf_event *ev)
 	t = machine__add_thread(m, pid, tid);
 	if (!t)
 		return -ENOMEM;
-	t->comm = parent->comm;
-	t->comm_set = parent->comm_set;
+	/* a parent never named leaves the child its own ":<tid>" */
+	if (parent->comm_set) {
+		t->comm = parent->comm;
+		t->comm_set = true;
+	}
 	if (pid == parent->pid && pid > 0) {
 		t->maps = maps__get(machine__thread_maps(m, parent));
 	} else {

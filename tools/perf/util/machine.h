@@ -56,6 +56,13 @@ struct machine *machine__new(const char *kallsyms);
 void machine__delete(struct machine *machine);
 void machine__set_bpf_info(struct machine *machine, struct perf_env_bpf *bpf);
 
+/*
+ * The BUILD_ID feature (records of struct perf_record_header_build_id,
+ * native byte order): each object's build id, so symbols come from the
+ * binary that ran.  -EINVAL when malformed (what came before is kept).
+ */
+int machine__set_build_ids(struct machine *machine, const void *buf, size_t size);
+
 /* An interned copy of s (never freed before the machine). */
 const char *machine__intern_comm(struct machine *machine, const char *s);
 

@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf script: one line per sample, in time order, in upstream's default
+ * format ("comm tid [cpu] time: period event:  ip sym+off (dso)"), with
+ * the call chain below it when the file has one; side-band records on
+ * request (--show-task-events, --show-mmap-events, --show-bpf-events).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "builtin.h"
+#include "util/callchain.h"
+#include "util/data.h"
+#include "util/machine.h"
+#include "util/parse-options.h"
+#include "util/session.h"
+
+enum script_field {
+	F_COMM		= 1 << 0,
+	F_TID		= 1 << 1,
+	F_PID		= 1 << 2,
+	F_TIME		= 1 << 3,
+	F_CPU		= 1 << 4,
+	F_EVENT		= 1 << 5,
+	F_IP		= 1 << 6,
+	F_SYM		= 1 << 7,
+	F_SYMOFF	= 1 << 8,
+	F_DSO		= 1 << 9,
+	F_PERIOD	= 1 << 10,
+	F_ADDR		= 1 << 11,
+};
+
+static const struct {
+	const char	*name;
+	u32		bit;
+	u64		sample_type;	/* what the samples must carry, 0: nothing */
+	const char	*upper;		/* upstream's name in the error */
+} script_fields[] = {
+	{ "comm",	F_COMM,		0,			"COMM" },
+	{ "tid",	F_TID,		PERF_SAMPLE_TID,	"TID" },
+	{ "pid",	F_PID,		PERF_SAMPLE_TID,	"PID" },
+	{ "time",	F_TIME,		PERF_SAMPLE_TIME,	"TIME" },
+	{ "cpu",	F_CPU,		PERF_SAMPLE_CPU,	"CPU" },
+	{ "event",	F_EVENT,	0,			"EVNAME" },
+	{ "ip",		F_IP,		PERF_SAMPLE_IP,		"IP" },
+	{ "sym",	F_SYM,		PERF_SAMPLE_IP,		"SYM" },
+	{ "symoff",	F_SYMOFF,	PERF_SAMPLE_IP,		"SYMOFF" },
+	{ "dso",	F_DSO,		PERF_SAMPLE_IP,		"DSO" },
+	{ "period",	F_PERIOD,	PERF_SAMPLE_PERIOD,	"PERIOD" },
+	{ "addr",	F_ADDR,		PERF_SAMPLE_ADDR,	"ADDR" },
+};
+
+#define F_DEFAULT	(F_COMM | F_TID | F_TIME | F_CPU | F_EVENT | F_IP | F_SYM | F_SYMOFF | \
+			 F_DSO | F_PERIOD)
+
+struct script {
+	struct perf_tool	tool;
+	const char		*input;
+	const char		*fields_str;
+	const char		*kallsyms;
+	bool			show_task;
+	bool			show_mmap;
+	bool			show_bpf;
+	bool			no_bpf_prog_info;
+	bool			no_callchain;	/* -G / --hide-call-graph */
+	int			max_stack;
+	u32			fields;
+	bool			user_fields;
+	struct machine		*machine;
+	struct callchain_cursor	cursor;
+	FILE			*out;
+};
+
+static const char *const script_usage[] = {
+	"perf script [<options>]",
+	NULL
+};
+
+static int script__parse_fields(struct script *s, const char *str, char *bad, size_t badsz)
+{
+	const char *p = str;
+	u32 fields = 0;
+
+	/* "type:fields": the event type part is accepted and ignored */
+	if (strchr(p, ':'))
+		p = strchr(p, ':') + 1;
+	while (*p) {
+		size_t n = strcspn(p, ","), i;
+
+		for (i = 0; i < ARRAY_SIZE(script_fields); i++)
+			if (strlen(script_fields[i].name) == n &&
+			    !strncmp(script_fields[i].name, p, n))
+				break;
+		if (i == ARRAY_SIZE(script_fields)) {
+			snprintf(bad, badsz, "%.*s", (int)n, p);
+			return -EINVAL;
+		}
+		fields |= script_fields[i].bit;
+		p += n;
+		if (*p == ',')
+			p++;
+	}
+	s->fields = fields;
+	s->user_fields = true;
+	return 0;
+}
+
+/* The fields an event prints: what was asked for, or the default less what it lacks. */
+static u32 script__evsel_fields(const struct script *s, const struct evsel *evsel)
+{
+	u32 f = s->fields;
+	size_t i;
+
+	if (s->user_fields)
+		return f;
+	for (i = 0; i < ARRAY_SIZE(script_fields); i++)
+		if (script_fields[i].sample_type &&
+		    !(evsel->attr.sample_type & script_fields[i].sample_type))
+			f &= ~script_fields[i].bit;
+	return f;
+}
+
+static bool script__use_callchain(const struct script *s, const struct evsel *evsel, u32 f)
+{
+	return !s->no_callchain && (f & F_IP) &&
+	       (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN);
+}
+
+/* comm, tid/pid, cpu, time: the start every line has */
+static void script__print_start(struct script *s, const struct thread *t,
+				const struct perf_sample *sample, u32 f, bool callchain)
+{
+	FILE *fp = s->out;
+
+	if (f & F_COMM) {
+		const char *comm = t ? t->comm : ":-1";
+
+		if (callchain)
+			fprintf(fp, "%s ", comm);
+		else
+			fprintf(fp, "%16s ", comm);
+	}
+	if ((f & F_PID) && (f & F_TID))
+		fprintf(fp, "%5d/%-5d ", (int)sample->pid, (int)sample->tid);
+	else if (f & F_PID)
+		fprintf(fp, "%5d ", (int)sample->pid);
+	else if (f & F_TID)
+		fprintf(fp, "%5d ", (int)sample->tid);
+	if (f & F_CPU)
+		fprintf(fp, "[%03d] ", (int)sample->cpu);
+	if (f & F_TIME) {
+		unsigned long long ns = sample->time;
+
+		fprintf(fp, "%5llu.%06llu: ", ns / 1000000000ULL, ns % 1000000000ULL / 1000);
+	}
+}
+
+/* " sym+0xoff (dso)" of one location, by the fields asked for */
+static void script__print_sym(struct script *s, const struct addr_location *al, u32 f)
+{
+	FILE *fp = s->out;
+
+	if (f & F_SYM) {
+		if (al->sym) {
+			fprintf(fp, " %s", al->sym->name);
+			if (f & F_SYMOFF)
+				fprintf(fp, "+0x%llx",
+					(unsigned long long)(al->addr - al->sym->start));
+		} else {
+			fprintf(fp, " [unknown]");
+		}
+	}
+	if (f & F_DSO)
+		fprintf(fp, " (%s)", al->dso ? al->dso->long_name : "[unknown]");
+}
+
+static int script__sample(struct perf_tool *tool, struct perf_session *session,
+			  const union perf_event *ev, struct perf_sample *sample,
+			  struct evsel *evsel)
+{
+	struct script *s = (struct script *)tool;
+	FILE *fp = s->out;
+	struct addr_location al;
+	u32 f = script__evsel_fields(s, evsel);
+	bool cc = script__use_callchain(s, evsel, f);
+	int err;
+	u32 i;
+
+	err = machine__resolve(s->machine, ev, sample, &al);
+	if (err)
+		return err;
+	script__print_start(s, al.thread, sample, f, cc);
+	if (f & F_PERIOD)
+		fprintf(fp, "%10llu ", (unsigned long long)sample->period);
+	if (f & F_EVENT)
+		fprintf(fp, "%s: ", evsel__name(evsel));
+	if (f & F_ADDR)
+		fprintf(fp, "%16llx ", (unsigned long long)sample->addr);
+	if (cc) {
+		err = callchain__resolve(s->machine, al.thread, sample,
+					 ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK,
+					 s->max_stack > 0 ? (u32)s->max_stack : 0, &s->cursor);
+		if (err)
+			return err;
+		fputc('\n', fp);
+		for (i = 0; i < s->cursor.nr; i++) {
+			const struct addr_location *e = &s->cursor.entries[i];
+			/* upstream: objects' entries by their address in the object */
+			bool rel = e->dso && (e->dso->kind == DSO_KIND_USER ||
+					      e->dso->kind == DSO_KIND_VDSO);
+
+			fprintf(fp, "\t%16llx", (unsigned long long)(rel ? e->addr : e->ip));
+			script__print_sym(s, &s->cursor.entries[i], f);
+			fputc('\n', fp);
+		}
+		fputc('\n', fp);
+		return 0;
+	}
+	if (f & F_IP) {
+		fprintf(fp, " %16llx", (unsigned long long)sample->ip);
+		script__print_sym(s, &al, f);
+	}
+	fputc('\n', fp);
+	return 0;
+}
+
+static bool script__shows(const struct script *s, u32 type)
+{
+	switch (type) {
+	case PERF_RECORD_COMM:
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		return s->show_task;
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+		return s->show_mmap;
+	case PERF_RECORD_KSYMBOL:
+	case PERF_RECORD_BPF_EVENT:
+		return s->show_bpf;
+	default:
+		return false;
+	}
+}
+
+static int script__event(struct perf_tool *tool, struct perf_session *session,
+			 const union perf_event *ev, struct perf_sample *sample,
+			 struct evsel *evsel)
+{
+	struct script *s = (struct script *)tool;
+	struct thread *t;
+	u32 type = ev->header.type, f;
+	int err = machine__process_event(s->machine, ev, sample);
+
+	if (err == -ENOMEM)
+		return err;
+	if (!script__shows(s, type) || !evsel)
+		return 0;
+	/* the thread the record is about, as it is after the record */
+	switch (type) {
+	case PERF_RECORD_COMM:
+		t = machine__findnew_thread(s->machine, (s32)ev->comm.pid, (s32)ev->comm.tid);
+		break;
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		t = machine__findnew_thread(s->machine, (s32)ev->fork.pid, (s32)ev->fork.tid);
+		break;
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+		t = machine__findnew_thread(s->machine, (s32)ev->mmap.pid, (s32)ev->mmap.tid);
+		break;
+	default:
+		t = machine__findnew_thread(s->machine, (s32)sample->pid, (s32)sample->tid);
+		break;
+	}
+	f = script__evsel_fields(s, evsel) & (F_COMM | F_TID | F_PID | F_CPU | F_TIME);
+	if (!evsel->attr.sample_id_all)
+		f &= ~(F_CPU | F_TIME);
+	script__print_start(s, t, sample, f,
+			    script__use_callchain(s, evsel, script__evsel_fields(s, evsel)));
+	perf_event__fprintf(ev, sample, s->out);
+	return 0;
+}
+
+static int script__check_fields(struct script *s, struct perf_session *session)
+{
+	struct evsel *evsel;
+	size_t i;
+	int n;
+
+	if (!s->user_fields)
+		return 0;
+	evlist__for_each(session->evlist, evsel, n) {
+		if (evsel__is_sideband(evsel))
+			continue;
+		for (i = 0; i < ARRAY_SIZE(script_fields); i++) {
+			if (!(s->fields & script_fields[i].bit) || !script_fields[i].sample_type ||
+			    (evsel->attr.sample_type & script_fields[i].sample_type))
+				continue;
+			fprintf(stderr, "Samples for '%s' event do not have %s attribute set. "
+				"Cannot print '%s' field.\n", evsel__name(evsel),
+				script_fields[i].upper, script_fields[i].name);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+int cmd_script(int argc, const char **argv)
+{
+	struct script s = { .fields = F_DEFAULT, .max_stack = 127 };
+	struct perf_session *session = NULL;
+	struct perf_data data;
+	const struct option options[] = {
+		OPT_STRING('i', "input", &s.input, "file", "input file name"),
+		OPT_STRING('F', "fields", &s.fields_str, "str",
+			   "comma separated output fields: comm,tid,pid,time,cpu,event,ip,sym,"
+			   "symoff,dso,period,addr"),
+		OPT_BOOLEAN(0, "show-task-events", &s.show_task,
+			    "Show the fork/comm/exit events"),
+		OPT_BOOLEAN(0, "show-mmap-events", &s.show_mmap, "Show the mmap events"),
+		OPT_BOOLEAN(0, "show-bpf-events", &s.show_bpf, "Show bpf related events"),
+		OPT_BOOLEAN('G', "hide-call-graph", &s.no_callchain,
+			    "When printing symbols do not display call chain"),
+		OPT_INTEGER(0, "max-stack", &s.max_stack,
+			    "Set the maximum stack depth when parsing the callchain"),
+		OPT_STRING(0, "kallsyms", &s.kallsyms, "file", "kallsyms pathname"),
+		OPT_BOOLEAN(0, "no-bpf-prog-info", &s.no_bpf_prog_info,
+			    "leave BPF addresses without a KSYMBOL [unknown], as upstream"),
+		OPT_END()
+	};
+	const char *path;
+	char bad[64];
+	int err;
+
+	argc = parse_options(argc, argv, options, script_usage, 0);
+	if (argc == -2)
+		return 0;
+	if (argc < 0)
+		return 1;
+	if (argc > 0) {
+		usage_error(script_usage, options, "unexpected argument `%s'", argv[0]);
+		return 1;
+	}
+	if (s.fields_str && script__parse_fields(&s, s.fields_str, bad, sizeof(bad))) {
+		fprintf(stderr, "perf script: invalid field requested: %s\n", bad);
+		return 1;
+	}
+	s.out = stdout;
+	s.tool.sample = script__sample;
+	s.tool.event = script__event;
+	s.tool.ordered = true;
+	callchain_cursor__init(&s.cursor);
+	s.machine = machine__new(s.kallsyms);
+	if (!s.machine) {
+		fprintf(stderr, "perf script: out of memory\n");
+		return 1;
+	}
+
+	path = perf_data__input_name(s.input);
+	err = perf_data__open_read(&data, path);
+	if (err) {
+		fprintf(stderr, "perf script: %s: %s%s\n", path, data.err,
+			err == -ENOENT ? " (try 'perf record' first)" : "");
+		goto out_machine;
+	}
+	if (!data.is_pipe && data.size == 0) {
+		fprintf(stderr, "perf script: %s: zero-sized data, nothing to do\n", path);
+		err = -EINVAL;
+		goto out_data;
+	}
+	err = perf_session__new(&session, &data, &s.tool);
+	if (err) {
+		fprintf(stderr, "perf script: %s: %s\n", path, data.err);
+		goto out_data;
+	}
+	if (!data.is_pipe) {
+		err = script__check_fields(&s, session);
+		if (err)
+			goto out_session;
+	}
+	/* symbols from the binaries that ran (a build id that fails to parse: none) */
+	if (!session->header.needs_swap && session->header.raw[HEADER_BUILD_ID].buf)
+		machine__set_build_ids(s.machine, session->header.raw[HEADER_BUILD_ID].buf,
+				       session->header.raw[HEADER_BUILD_ID].size);
+	if (!s.no_bpf_prog_info)
+		machine__set_bpf_info(s.machine, &session->header.env.bpf);
+	err = perf_session__process(session);
+	if (err)
+		fprintf(stderr, "perf script: %s: %s\n", path, data.err);
+out_session:
+	perf_session__delete(session);
+out_data:
+	perf_data__close(&data);
+out_machine:
+	callchain_cursor__exit(&s.cursor);
+	machine__delete(s.machine);
+	return err;
+}
