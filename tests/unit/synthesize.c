@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * util/synthesize.c: [bpf] kallsyms parsing (tagged and bare kernels),
+ * KSYMBOL records with their trailer, this process's COMM/FORK/MMAP2.
+ */
+#include <errno.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "util/event.h"
+#include "util/synthesize.h"
+#include "util/thread-map.h"
+
+struct out {
+	int	nr[PERF_RECORD_MAX];
+	u8	last[4096];
+	bool	fork_before_comm;
+	bool	seen_fork;
+};
+
+static int emit(void *priv, const union perf_event *ev)
+{
+	struct out *o = priv;
+
+	if (ev->header.type < PERF_RECORD_MAX)
+		o->nr[ev->header.type]++;
+	if (ev->header.type == PERF_RECORD_FORK)
+		o->seen_fork = true;
+	if (ev->header.type == PERF_RECORD_COMM && o->nr[PERF_RECORD_COMM] == 1)
+		o->fork_before_comm = o->seen_fork;
+	memcpy(o->last, ev, ev->header.size);
+	return 0;
+}
+
+static const char tagged[] =
+	"ffffffff81541240 t bpf_trampoline_lookup\n"
+	"ffffffffc0025500 t bpf_dispatcher_xdp\t[bpf]\n"
+	"ffffffffc0027000 t bpf_prog_ba7481c396c507da_hot_prog_0\t[bpf]\n"
+	"ffffffffc0026000 t bpf_prog_c39f4152afaa4ada_F\t[bpf]\n"
+	"ffffffffc0028000 t bpf_trampoline_6442\t[bpf]\n"
+	"ffffffff81000000 T _text\n";
+
+static const char bare[] =
+	"ffffffff81541240 t bpf_trampoline_lookup\n"
+	"ffffffffc0027000 t bpf_prog_ba7481c396c507da_hot_prog_0\n"
+	"ffffffffc0028000 t bpf_trampoline_6442\n"
+	"ffffffffc0029000 t bpf_prog_xyz\n";
+
+int main(void)
+{
+	struct bpf_kallsyms ks;
+	struct out o;
+	struct perf_synth s = {
+		.emit = emit, .priv = &o, .id_hdr_size = 16,
+		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME,
+	};
+	struct perf_record_ksymbol *k = (void *)o.last;
+	struct perf_thread_map *self;
+	u64 t;
+
+	memset(&o, 0, sizeof(o));
+	is_int(bpf_kallsyms__parse(&ks, tagged, sizeof(tagged) - 1), 0, "parse tagged");
+	is_int(ks.nr, 4, "only the [bpf] lines, not core bpf_trampoline_lookup");
+	is_str(bpf_kallsyms__find(&ks, 0xffffffffc0026000ULL), "bpf_prog_c39f4152afaa4ada_F",
+	       "find by address");
+	ok(!bpf_kallsyms__find(&ks, 0xffffffffc0026001ULL), "no match inside a symbol");
+	ok(ks.entries[0].addr < ks.entries[1].addr, "sorted");
+	is_int(perf_synth__bpf_images(&s, &ks), 0, "images");
+	is_int(o.nr[PERF_RECORD_KSYMBOL], 2, "one trampoline and one dispatcher");
+	bpf_kallsyms__exit(&ks);
+
+	is_int(bpf_kallsyms__parse(&ks, bare, sizeof(bare) - 1), 0, "parse an untagged kernel's");
+	is_int(ks.nr, 2, "the unambiguous bare names only");
+	bpf_kallsyms__exit(&ks);
+
+	s.time = 1234;
+	is_int(perf_synth__ksymbol(&s, 0xffffffffc0027000ULL, 109, PERF_RECORD_KSYMBOL_TYPE_BPF, 0,
+				   "bpf_prog_ba7481c396c507da_hot_prog_0"), 0, "ksymbol");
+	is_int(k->header.size, 24 + 40 + 16, "header + name padded to 8 + trailer");
+	is_str(k->name, "bpf_prog_ba7481c396c507da_hot_prog_0", "name");
+	ok(k->addr == 0xffffffffc0027000ULL && k->len == 109 && k->ksym_type == 1, "fields");
+	memcpy(&t, o.last + k->header.size - 8, 8);
+	ok(t == 1234, "trailer time in place (after pid/tid)");
+	s.time = 0;
+
+	memset(&o, 0, sizeof(o));
+	self = thread_map__new_one(getpid());
+	is_int(perf_synth__threads(&s, self), 0, "this process");
+	ok(o.nr[PERF_RECORD_COMM] >= 1 && o.nr[PERF_RECORD_FORK] == o.nr[PERF_RECORD_COMM],
+	   "a COMM and a FORK per thread");
+	ok(o.fork_before_comm, "FORK before COMM");
+	ok(o.nr[PERF_RECORD_MMAP2] >= 2, "executable maps as MMAP2");
+	thread_map__delete(self);
+	memset(&o, 0, sizeof(o));
+	is_int(perf_synth__kernel_mmap(&s), 0, "kernel map");
+	if (o.nr[PERF_RECORD_MMAP])
+		is_str(((struct perf_record_mmap *)o.last)->filename, "[kernel.kallsyms]_text",
+		       "kernel map name");
+	is_int(perf_synth__modules(&s), 0, "modules (none is fine)");
+	return done_testing();
+}
