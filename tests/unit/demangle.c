@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-2.0
+/* util/demangle.c: names as upstream shows them. */
+#include <string.h>
+
+#include "tap.h"
+#include "util/demangle.h"
+
+int main(void)
+{
+	char out[256], s[256];
+
+	is_int(demangle__name("main", out, sizeof(out)), -2, "C names are left alone");
+	strcpy(s, "ns::f(int, char const*) const");
+	demangle__strip_params(s);
+	is_str(s, "ns::f", "parameters and qualifiers go");
+	strcpy(s, "(anonymous namespace)::g(int)");
+	demangle__strip_params(s);
+	is_str(s, "(anonymous namespace)::g", "the last group only");
+	strcpy(s, "void va_gc::reserve<int, va_gc>(vec<int>*&, unsigned int, bool)");
+	demangle__strip_params(s);
+	is_str(s, "va_gc::reserve<int, va_gc>", "a template's return type goes");
+	strcpy(s, "foo(int) [clone .isra.0]");
+	demangle__strip_params(s);
+	is_str(s, "foo [clone .isra.0]", "clone suffix kept");
+	if (demangle__name("_ZN4node6createEv", out, sizeof(out)))
+		skip_all("no libstdc++ demangler");
+	is_str(out, "node::create", "demangled without parameters");
+	return done_testing();
+}

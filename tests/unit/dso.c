@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0
+/* util/dso.c: names, the dsos table, hand-added symbols, build ids. */
+#include <stdio.h>
+
+#include "tap.h"
+#include "util/dso.h"
+
+int main(void)
+{
+	struct dsos dsos;
+	struct dso *a, *b, *bpf;
+	char name[64];
+	int i, missing = 0;
+
+	ok(!dsos__init(&dsos), "init");
+	a = dsos__findnew(&dsos, "/usr/lib/libfoo.so", DSO_KIND_USER);
+	b = dsos__findnew(&dsos, "/usr/lib/libfoo.so", DSO_KIND_USER);
+	ok(a && a == b, "one dso per name");
+	is_str(a->short_name, "libfoo.so", "short name");
+	bpf = dsos__findnew(&dsos, "bpf_prog_0123456789abcdef_x", DSO_KIND_BPF);
+	is_str(bpf->short_name, "bpf_prog_0123456789abcdef_x", "a BPF dso is named like its symbol");
+	ok(bpf->loaded, "nothing to load for BPF");
+	is_int(dso__add_symbol(bpf, 0, 100, bpf->long_name), 0, "add its symbol");
+	is_int(dso__add_symbol(bpf, 0, 100, bpf->long_name), 0, "again: kept once");
+	is_int(bpf->symbols.nr, 1, "one symbol");
+	ok(dso__find_symbol(bpf, 99) && !dso__find_symbol(bpf, 100), "covers [0, len)");
+	for (i = 0; i < 3000; i++) {
+		snprintf(name, sizeof(name), "/x/%d", i);
+		if (!dsos__findnew(&dsos, name, DSO_KIND_USER))
+			missing++;
+	}
+	is_int(missing, 0, "3000 more (the table grows)");
+	ok(dsos__find(&dsos, "/x/2999") && dsos__find(&dsos, "/usr/lib/libfoo.so") == a,
+	   "found after growing");
+	ok(dsos__find(&dsos, "/nope") == NULL, "unknown name");
+	is_int(dso__set_short_name(a, "[JIT] tid 1"), 0, "own short name");
+	is_str(a->short_name, "[JIT] tid 1", "used");
+	is_int(dso__set_build_id(a, (const u8 *)"0123456789abcdefghij", 20), 0, "build id");
+	/* a build id no cache and no file has: no symbols, no crash */
+	ok(dso__find_symbol(a, 0x10) == NULL, "missing file: no symbol");
+	dsos__exit(&dsos);
+	return done_testing();
+}

@@ -1,0 +1,74 @@
+// SPDX-License-Identifier: GPL-2.0
+/* util/hist.c: aggregation by key, children mode, order, rows. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "util/hist.h"
+
+int main(void)
+{
+	struct dso *d1 = dso__new("/lib/a.so", DSO_KIND_USER);
+	struct symbol *s1 = symbol__new(0, 16, SYMBOL_GLOBAL, "fa");
+	struct symbol *s2 = symbol__new(16, 16, SYMBOL_GLOBAL, "fb");
+	struct thread *t = thread__new(1, 1, "app");
+	struct addr_location a = { .thread = t, .dso = d1, .sym = s1, .level = '.' };
+	struct addr_location b = a, u = a, chain[3];
+	struct hists h;
+	struct sort_spec spec;
+	struct hist_entry **v;
+	char line[256];
+	FILE *fp;
+	size_t len;
+	char *out = NULL;
+	int n;
+
+	b.sym = s2;
+	u.sym = NULL;
+	u.addr = 0x1234;
+	sort_spec__parse(&spec, "comm,dso,sym", NULL, 0);
+	ok(!hists__init(&h, &spec), "init");
+	hists__add(&h, &a, 0, 100);
+	hists__add(&h, &a, 1, 100);
+	hists__add(&h, &b, 0, 300);
+	hists__add(&h, &u, 0, 100);
+	is_int(h.nr_entries, 3, "same key, one entry");
+	is_int(h.total_period, 600, "total");
+	n = hists__sorted(&h, &v);
+	is_int(n, 3, "sorted");
+	ok(v[0]->key.sym == s2 && v[1]->key.sym == s1 && v[2]->key.sym == NULL,
+	   "by overhead, a symbol before none on a tie");
+	hist_entry__snprintf_key(v[2], SORT_SYM, line, sizeof(line));
+	is_str(line, "[.] 0x0000000000001234", "an unresolved address");
+	free(v);
+
+	fp = open_memstream(&out, &len);
+	hists__fprintf(&h, &(struct hists_print_opts){ .show_nr_samples = true }, fp);
+	fclose(fp);
+	ok(strstr(out, "# Overhead       Samples  Command  Shared Object     Symbol") != NULL,
+	   "header: widths from the entries (dso widened for an address)");
+	ok(strstr(out, "    50.00%             1  app      a.so              [.] fb\n") != NULL,
+	   "a row");
+	free(out);
+	hists__exit(&h);
+
+	/* children: a caller gets its callees' period once per sample */
+	ok(!hists__init(&h, &spec), "init children");
+	h.cumulate = true;
+	chain[0] = a;
+	chain[1] = b;
+	chain[2] = b;	/* recursion: counted once */
+	hists__add_cumulative(&h, &a, chain, 3, 0, 100);
+	n = hists__sorted(&h, &v);
+	is_int(n, 2, "two entries");
+	ok(v[0]->children == 100 && v[1]->children == 100, "children once each");
+	ok(v[0]->period + v[1]->period == 100, "self once");
+	free(v);
+	hists__exit(&h);
+	free(s1);
+	free(s2);
+	thread__delete(t);
+	dso__delete(d1);
+	return done_testing();
+}

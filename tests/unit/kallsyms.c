@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-2.0
+/* util/kallsyms.c: line parsing, what is kept, a file with BPF and module lines. */
+#include <stdio.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "util/kallsyms.h"
+
+int main(void)
+{
+	char path[] = "/tmp/kallsyms-test.XXXXXX";
+	const char *name, *mod;
+	size_t nl, ml;
+	struct symbols s;
+	struct symbol *f;
+	u64 addr;
+	char type;
+	int fd;
+	FILE *fp;
+
+	ok(!kallsyms__parse_line("ffffffff81000000 T _text", 24, &addr, &type, &name, &nl,
+				 &mod, &ml), "parse a line");
+	ok(addr == 0xffffffff81000000ULL && type == 'T' && nl == 5 && !mod, "its fields");
+	ok(!kallsyms__parse_line("ffffffffc0025bb8 t bpf_prog_1_x\t[bpf]", 36, &addr, &type,
+				 &name, &nl, &mod, &ml) && mod && ml == 3, "module part");
+	ok(kallsyms__parse_line("zzz", 3, &addr, &type, &name, &nl, &mod, &ml), "garbage rejected");
+	ok(kallsyms__parse_line("ffff T", 6, &addr, &type, &name, &nl, &mod, &ml),
+	   "no name rejected");
+
+	fd = mkstemp(path);
+	fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!fp)
+		skip_all("no temporary file");
+	fprintf(fp, "ffffffff81000000 T _text\nffffffff81000100 t local_fn\n"
+		"ffffffff81000200 D some_data\nffffffff81000300 W weak_fn\n"
+		"ffffffffc0000000 t bpf_prog_abc_x\t[bpf]\nbroken line\n"
+		"ffffffff81000400 T _etext\n");
+	fclose(fp);
+	symbols__init(&s);
+	is_int(kallsyms__load(path, &s), 0, "load");
+	symbols__fixup(&s);
+	is_int(s.nr, 4, "text and weak kept; data, [bpf] and garbage not");
+	f = symbols__find(&s, 0xffffffff81000250ULL);
+	is_str(f ? f->name : NULL, "local_fn", "data symbols do not end a function");
+	ok(!symbols__find(&s, 0xffffffffc0000010ULL) ||
+	   symbols__find(&s, 0xffffffffc0000010ULL)->start != 0xffffffffc0000000ULL,
+	   "BPF symbols left to KSYMBOL");
+	symbols__exit(&s);
+	is_int(kallsyms__load("/nonexistent/kallsyms", &s), -2, "missing file: -ENOENT");
+	unlink(path);
+	return done_testing();
+}

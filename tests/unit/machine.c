@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * util/machine.c: threads from COMM/FORK, maps from MMAP2, BPF programs
+ * from KSYMBOL register and unregister, the kernel from a kallsyms file,
+ * resolution by cpumode, and names from bpf_prog_info where no KSYMBOL is.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "util/machine.h"
+
+static u64 buf[512];
+
+static const union perf_event *comm_ev(u32 pid, u32 tid, const char *comm)
+{
+	struct perf_record_comm *c = (void *)buf;
+
+	memset(buf, 0, sizeof(buf));
+	c->header.type = PERF_RECORD_COMM;
+	c->header.size = sizeof(*c) + 16;
+	c->pid = pid;
+	c->tid = tid;
+	strcpy(c->comm, comm);
+	return (void *)buf;
+}
+
+static const union perf_event *fork_ev(u32 pid, u32 tid, u32 ppid, u32 ptid)
+{
+	struct perf_record_fork *f = (void *)buf;
+
+	memset(buf, 0, sizeof(buf));
+	f->header.type = PERF_RECORD_FORK;
+	f->header.size = sizeof(*f);
+	f->pid = pid;
+	f->tid = tid;
+	f->ppid = ppid;
+	f->ptid = ptid;
+	return (void *)buf;
+}
+
+static const union perf_event *mmap_ev(s32 pid, u64 start, u64 len, u64 pgoff, const char *file,
+				       u16 misc)
+{
+	struct perf_record_mmap2 *m = (void *)buf;
+
+	memset(buf, 0, sizeof(buf));
+	m->header.type = PERF_RECORD_MMAP2;
+	m->header.misc = misc;
+	m->header.size = sizeof(*m) + 64;
+	m->pid = (u32)pid;
+	m->tid = (u32)pid;
+	m->start = start;
+	m->len = len;
+	m->pgoff = pgoff;
+	m->prot = 5;
+	strcpy(m->filename, file);
+	return (void *)buf;
+}
+
+static const union perf_event *ksym_ev(u64 addr, u32 len, bool unreg, const char *name)
+{
+	struct perf_record_ksymbol *k = (void *)buf;
+
+	memset(buf, 0, sizeof(buf));
+	k->header.type = PERF_RECORD_KSYMBOL;
+	k->header.size = sizeof(*k) + 64;
+	k->addr = addr;
+	k->len = len;
+	k->ksym_type = PERF_RECORD_KSYMBOL_TYPE_BPF;
+	k->flags = unreg ? PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER : 0;
+	strcpy(k->name, name);
+	return (void *)buf;
+}
+
+int main(void)
+{
+	char path[] = "/tmp/machine-kallsyms.XXXXXX";
+	struct perf_sample s = { 0 };
+	struct addr_location al;
+	struct machine *m;
+	struct thread *t;
+	FILE *fp;
+	int fd = mkstemp(path);
+
+	fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!fp)
+		skip_all("no temporary file");
+	fprintf(fp, "ffffffff81000000 T _text\nffffffff81000100 T do_work\n"
+		"ffffffff81000200 T _etext\n");
+	fclose(fp);
+
+	m = machine__new(path);
+	ok(m != NULL, "machine");
+	t = machine__find_thread(m, 0);
+	is_str(t ? t->comm : NULL, "swapper", "thread 0 is swapper");
+
+	is_int(machine__process_event(m, comm_ev(100, 100, "app"), &s), 0, "COMM");
+	is_int(machine__process_event(m, fork_ev(100, 101, 100, 100), &s), 0, "FORK a thread");
+	is_int(machine__process_event(m, fork_ev(300, 300, 999, 999), &s), 0,
+	       "FORK of a parent never named");
+	is_str(machine__find_thread(m, 101)->comm, "app", "a thread inherits the name");
+	is_str(machine__find_thread(m, 300)->comm, ":300", "unnamed parent: the child's own");
+	is_int(machine__process_event(m, mmap_ev(100, 0x400000, 0x1000, 0, "/bin/app",
+						 PERF_RECORD_MISC_USER), &s), 0, "MMAP2");
+	is_int(machine__process_event(m, fork_ev(200, 200, 100, 100), &s), 0, "FORK a process");
+	is_int(machine__process_event(m, mmap_ev(100, 0x400000, 0x1000, 0, "/bin/other",
+						 PERF_RECORD_MISC_USER), &s), 0,
+	       "the parent maps something else there");
+	is_int(machine__process_event(m, mmap_ev(-1, 0xffffffff81000000ULL, 0x200, 0,
+						 "[kernel.kallsyms]_text",
+						 PERF_RECORD_MISC_KERNEL), &s), 0, "kernel MMAP");
+
+	machine__resolve_ip(m, machine__find_thread(m, 101), PERF_RECORD_MISC_USER, 0x400010, &al);
+	ok(al.dso && !strcmp(al.dso->short_name, "other") && al.addr == 0x10 && al.level == '.',
+	   "a thread sees its process's maps, the latest there");
+	machine__resolve_ip(m, machine__find_thread(m, 200), PERF_RECORD_MISC_USER, 0x400010, &al);
+	ok(al.dso && !strcmp(al.dso->short_name, "app"), "a forked process got a copy");
+
+	machine__resolve_ip(m, t, PERF_RECORD_MISC_KERNEL, 0xffffffff81000150ULL, &al);
+	ok(al.sym && !strcmp(al.sym->name, "do_work") && al.level == 'k', "kernel symbol");
+
+	/* BPF: named while loaded, [unknown] after, earlier samples unaffected */
+	is_int(machine__process_event(m, ksym_ev(0xffffffffc0001000ULL, 0x80, false,
+						 "bpf_prog_0011223344556677_p"), &s), 0, "register");
+	is_int(machine__process_event(m, ksym_ev(0xffffffffc0001080ULL, 0x40, false,
+						 "bpf_prog_8899aabbccddeeff_sub"), &s), 0,
+	       "register its subprogram");
+	machine__resolve_ip(m, t, PERF_RECORD_MISC_KERNEL, 0xffffffffc0001090ULL, &al);
+	ok(al.dso && !strcmp(al.dso->short_name, "bpf_prog_8899aabbccddeeff_sub") &&
+	   al.sym && !strcmp(al.sym->name, al.dso->short_name) && al.addr == 0x10,
+	   "a subprogram is its own dso and symbol");
+	is_int(machine__process_event(m, ksym_ev(0xffffffffc0001000ULL, 0x80, true,
+						 "bpf_prog_0011223344556677_p"), &s), 0, "unregister");
+	machine__resolve_ip(m, t, PERF_RECORD_MISC_KERNEL, 0xffffffffc0001010ULL, &al);
+	ok(!al.dso && !al.sym && al.addr == 0xffffffffc0001010ULL, "gone after unregister");
+	machine__resolve_ip(m, t, PERF_RECORD_MISC_KERNEL, 0xffffffffc0001090ULL, &al);
+	ok(al.dso != NULL, "the subprogram is still there");
+
+	/* malformed records are refused, never read past */
+	{
+		union perf_event *ev = (void *)ksym_ev(0, 0, false, "");
+
+		ev->header.size = sizeof(struct perf_record_ksymbol);
+		is_int(machine__process_event(m, ev, &s), -22, "KSYMBOL without a name");
+	}
+	s.pid = 100;
+	s.tid = 101;
+	s.ip = 0x400020;
+	{
+		union perf_event ev = { .header = { .type = PERF_RECORD_SAMPLE,
+						    .misc = PERF_RECORD_MISC_USER } };
+
+		is_int(machine__resolve(m, &ev, &s, &al), 0, "resolve a sample");
+		ok(al.thread && al.thread->tid == 101 && al.dso, "its thread and dso");
+	}
+	machine__delete(m);
+	unlink(path);
+	return done_testing();
+}
