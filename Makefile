@@ -18,7 +18,7 @@ define check_dep
 $(if $(shell $(PKG_CONFIG) --exists $(firstword $(subst :, ,$(1))) && echo y),,\
   $(error missing $(firstword $(subst :, ,$(1))): run scripts/install-deps or apt-get install $(lastword $(subst :, ,$(1)))))
 endef
-ifeq ($(filter help clean install-deps clean-kernel help-kernel,$(MAKECMDGOALS)),)
+ifeq ($(filter help clean install-deps clean-kernel help-kernel demo,$(MAKECMDGOALS)),)
 $(foreach d,$(DEPS),$(call check_dep,$(d)))
 endif
 
@@ -159,6 +159,25 @@ check-integration: $(PERF) $(PERF_ASAN) workloads $(FUZZ_READ)
 bench: $(PERF) workloads
 	@for b in bench/*.sh; do [ -x "$$b" ] && $(TEST_ENV) "$$b"; done; true
 
+# The main job in one command on a fresh machine (as root): dependencies,
+# build, a system-wide -g recording of the BPF workload (named programs,
+# subprograms, BTF, run hot, then unloaded), and the report whose top rows
+# are those programs by name.  DEMO_SECONDS sets how long they run.
+DEMO_DIR	:= $(O)/demo
+DEMO_SECONDS	?= 3
+
+demo:
+	@[ "$$(id -u)" -eq 0 ] || { echo "make demo: run as root (system-wide recording, BPF)" >&2; exit 1; }
+	@scripts/install-deps
+	@$(MAKE) --no-print-directory perf workloads
+	@mkdir -p $(DEMO_DIR)
+	@echo "demo: perf record -a -g -- bpfload --hot $(DEMO_SECONDS) (4 programs, 9 functions)"
+	@$(PERF) record -q -a -g -o $(DEMO_DIR)/perf.data -- \
+		$(O)/workloads/bpfload -n 1 --hot $(DEMO_SECONDS) >$(DEMO_DIR)/bpfload.out
+	@echo "demo: perf report --stdio --no-children -g none (--comms bpfload: the programs are unloaded by now)"
+	@$(PERF) report --stdio --no-children -g none --comms bpfload --percent-limit 0.5 \
+		-i $(DEMO_DIR)/perf.data
+
 install: $(PERF)
 	install -D -m 0755 $(PERF) $(DESTDIR)$(PREFIX)/bin/perf
 
@@ -176,6 +195,7 @@ help: help-kernel
 	@echo "workloads      build the BPF test workloads into $(O)/workloads"
 	@echo "fuzz           libFuzzer on the perf.data reader for FUZZ_TIME seconds ($(FUZZ_TIME))"
 	@echo "bench          run the benchmarks under bench/ (ratios against /usr/bin/perf)"
+	@echo "demo           as root: deps, build, record -a -g a BPF workload, report it by name"
 	@echo "install        install perf into \$$DESTDIR\$$PREFIX/bin (PREFIX=$(PREFIX))"
 	@echo "install-deps   apt-get every build and test dependency"
 	@echo "clean          remove build outputs"

@@ -275,7 +275,7 @@ static void report__print_hists(struct report *rep, struct perf_session *session
 		printf("\n\n");
 	}
 	if (!rep->quiet)
-		printf("#\n# (Tip: To record callchains for each sample: perf record -g)\n#\n");
+		printf("#\n# (Tip: For a higher level overview, try: perf report --sort comm,dso)\n#\n");
 	if (rep->machine->nr_fallback && rep->verbose > 0)
 		fprintf(stderr, "perf report: %llu samples named from the header's "
 			"bpf_prog_info (no KSYMBOL covered them)\n",
