@@ -94,9 +94,6 @@ struct record {
 	pid_t			child;
 	int			child_status;
 	int			go_pipe[2];
-	/* pids of processes we record, for side-band forwarding */
-	pid_t			*tgids;
-	int			nr_tgids;
 	struct bpf_capture	cap;
 	struct bpf_sideband	sb;
 	bool			sb_on;
@@ -636,52 +633,15 @@ static void record__start_workload(struct record *rec)
 	}
 }
 
-/* Side-band forwarding in per-thread mode: programs loaded by others. */
-static bool record__sb_filter(void *priv, const union perf_event *ev)
-{
-	struct record *rec = priv;
-	struct perf_sample sample;
-	int i;
-
-	if (perf_event__parse_id_sample(ev, &rec->sb.attr, &sample))
-		return true;
-	for (i = 0; i < rec->nr_tgids; i++)
-		if ((pid_t)sample.pid == rec->tgids[i])
-			return false;	/* its own event has it */
-	return true;
-}
-
+/*
+ * Side-band forwarding in per-thread mode: KSYMBOL/BPF_EVENT of programs
+ * loaded by tasks we do not record, so their samples are named.  Programs
+ * loaded by recorded tasks then come twice (once from their own event),
+ * which readers take as the same symbol registered again.
+ */
 static int record__sb_forward(void *priv, const union perf_event *ev)
 {
 	return record__write(priv, ev, ev->header.size);
-}
-
-static int record__collect_tgids(struct record *rec)
-{
-	int i;
-
-	rec->tgids = calloc(rec->threads->nr + 1, sizeof(pid_t));
-	if (!rec->tgids)
-		return -ENOMEM;
-	for (i = 0; i < rec->threads->nr; i++) {
-		char path[64], buf[4096], *p;
-		FILE *fp;
-		size_t n;
-
-		snprintf(path, sizeof(path), "/proc/%d/status", rec->threads->pids[i]);
-		fp = fopen(path, "r");
-		if (!fp)
-			continue;
-		n = fread(buf, 1, sizeof(buf) - 1, fp);
-		fclose(fp);
-		buf[n] = '\0';
-		p = strstr(buf, "\nTgid:");
-		if (p)
-			rec->tgids[rec->nr_tgids++] = atoi(p + 6);
-	}
-	if (rec->child > 0)
-		rec->tgids[rec->nr_tgids++] = rec->child;
-	return 0;
 }
 
 static int record__start_sideband(struct record *rec)
@@ -697,7 +657,6 @@ static int record__start_sideband(struct record *rec)
 	sb->pages = 64;
 	if (rec->per_thread) {
 		sb->forward = record__sb_forward;
-		sb->filter = record__sb_filter;
 	}
 	err = bpf_sideband__open(sb);
 	if (err) {
@@ -1160,11 +1119,6 @@ int cmd_record(int argc, const char **argv)
 		.arrays = BPF_EVENT__ALL_ARRAYS,
 		.keep_info = !opts->no_bpf_event,
 	};
-	if (rec->per_thread) {
-		err = record__collect_tgids(rec);
-		if (err)
-			goto out;
-	}
 	if (rec->sideband_bits && !opts->no_bpf_event) {
 		err = record__start_sideband(rec);
 		if (err)
@@ -1259,7 +1213,6 @@ out:
 	evlist__delete(rec->evlist);
 	perf_cpu_map__delete(rec->cpus);
 	thread_map__delete(rec->threads);
-	free(rec->tgids);
 	free(orig_argv);
 	return err ? 1 : 0;
 }

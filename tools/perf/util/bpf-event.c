@@ -379,7 +379,16 @@ int bpf_sideband__open(struct bpf_sideband *sb)
 	attr.size = sizeof(attr);
 	attr.bpf_event = 1;
 	attr.ksymbol = sb->forward ? 1 : 0;
-	attr.sample_id_all = 1;
+	/*
+	 * No sample_id trailer: the kernel grows a record's header.size by
+	 * each listener's trailer size without restoring it, so a trailer here
+	 * would corrupt the records of the events written to the file
+	 * (listeners after this one).  Records we read may in turn be longer
+	 * than their body: only the body is used.
+	 */
+	attr.sample_id_all = 0;
+	attr.sample_type = 0;
+	attr.read_format = 0;
 	attr.watermark = 1;
 	attr.wakeup_watermark = 1;
 	attr.disabled = 0;
@@ -389,6 +398,15 @@ int bpf_sideband__open(struct bpf_sideband *sb)
 	attr.sample_period = 1;
 	attr.freq = 0;
 	attr.exclude_kernel = 0;
+	if (sb->forward)
+		sb->out_synth = (struct perf_synth){
+			.emit = sb->forward,
+			.priv = sb->priv,
+			.sample_type = sb->attr.sample_type,
+			.id_hdr_size = perf_event__id_hdr_size(sb->attr.sample_type),
+		};
+	if (sb->forward && !sb->attr.sample_id_all)
+		sb->out_synth.id_hdr_size = 0;
 	sb->attr = attr;
 	if (!sb->pages)
 		sb->pages = 64;
@@ -428,7 +446,6 @@ int bpf_sideband__open(struct bpf_sideband *sb)
 	return err;
 }
 
-/* Current time of the perf clock (local_clock, close to CLOCK_MONOTONIC). */
 static u64 sideband__now(void)
 {
 	struct timespec ts;
@@ -469,6 +486,40 @@ static void sideband__flush(struct sideband_batch *b)
 	b->nr = 0;
 }
 
+/* Current time of the perf clock (local_clock, close to CLOCK_MONOTONIC). */
+static u64 sideband__now(void);
+
+/*
+ * A KSYMBOL or BPF_EVENT for the output: its body (the kernel may have
+ * made header.size longer, see bpf_sideband__open()) and a trailer laid
+ * out as the output's, timed when we read it.
+ */
+static int sideband__forward(struct bpf_sideband *sb, const union perf_event *ev)
+{
+	union {
+		union perf_event	ev;
+		u64			words[128];
+	} b;
+	size_t body;
+
+	if (ev->header.type == PERF_RECORD_KSYMBOL) {
+		size_t max = ev->header.size - sizeof(ev->ksymbol);
+
+		if (ev->header.size < sizeof(ev->ksymbol))
+			return 0;
+		body = sizeof(ev->ksymbol) +
+		       PERF_ALIGN(strnlen(ev->ksymbol.name, max) + 1, (size_t)8);
+	} else {
+		body = sizeof(ev->bpf);
+	}
+	if (body > ev->header.size || body + 64 > sizeof(b))
+		return 0;
+	memcpy(&b, ev, body);
+	b.ev.header.size = body;
+	sb->out_synth.time = sideband__now();
+	return perf_synth__emit(&sb->out_synth, &b.ev);
+}
+
 static int sideband__record(void *priv, struct perf_mmap *map, const union perf_event *ev)
 {
 	struct sideband_batch *b = priv;
@@ -499,7 +550,7 @@ static int sideband__record(void *priv, struct perf_mmap *map, const union perf_
 	if (sb->forward && (ev->header.type == PERF_RECORD_KSYMBOL ||
 			    ev->header.type == PERF_RECORD_BPF_EVENT) &&
 	    (!sb->filter || sb->filter(sb->priv, ev)))
-		err = sb->forward(sb->priv, ev);
+		err = sideband__forward(sb, ev);
 	return err;
 }
 

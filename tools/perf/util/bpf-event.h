@@ -6,10 +6,10 @@
 #include <linux/bpf.h>
 #include <linux/perf_event.h>
 #include "types.h"
+#include "synthesize.h"
 
 union perf_event;
 struct perf_env_bpf;
-struct perf_synth;
 struct perf_mmap;
 struct bpf_kallsyms;
 
@@ -99,13 +99,14 @@ int bpf_event__synthesize_all(struct perf_synth *s, struct bpf_capture *cap,
  */
 struct bpf_sideband {
 	struct bpf_capture	*cap;
-	struct perf_event_attr	attr;		/* sample_type/sample_id_all of the output */
+	struct perf_event_attr	attr;		/* in: the output's sample_type/sample_id_all */
 	int			(*forward)(void *priv, const union perf_event *ev);
 	bool			(*filter)(void *priv, const union perf_event *ev);
 	void			*priv;
 	struct perf_synth	*resynth;	/* emit with locking done by the caller */
 	unsigned int		pages;
 	/* private */
+	struct perf_synth	out_synth;	/* trailer of forwarded records */
 	int			nr;
 	int			*fds;
 	struct perf_mmap	*maps;

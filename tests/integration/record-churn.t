@@ -1,0 +1,45 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# perf record -a under BPF load/unload churn at 1k, 5k and 10k loads/s for
+# 5 s: every load and unload of the workload has its KSYMBOL (one per
+# function) and BPF_EVENT records, counted per id in `perf report -D`; the
+# share of programs whose bpf_prog_info reached the header is printed.
+. "$(dirname "$0")/lib.sh"
+need_root
+need_workloads
+
+RATES=${CHURN_RATES:-"1000 5000 10000"}
+DURATION=${CHURN_DURATION:-5}
+
+for rate in $RATES; do
+	timeout 120 "$PERF" record -q -o "$TMPD/c.data" -a -c 1000000 -- \
+		"$WORKLOADS/bpfload" --churn "$rate" --duration "$DURATION" --hold-ms 1 \
+		--ids-file "$TMPD/ids" >"$TMPD/out" 2>"$TMPD/err"
+	ok $? "churn $rate/s: recorded"
+	loads=$(wc -l <"$TMPD/ids")
+	"$UPERF" report -D -i "$TMPD/c.data" >"$TMPD/dump" 2>"$TMPD/dump.err"
+	ok $? "churn $rate/s: /usr/bin/perf report -D reads it"
+	# per id: PROG_LOAD and PROG_UNLOAD
+	awk 'NR == FNR { want[$1] = 1; next }
+	     /PERF_RECORD_BPF_EVENT type 1,/ { id = $NF; if (id in want) load[id]++ }
+	     /PERF_RECORD_BPF_EVENT type 2,/ { id = $NF; if (id in want) unload[id]++ }
+	     END { bad = 0
+		   for (id in want) if (load[id] != 1 || unload[id] != 1) bad++
+		   print bad }' "$TMPD/ids" "$TMPD/dump" >"$TMPD/bad"
+	[ "$(cat "$TMPD/bad")" = 0 ]
+	ok $? "churn $rate/s: each of $loads loads has one PROG_LOAD and one PROG_UNLOAD"
+	# KSYMBOL: as many registers as unregisters, at least one per load
+	reg=$(grep -cE 'PERF_RECORD_KSYMBOL .* flags 0x0 name bpf_prog_[0-9a-f]+_(churn_prog_[01]|churn_sub_1)$' "$TMPD/dump")
+	unreg=$(grep -cE 'PERF_RECORD_KSYMBOL .* flags 0x1 name bpf_prog_[0-9a-f]+_(churn_prog_[01]|churn_sub_1)$' "$TMPD/dump")
+	[ "$reg" -ge "$loads" ] && [ "$reg" -eq "$unreg" ]
+	ok $? "churn $rate/s: KSYMBOL register $reg = unregister $unreg >= $loads loads"
+	"$UPERF" report --header-only -i "$TMPD/c.data" 2>/dev/null |
+		sed -n 's/^# bpf_prog_info \([0-9]*\):.*/\1/p' | sort -u >"$TMPD/info"
+	have=$(sort -u "$TMPD/ids" | comm -12 - "$TMPD/info" | wc -l)
+	diag "$(awk -v r="$rate" -v h="$have" -v n="$loads" 'BEGIN {
+		printf "churn %d/s: bpf_prog_info captured for %d of %d programs (%.1f%%)",
+		       r, h, n, n ? 100 * h / n : 0 }')"
+	grep -q 'LOST' "$TMPD/dump" && diag "churn $rate/s: $(grep -c 'PERF_RECORD_LOST' "$TMPD/dump") LOST records"
+done
+
+done_testing
