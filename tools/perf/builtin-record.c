@@ -655,6 +655,7 @@ static int record__start_sideband(struct record *rec)
 	sb->priv = rec;
 	sb->resynth = &rec->synth;
 	sb->pages = 64;
+	sb->realtime = true;
 	if (rec->per_thread) {
 		sb->forward = record__sb_forward;
 	}

@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <poll.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -582,6 +583,15 @@ static void *sideband__thread(void *arg)
 		return NULL;
 	}
 	b->sb = sb;
+	/*
+	 * A program unloaded before we hold an fd on it loses its info: run
+	 * ahead of normal tasks when allowed (the thread mostly sleeps).
+	 */
+	if (sb->realtime) {
+		struct sched_param sp = { .sched_priority = 1 };
+
+		pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
+	}
 	for (i = 0; i < sb->nr; i++) {
 		pfd[i].fd = sb->fds[i];
 		pfd[i].events = POLLIN;

@@ -105,6 +105,7 @@ struct bpf_sideband {
 	void			*priv;
 	struct perf_synth	*resynth;	/* emit with locking done by the caller */
 	unsigned int		pages;
+	bool			realtime;	/* SCHED_FIFO when permitted */
 	/* private */
 	struct perf_synth	out_synth;	/* trailer of forwarded records */
 	int			nr;
