@@ -304,6 +304,21 @@ static int test_single_btf(void)	{ return lifecycle(1, "ksym_single", true, ASPE
 static int test_unnamed(void)		{ return lifecycle(1, "", false, ASPECT_ALL); }
 static int test_unnamed_subprogs(void)	{ return lifecycle(2, "", false, ASPECT_ALL); }
 
+/* /proc/kallsyms lists BPF functions under [bpf], perf or not. */
+static int test_kallsyms_module(void)
+{
+	struct prog_desc d;
+	int fd, res;
+
+	fd = prog_load(2, "ksym_module", true);
+	if (fd < 0)
+		return fail("BPF_PROG_LOAD: %s", strerror(errno));
+	res = prog_describe(fd, &d, true) ? fail("cannot describe the program") :
+		check_kallsyms(&d, true);
+	close(fd);
+	return res;
+}
+
 /* Each event gets only the record types it asked for. */
 static int test_bits_select(void)
 {
@@ -575,6 +590,7 @@ static const struct {
 	{ test_unload_btf, "unload: UNREGISTER KSYMBOL per function then PROG_UNLOAD" },
 	{ test_id_reachable, "id: GET_FD_BY_ID works at PROG_LOAD, fails after PROG_UNLOAD" },
 	{ test_kallsyms, "kallsyms: [bpf] symbols match the records, gone after unload" },
+	{ test_kallsyms_module, "kallsyms: BPF functions are listed as [bpf] without perf" },
 	{ test_trailer, "sample_id: pid, tid, cpu, id and monotonic time" },
 	{ test_nobtf, "names without BTF: prog name for main, _F for subprograms" },
 	{ test_single, "single-function program without BTF" },
