@@ -42,4 +42,23 @@ for rate in $RATES; do
 	grep -q 'LOST' "$TMPD/dump" && diag "churn $rate/s: $(grep -c 'PERF_RECORD_LOST' "$TMPD/dump") LOST records"
 done
 
+# Two system-wide recorders at once: the kernel grows KSYMBOL/BPF_EVENT
+# records of the later listener by the earlier one's trailer size; ours
+# are cut back, so upstream reads both files whole.
+"$PERF" record -q -o "$TMPD/first.data" -a -c 1000000 -- sleep 3 >/dev/null 2>&1 </dev/null &
+first=$!
+sleep 1
+timeout 60 "$PERF" record -q -o "$TMPD/second.data" -a -c 1000000 -- \
+	"$WORKLOADS/bpfload" --churn 2000 --duration 1 --hold-ms 1 --ids-file "$TMPD/ids" \
+	>/dev/null 2>&1
+wait $first
+for f in first second; do
+	"$UPERF" report -D -i "$TMPD/$f.data" >"$TMPD/dump" 2>"$TMPD/dump.err"
+	! grep -q 'failed to process' "$TMPD/dump.err"
+	ok $? "two recorders: the $f file is read whole by /usr/bin/perf"
+	n=$(grep -c 'PERF_RECORD_BPF_EVENT type 1,' "$TMPD/dump")
+	[ "$n" -ge "$(wc -l <"$TMPD/ids")" ]
+	ok $? "two recorders: the $f file has every PROG_LOAD ($n)"
+done
+
 done_testing

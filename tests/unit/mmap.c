@@ -61,6 +61,12 @@ static void put(struct perf_mmap *m, u64 *head, u16 size, u64 v)
 	*head += size;
 }
 
+/* Cut records of 48 bytes to 32, as record does with grown KSYMBOLs. */
+static u16 cut48(void *priv, const union perf_event *ev)
+{
+	return ev->header.size == 48 ? 32 : 0;
+}
+
 int main(void)
 {
 	const struct perf_mmap_ops ops = { .record = on_record, .push = on_push };
@@ -104,6 +110,21 @@ int main(void)
 	pc->data_head = head;
 	is_int(perf_mmap__read(&m, &ops, &s), -EIO, "a record too small is refused");
 	ok(pc->data_tail != head, "and nothing consumed");
+
+	/* a record the kernel made too long: pushed one by one, cut */
+	head = pc->data_tail = psz - 8;
+	put(&m, &head, 16, 1);
+	put(&m, &head, 48, 2);	/* wraps */
+	put(&m, &head, 24, 3);
+	pc->data_head = head;
+	{
+		const struct perf_mmap_ops cut_ops = { .push = on_push, .size = cut48 };
+
+		memset(&s, 0, sizeof(s));
+		is_int(perf_mmap__read(&m, &cut_ops, &s), 88, "all 88 bytes consumed");
+		is_int(s.pushes, 3, "record by record");
+		is_int(s.pushed, 16 + 32 + 24, "the long one cut to 32");
+	}
 
 	is_int(perf_mmap__parse_pages("128", &pages), 0, "-m 128");
 	is_int(pages, 128, "128 pages");

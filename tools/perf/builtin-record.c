@@ -86,9 +86,12 @@ struct record {
 	u64			first_time;
 	u64			last_time;
 	int			time_pos;	/* of TIME in a sample, -1 when absent */
-	u64			lost_samples;
-	u64			lost_sideband;
+	u64			lost_records;	/* LOST records' counts */
+	u64			lost_samples;	/* sampling events' read() lost counts */
+	u64			lost_sideband;	/* the tracking event's */
 	unsigned long		wakeups;
+	bool			rescan;		/* the tracking event lost records */
+	u64			nr_rescan_requests;
 	bool			sideband_bits;	/* ksymbol/bpf_event accepted by the kernel */
 	/* the command after -- */
 	pid_t			child;
@@ -512,18 +515,42 @@ static int record__mmap_record(void *priv, struct perf_mmap *map, const union pe
 				rec->last_time = t;
 		}
 	} else if (ev->header.type == PERF_RECORD_LOST) {
-		struct evsel *evsel = evlist__id2evsel(rec->evlist, ev->lost.id);
-
-		if (evsel && evsel__is_sideband(evsel))
-			rec->lost_sideband += ev->lost.lost;
-		else
-			rec->lost_samples += ev->lost.lost;
-		if (evsel && evsel__is_sideband(evsel) && rec->sb_on && rec->sb.wake[1] >= 0) {
-			/* the tracking event lost records: let the side-band rescan */
-			rec->sb.nr_lost += ev->lost.lost;
-		}
+		/*
+		 * The id is of the event that wrote next, not of what was lost:
+		 * the split comes from each event's own count at the end.  Any
+		 * loss may have taken KSYMBOLs: let the side-band rescan.
+		 */
+		rec->lost_records += ev->lost.lost;
+		if (rec->sb_on)
+			rec->rescan = true;
 	}
 	return 0;
+}
+
+/*
+ * The kernel grows a KSYMBOL/BPF_EVENT header.size by the trailer size of
+ * every listener before us without restoring it (two system-wide
+ * recorders at once): our trailer follows the body, then stale bytes.
+ * Cut such records to body + trailer so readers find the trailer.
+ */
+static u16 record__mmap_size(void *priv, const union perf_event *ev)
+{
+	struct record *rec = priv;
+	size_t body;
+
+	if (ev->header.type == PERF_RECORD_KSYMBOL) {
+		if (ev->header.size <= sizeof(ev->ksymbol))
+			return 0;
+		body = sizeof(ev->ksymbol) +
+		       PERF_ALIGN(strnlen(ev->ksymbol.name,
+					  ev->header.size - sizeof(ev->ksymbol)) + 1, (size_t)8);
+	} else if (ev->header.type == PERF_RECORD_BPF_EVENT) {
+		body = sizeof(ev->bpf);
+	} else {
+		return 0;
+	}
+	body += rec->synth.id_hdr_size;
+	return body < ev->header.size ? (u16)body : 0;
 }
 
 static int record__mmap_push(void *priv, struct perf_mmap *map, const void *buf, size_t len)
@@ -536,6 +563,7 @@ static int record__read_all(struct record *rec)
 	const struct perf_mmap_ops ops = {
 		.record = record__mmap_record,
 		.push = record__mmap_push,
+		.size = record__mmap_size,
 	};
 	u64 total = 0;
 	int i;
@@ -547,12 +575,20 @@ static int record__read_all(struct record *rec)
 			return (int)n;
 		total += n;
 	}
+	if (rec->rescan) {
+		rec->rescan = false;
+		rec->nr_rescan_requests++;
+		bpf_sideband__request_rescan(&rec->sb);
+	}
 	if (total)
 		return record__finished_round(rec);
 	return 0;
 }
 
-/* Final per-event lost counts (read_format LOST) as LOST_SAMPLES records. */
+/*
+ * Final per-event lost counts (read_format LOST) as LOST_SAMPLES records,
+ * the tracking event's too: its id tells side-band losses apart.
+ */
 static int record__lost_samples(struct record *rec)
 {
 	int nr = rec->cpus->nr * rec->threads->nr, i, slot, err = 0;
@@ -561,7 +597,7 @@ static int record__lost_samples(struct record *rec)
 	evlist__for_each(rec->evlist, evsel, i) {
 		u64 lost = 0;
 
-		if (!(evsel->attr.read_format & PERF_FORMAT_LOST) || evsel__is_sideband(evsel))
+		if (!(evsel->attr.read_format & PERF_FORMAT_LOST))
 			continue;
 		for (slot = 0; slot < nr; slot++) {
 			u64 vals[3];
@@ -569,6 +605,10 @@ static int record__lost_samples(struct record *rec)
 			if (read(rec->fds[i][slot], vals, sizeof(vals)) == sizeof(vals))
 				lost += vals[2];
 		}
+		if (evsel__is_sideband(evsel))
+			rec->lost_sideband += lost;
+		else
+			rec->lost_samples += lost;
 		if (lost) {
 			union {
 				union perf_event	ev;
@@ -875,13 +915,14 @@ static void record__summary(struct record *rec)
 	if (rec->opts.quiet)
 		return;
 	fprintf(stderr, "[ perf record: Woken up %lu times to write data ]\n", rec->wakeups);
-	if (rec->lost_samples || rec->lost_sideband)
+	if (rec->lost_samples || rec->lost_sideband || rec->lost_records)
 		fprintf(stderr, "[ perf record: Lost %llu samples and %llu side-band records ]\n",
 			(unsigned long long)rec->lost_samples,
 			(unsigned long long)rec->lost_sideband);
-	if (rec->sb_on && rec->sb.nr_lost)
-		fprintf(stderr, "[ perf record: BPF side-band lost %llu records, %llu programs "
-			"recovered by rescanning ]\n", (unsigned long long)rec->sb.nr_lost,
+	if (rec->sb.nr_lost || rec->sb.nr_rescans)
+		fprintf(stderr, "[ perf record: BPF side-band: %llu records lost, %llu rescans "
+			"synthesized %llu programs again ]\n", (unsigned long long)rec->sb.nr_lost,
+			(unsigned long long)rec->sb.nr_rescans,
 			(unsigned long long)rec->sb.nr_recovered);
 	fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
 		(double)(rec->bytes_written + rec->data_offset) / 1024.0 / 1024.0, name,
@@ -907,7 +948,8 @@ static int record__loop(struct record *rec)
 			break;
 		if (done)
 			break;
-		n = poll(pfd, rec->nr_maps, 1000);
+		/* wake now and then: a killed record keeps what was read */
+		n = poll(pfd, rec->nr_maps, 250);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;

@@ -555,16 +555,32 @@ static int sideband__record(void *priv, struct perf_mmap *map, const union perf_
 	return err;
 }
 
-static void sideband__rescan(struct bpf_sideband *sb)
+/*
+ * After a loss: programs we never saw get their info captured.  all: the
+ * output itself lost KSYMBOL/BPF_EVENT records, so every loaded program
+ * is synthesized again (the reader takes a repeated one as the same);
+ * else only those we had not seen, and only when we forward.
+ */
+static void sideband__rescan(struct bpf_sideband *sb, bool all)
 {
+	struct perf_synth *s = NULL;
 	int n;
 
 	sb->nr_rescans++;
-	if (sb->resynth)
-		sb->resynth->time = sideband__now();
-	n = bpf_event__synthesize_all(sb->resynth, sb->cap, true, true);
+	if (sb->resynth && (all || sb->forward)) {
+		sb->rescan_synth = *sb->resynth;
+		sb->rescan_synth.time = sideband__now();
+		s = &sb->rescan_synth;
+	}
+	n = bpf_event__synthesize_all(s, sb->cap, true, !all);
 	if (n > 0)
 		sb->nr_recovered += n;
+}
+
+void bpf_sideband__request_rescan(struct bpf_sideband *sb)
+{
+	if (sb->running && write(sb->wake[1], "r", 1) < 0)
+		sb->err = sb->err ? sb->err : -errno;
 }
 
 static void *sideband__thread(void *arg)
@@ -617,14 +633,26 @@ static void *sideband__thread(void *arg)
 		}
 		if (b->lost) {
 			b->lost = false;
-			sideband__rescan(sb);
+			sideband__rescan(sb, false);
 		}
 		if (stopping)
 			break;
 		if (poll(pfd, sb->nr + 1, 1000) < 0 && errno != EINTR)
 			break;
-		if (pfd[sb->nr].revents)
-			stopping = true;	/* one last pass, then out */
+		if (pfd[sb->nr].revents) {
+			char cmd[64];
+			ssize_t n = read(sb->wake[0], cmd, sizeof(cmd)), k;
+			bool rescan = false;
+
+			for (k = 0; k < n; k++) {
+				if (cmd[k] == 'x')
+					stopping = true;	/* one last pass, then out */
+				else if (cmd[k] == 'r')
+					rescan = true;
+			}
+			if (rescan)
+				sideband__rescan(sb, true);
+		}
 	}
 	free(pfd);
 	free(b);

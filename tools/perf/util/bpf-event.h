@@ -108,6 +108,7 @@ struct bpf_sideband {
 	bool			realtime;	/* SCHED_FIFO when permitted */
 	/* private */
 	struct perf_synth	out_synth;	/* trailer of forwarded records */
+	struct perf_synth	rescan_synth;
 	int			nr;
 	int			*fds;
 	struct perf_mmap	*maps;
@@ -126,6 +127,11 @@ struct bpf_sideband {
  */
 int bpf_sideband__open(struct bpf_sideband *sb);
 int bpf_sideband__start(struct bpf_sideband *sb);
+/*
+ * The output lost side-band records (its tracking event's LOST): rescan
+ * and synthesize every loaded program again, from the side-band thread.
+ */
+void bpf_sideband__request_rescan(struct bpf_sideband *sb);
 /* Drain what is left, stop the thread, close everything. */
 void bpf_sideband__stop(struct bpf_sideband *sb);
 

@@ -83,6 +83,7 @@ u64 perf_mmap__pending(struct perf_mmap *map)
 s64 perf_mmap__read(struct perf_mmap *map, const struct perf_mmap_ops *ops, void *priv)
 {
 	u64 head, tail, pos, size = map->mask + 1;
+	bool cut = false;
 	int err;
 
 	if (!map->base)
@@ -94,7 +95,7 @@ s64 perf_mmap__read(struct perf_mmap *map, const struct perf_mmap_ops *ops, void
 	if (head - tail > size)
 		return -EIO;	/* the kernel never overwrites an unread buffer */
 
-	if (ops->record) {
+	if (ops->record || ops->size) {
 		for (pos = tail; pos < head; ) {
 			const struct perf_event_header *hdr =
 				(const void *)(map->data + (pos & map->mask));
@@ -110,13 +111,37 @@ s64 perf_mmap__read(struct perf_mmap *map, const struct perf_mmap_ops *ops, void
 				memcpy(map->bounce + first, map->data, rsize - first);
 				hdr = (const void *)map->bounce;
 			}
-			err = ops->record(priv, map, (const union perf_event *)hdr);
+			err = ops->record ? ops->record(priv, map, (const union perf_event *)hdr) : 0;
+			if (err)
+				return err;
+			if (ops->size) {
+				u16 want = ops->size(priv, (const union perf_event *)hdr);
+
+				if (want >= sizeof(*hdr) && want < rsize)
+					cut = true;
+			}
+			pos += rsize;
+		}
+	}
+	if (ops->push && cut) {
+		for (pos = tail; pos < head; ) {
+			u64 off = pos & map->mask;
+			struct perf_event_header *hdr = (void *)(map->data + off);
+			u16 rsize = hdr->size, want;
+
+			memcpy(map->bounce, map->data + off, min((u64)rsize, size - off));
+			if (off + rsize > size)
+				memcpy(map->bounce + (size - off), map->data, rsize - (size - off));
+			hdr = (void *)map->bounce;
+			want = ops->size(priv, (const union perf_event *)hdr);
+			if (want >= sizeof(*hdr) && want < rsize)
+				hdr->size = want;
+			err = ops->push(priv, map, map->bounce, hdr->size);
 			if (err)
 				return err;
 			pos += rsize;
 		}
-	}
-	if (ops->push) {
+	} else if (ops->push) {
 		u64 start = tail & map->mask, len = head - tail;
 
 		if (start + len > size) {

@@ -32,6 +32,12 @@ struct perf_mmap_ops {
 	int (*record)(void *priv, struct perf_mmap *map, const union perf_event *ev);
 	/* may be NULL */
 	int (*push)(void *priv, struct perf_mmap *map, const void *buf, size_t len);
+	/*
+	 * may be NULL: the size a record should have, when the kernel wrote
+	 * it longer (0 or header.size: keep it).  A read with such a record
+	 * pushes record by record, each cut to its size.
+	 */
+	u16 (*size)(void *priv, const union perf_event *ev);
 };
 
 /* Map pages data pages (a power of two) of fd. */

@@ -1,0 +1,65 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# perf record when things go wrong: lost records (a 1-page buffer under
+# BPF churn) counted apart and the programs rescanned; a SIGKILL-ed record
+# leaves a file our report reads; no permission.
+. "$(dirname "$0")/lib.sh"
+need_root
+need_workloads
+
+timeout 60 "$PERF" record -o "$TMPD/l.data" -a -m 1 -F 4000 -- \
+	"$WORKLOADS/bpfload" --churn 5000 --duration 2 --hold-ms 1 >/dev/null 2>"$TMPD/err"
+ok $? "a 1-page buffer under churn records"
+"$UPERF" report -D -i "$TMPD/l.data" >"$TMPD/dump" 2>"$TMPD/dump.err"
+ok $? "upstream reads it"
+nlost=$(count_records LOST <"$TMPD/dump")
+if [ "$nlost" -gt 0 ]; then
+	grep -q '^\[ perf record: Lost [0-9]* samples and [0-9]* side-band records \]$' "$TMPD/err"
+	ok $? "LOST records ($nlost): the summary separates samples and side-band"
+	if grep -q 'and [1-9][0-9]* side-band records' "$TMPD/err"; then
+		grep -q 'rescans synthesized' "$TMPD/err"
+		ok $? "side-band loss: loaded programs rescanned"
+	else
+		ok 0 "# SKIP no side-band record lost this time"
+	fi
+	if grep -qE 'Lost [1-9][0-9]* samples|and [1-9][0-9]* side-band' "$TMPD/err"; then
+		[ "$(count_records LOST_SAMPLES <"$TMPD/dump")" -ge 1 ]
+		ok $? "LOST_SAMPLES written at the end"
+	else
+		ok 0 "# SKIP no sample lost this time"
+	fi
+else
+	ok 0 "# SKIP nothing lost with a 1-page buffer"
+fi
+
+# SIGKILL: the header was written first; the data size comes from the file
+# (perf itself is killed, not a timeout wrapper; sleep 10 bounds it anyway)
+"$PERF" record -q -o "$TMPD/k.data" -a -c 1000000 -- sleep 10 >/dev/null 2>&1 </dev/null &
+pid=$!
+sleep 2
+kill -KILL $pid
+wait $pid 2>/dev/null
+[ ! -e "$TMPD/k.data" ]
+ok $? "SIGKILL: no half-written k.data"
+f=$(ls "$TMPD"/k.data.tmp* 2>/dev/null | head -1)
+[ -n "$f" ] && [ "$(stat -c %a "$f")" = 600 ]
+ok $? "SIGKILL: the partial recording is left as ${f##*/}, mode 0600"
+"$PERF" report --stats -i "$f" >"$TMPD/stats" 2>&1
+ok $? "SIGKILL: perf report reads it"
+grep -qE 'SAMPLE events: +[1-9]' "$TMPD/stats"
+ok $? "SIGKILL: with its samples"
+
+# no permission: an unprivileged user under perf_event_paranoid >= 1
+if command -v setpriv >/dev/null && [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 1 ]; then
+	chmod 777 "$TMPD"
+	setpriv --reuid 65534 --regid 65534 --clear-groups \
+		"$PERF" record -q -o "$TMPD/np.data" -a -- true 2>"$TMPD/err"
+	[ $? -eq 1 ] && grep -q '^perf record: cpu-clock: no permission' "$TMPD/err" &&
+		[ "$(wc -l <"$TMPD/err")" -eq 1 ] && [ ! -e "$TMPD/np.data" ]
+	ok $? "no permission: one line, exit 1, no file"
+	cat "$TMPD/err" | sed 's/^/# /'
+else
+	ok 0 "# SKIP no setpriv or paranoid 0"
+fi
+
+done_testing
