@@ -37,6 +37,14 @@ grep -q 'missing features:.*BPF_PROG_INFO' "$TMPD/hdr"
 [ $? -ne 0 ]
 ok $? "BPF_PROG_INFO written"
 
+# BUILD_ID: the DSOs with samples, as upstream's buildid-list reads them
+"$UPERF" buildid-list -i "$TMPD/a.data" >"$TMPD/bid" 2>&1
+grep -qE '^[0-9a-f]{40} \[kernel.kallsyms\]$' "$TMPD/bid"
+ok $? "BUILD_ID: the kernel's build-id"
+kid=$(od -An -tx1 /sys/kernel/notes 2>/dev/null | tr -d ' \n' | grep -o '474e5500[0-9a-f]\{40\}' | head -1)
+[ -z "$kid" ] || grep -q "^${kid#474e5500} \[kernel.kallsyms\]$" "$TMPD/bid"
+ok $? "BUILD_ID: the kernel's is the one in /sys/kernel/notes"
+
 # a command: per-thread, bits on the sampling event, enable_on_exec
 rec -q -o "$TMPD/t.data" -c 1000000 -- sh -c 'i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done'
 ok $? "a command records"

@@ -38,6 +38,7 @@
 #include "util/mmap.h"
 #include "util/parse-events.h"
 #include "util/parse-options.h"
+#include "util/record-buildid.h"
 #include "util/strbuf.h"
 #include "util/synthesize.h"
 #include "util/thread-map.h"
@@ -822,6 +823,30 @@ static int record__write_pipe_bpf_features(struct record *rec)
 	return err;
 }
 
+/*
+ * BUILD_ID: read the file back (it is complete now) for the DSOs that got
+ * samples, then write the header again with their build-ids.
+ */
+static int record__build_ids(struct record *rec)
+{
+	struct perf_header *h = &rec->header;
+	struct strbuf sb = STRBUF_INIT;
+	size_t len;
+	int err;
+
+	err = record_buildid__collect(rec->data.tmp_path, &sb);
+	if (err || !sb.len) {
+		strbuf__release(&sb);
+		return 0;	/* the profile is fine without them */
+	}
+	free(h->raw[HEADER_BUILD_ID].buf);
+	h->raw[HEADER_BUILD_ID].buf = strbuf__detach(&sb, &len);
+	h->raw[HEADER_BUILD_ID].size = len;
+	perf_header__set_feat(h, HEADER_BUILD_ID);
+	return perf_header__write(h, rec->evlist, &rec->data, rec->data_offset,
+				  rec->bytes_written);
+}
+
 static int record__synthesize(struct record *rec)
 {
 	struct perf_synth *s = &rec->synth;
@@ -1225,10 +1250,10 @@ out_stop:
 		if (!opts->no_bpf_event && rec->sideband_bits)
 			err = record__write_pipe_bpf_features(rec);
 	} else {
-		pthread_mutex_lock(&rec->env_lock);
 		err = perf_header__write(&rec->header, rec->evlist, &rec->data, rec->data_offset,
 					 rec->bytes_written);
-		pthread_mutex_unlock(&rec->env_lock);
+		if (!err)
+			err = record__build_ids(rec);
 		if (!err)
 			err = perf_data__commit(&rec->data);
 	}
