@@ -74,8 +74,9 @@ for p in $sets; do
 		# with the header's names: only upstream's [unknown] kernel rows may differ
 		rows "$PERF" "$f" "${extra[@]}" >"$TMPD/$name.fb"
 		# widths may change with the names: compare single-spaced rows
+		# (the named samples join their program's row, changing its count)
 		diff <(tr -s ' ' <"$TMPD/$name.up") <(tr -s ' ' <"$TMPD/$name.fb") | grep '^<' |
-			grep -v -E '\[unknown\] +\[k\] 0x' >"$TMPD/$name.fbdiff"
+			grep -v -E '\[unknown\] +\[k\] 0x|\[k\] bpf_prog_' >"$TMPD/$name.fbdiff"
 		[ ! -s "$TMPD/$name.fbdiff" ]
 		ok $? "$name: bpf_prog_info names replace only upstream's [unknown] rows"
 		head -3 "$TMPD/$name.fbdiff" | sed 's/^/#   /'
@@ -94,8 +95,35 @@ for p in $sets; do
 	d=$(diff "$TMPD/$p-children.up" "$TMPD/$p-children.our" | grep -c '^<')
 	[ "$n" -gt 0 ] && [ $((d * 100)) -le "$n" ]
 	ok $? "$p-callgraph: children rows equal upstream's but $d of $n"
-	head -20 "$TMPD/$p-children.our" | grep -q '^ *[0-9.]*%  *[0-9.]*%  *[0-9]*  bpfload'
+	grep -q '^ *[0-9.]*%  *[0-9.]*%  *[0-9]*  bpfload ' "$TMPD/$p-children.our"
 	ok $? "$p-callgraph: Children and Self columns"
+done
+
+# the call graphs: --no-children (callee graphs under each entry) equals
+# upstream's output line for line; children mode (caller graphs) entry by
+# entry (entries of equal overhead may come in another order)
+blocks() {	# entry lines with their graphs, one block each, sorted
+	awk '/^ +[0-9.]+%  +[0-9.]+%/ { if (b != "") print b; b = $0; next }
+	     /^#/ { next }
+	     b != "" { b = b "\\n" $0 }
+	     END { if (b != "") print b }' | LC_ALL=C sort
+}
+for p in $sets; do
+	f=$TMPD/$p-callgraph.data
+	"$UPERF" report --stdio --no-children -i "$f" 2>/dev/null | grep -v '^# (Tip' >"$TMPD/$p-graph-self.up"
+	"$PERF" report --stdio --no-children --no-bpf-prog-info -i "$f" 2>/dev/null |
+		grep -v '^# (Tip' >"$TMPD/$p-graph-self.our"
+	is_same_file "$TMPD/$p-graph-self.our" "$TMPD/$p-graph-self.up" \
+		"$p-callgraph: --no-children graphs equal upstream's ($(wc -l <"$TMPD/$p-graph-self.up") lines)"
+	"$UPERF" report --stdio -i "$f" 2>/dev/null | blocks >"$TMPD/$p-graph.up"
+	"$PERF" report --stdio --no-bpf-prog-info -i "$f" 2>/dev/null | blocks >"$TMPD/$p-graph.our"
+	n=$(wc -l <"$TMPD/$p-graph.up")
+	d=$(diff "$TMPD/$p-graph.up" "$TMPD/$p-graph.our" | grep -c '^<')
+	[ "$n" -gt 0 ] && [ $((d * 100)) -le "$n" ]
+	ok $? "$p-callgraph: children graphs equal upstream's but $d of $n entries"
+	grep -q '^ *[0-9.]*%  *[0-9.]*%  *bpfload .*entry_SYSCALL.*--bpf_prog_[0-9a-f]*_hot_sub2_outer' \
+		"$TMPD/$p-graph.our"
+	ok $? "$p-callgraph: a syscall entry's graph reaches the BPF subprograms by name"
 done
 
 # the scenarios hold what they are named for: BPF programs by name on top

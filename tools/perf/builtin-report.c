@@ -17,6 +17,8 @@
 #include "util/parse-options.h"
 #include "util/report-stats.h"
 #include "util/session.h"
+#include "ui/pager.h"
+#include "ui/progress.h"
 
 /* A comma separated filter list (--comms, --dsos, --symbols). */
 struct strlist {
@@ -51,6 +53,8 @@ struct report {
 	int			max_stack;
 	struct callchain_param	cg;
 	struct callchain_cursor	cursor;
+	struct ui_progress	progress;
+	u64			nr_seen;
 	struct strlist		comms, dsos, symbols;
 	struct sort_spec	sort;
 	struct machine		*machine;
@@ -128,6 +132,8 @@ static int report__sample(struct perf_tool *tool, struct perf_session *session,
 	struct hists *hists;
 	int err;
 
+	if ((++rep->nr_seen & 0x3fff) == 0)
+		ui_progress__update(&rep->progress, session->file_offset);
 	err = machine__resolve(rep->machine, ev, sample, &al);
 	if (err)
 		return err;
@@ -135,6 +141,8 @@ static int report__sample(struct perf_tool *tool, struct perf_session *session,
 	if (!hists)
 		return -ENOMEM;
 	hists->cumulate = rep->children && (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN);
+	hists->graph = !rep->cg.none && (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN);
+	hists->graph_min_percent = rep->cg.min_percent;
 	if (!strlist__match(&rep->comms, al.thread->comm) ||
 	    !strlist__match(&rep->dsos, al.dso ? al.dso->short_name : NULL) ||
 	    !strlist__match(&rep->symbols, al.sym ? al.sym->name : NULL)) {
@@ -143,14 +151,14 @@ static int report__sample(struct perf_tool *tool, struct perf_session *session,
 		hists->total_period += sample->period;
 		return 0;
 	}
-	if (hists->cumulate) {
+	if (hists->cumulate || hists->graph) {
 		err = callchain__resolve(rep->machine, al.thread, sample,
 					 ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK,
 					 rep->max_stack > 0 ? (u32)rep->max_stack : 0, &rep->cursor);
 		if (err)
 			return err;
-		return hists__add_cumulative(hists, &al, rep->cursor.entries, rep->cursor.nr,
-					     (s32)sample->cpu, sample->period);
+		return hists__add_sample(hists, &al, rep->cursor.entries, rep->cursor.nr,
+					 (s32)sample->cpu, sample->period);
 	}
 	return hists__add(hists, &al, (s32)sample->cpu, sample->period);
 }
@@ -408,6 +416,7 @@ int cmd_report(int argc, const char **argv)
 		usage_error(report_usage, options, "unexpected argument `%s'", argv[0]);
 		return 1;
 	}
+	rep.cg.min_percent = 0.5;
 	if (callchain_param__parse(&rep.cg, rep.cg_str)) {
 		fprintf(stderr, "perf report: unknown --call-graph value: %s\n", rep.cg_str);
 		return 1;
@@ -468,11 +477,18 @@ int cmd_report(int argc, const char **argv)
 		printf("# To display the perf.data header info, please use "
 		       "--header/--header-only options.\n#\n");
 
+	/* a bar on a terminal while a big file is read (16 MiB and up) */
+	ui_progress__init(&rep.progress, stderr, "Processing events...",
+			  data.is_pipe ? 0 : data.size, 16 << 20);
 	err = perf_session__process(session);
+	ui_progress__finish(&rep.progress);
 	if (err) {
 		fprintf(stderr, "perf report: %s: %s\n", data.path, data.err);
 		goto out;
 	}
+	/* the histogram on a terminal goes through the pager, as upstream's */
+	if (!rep.dump_trace && !rep.stats && !rep.header_only)
+		pager__setup();
 
 	if ((rep.header_only || rep.header) && session->header.is_pipe)
 		perf_header__fprintf(&session->header, session->evlist, stdout, rep.show_info);
@@ -484,6 +500,7 @@ int cmd_report(int argc, const char **argv)
 		report__print_hists(&rep, session);
 	}
 out:
+	pager__finish();
 	perf_session__delete(session);
 	perf_data__close(&data);
 out_lists:

@@ -63,14 +63,20 @@ static void strip_return_type(char *s)
 
 void demangle__strip_params(char *s)
 {
-	size_t len = strlen(s);
-	char clone[256] = "";
+	size_t len;
+
+	/* upstream prints thunks whole, their target's parameters included */
+	if (strstr(s, "thunk to ") && (!strncmp(s, "virtual thunk to ", 17) ||
+				       !strncmp(s, "non-virtual thunk to ", 21) ||
+				       !strncmp(s, "covariant return thunk to ", 26)))
+		return;
+	len = strlen(s);
 	char *c = strstr(s, " [clone ");
 	int depth = 0;
 	size_t i;
 
+	/* upstream shows a clone by its function's name alone */
 	if (c) {
-		snprintf(clone, sizeof(clone), "%s", c);
 		*c = '\0';
 		len = strlen(s);
 	}
@@ -88,7 +94,7 @@ void demangle__strip_params(char *s)
 			break;
 	}
 	if (!len || s[len - 1] != ')')
-		goto out;
+		return;
 	for (i = len; i-- > 0;) {
 		if (s[i] == ')')
 			depth++;
@@ -99,13 +105,6 @@ void demangle__strip_params(char *s)
 		len = i;
 	s[len] = '\0';
 	strip_return_type(s);
-out:
-	if (clone[0]) {
-		size_t n = strlen(s);
-
-		/* s had room for the clone part before: put it back */
-		memmove(s + n, clone, strlen(clone) + 1);
-	}
 }
 
 int demangle__name(const char *name, char *out, size_t size)

@@ -6,8 +6,8 @@
 
 /*
  * C++ symbol names as perf shows them by default: demangled, without the
- * parameter list ("_ZN4node6createEv" -> "node::create"), clone suffixes
- * kept ("foo [clone .isra.0]").  The demangler is libstdc++'s
+ * parameter list ("_ZN4node6createEv" -> "node::create"), without clone
+ * suffixes ("foo [clone .isra.0]" -> "foo"), as upstream shows them.  The demangler is libstdc++'s
  * __cxa_demangle, loaded with dlopen() on first use, so perf does not
  * link C++.  Returns 0 with the name in out, -ENOENT when name is not a
  * mangled C++ name or cannot be demangled (use it as it is).

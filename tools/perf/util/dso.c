@@ -202,21 +202,33 @@ static void dsos__grow(struct dsos *dsos)
 	dsos->nr_buckets = n;
 }
 
-struct dso *dsos__findnew(struct dsos *dsos, const char *name, enum dso_kind kind)
+struct dso *dsos__new_dso(struct dsos *dsos, const char *name, enum dso_kind kind)
 {
-	struct dso *d = dsos__find(dsos, name);
+	struct dso *d = dso__new(name, kind);
 	size_t h;
 
-	if (d)
-		return d;
-	d = dso__new(name, kind);
 	if (!d)
 		return NULL;
 	if (dsos->nr >= dsos->nr_buckets)
 		dsos__grow(dsos);
 	h = name_hash(name) & (dsos->nr_buckets - 1);
-	d->hnext = dsos->buckets[h];
-	dsos->buckets[h] = d;
+	/* at the chain's end: dsos__find() keeps finding the first one */
+	{
+		struct dso **pp = &dsos->buckets[h];
+
+		while (*pp)
+			pp = &(*pp)->hnext;
+		*pp = d;
+	}
 	dsos->nr++;
 	return d;
+}
+
+struct dso *dsos__findnew(struct dsos *dsos, const char *name, enum dso_kind kind)
+{
+	struct dso *d = dsos__find(dsos, name);
+
+	if (d)
+		return d;
+	return dsos__new_dso(dsos, name, kind);
 }

@@ -33,6 +33,7 @@ struct dso {
 	u8		build_id[20];	/* from the file's BUILD_ID feature */
 	u8		build_id_size;
 	struct dso	*hnext;
+	struct dso	*canon;		/* histograms: the first dso of this short name */
 };
 
 struct dso *dso__new(const char *name, enum dso_kind kind);
@@ -64,6 +65,8 @@ struct dsos {
 int dsos__init(struct dsos *dsos);
 void dsos__exit(struct dsos *dsos);
 struct dso *dsos__find(const struct dsos *dsos, const char *name);
+/* A new dso even when one of that name exists (found after it); NULL on ENOMEM. */
+struct dso *dsos__new_dso(struct dsos *dsos, const char *name, enum dso_kind kind);
 /* The dso of that name, made with kind when new; NULL on ENOMEM. */
 struct dso *dsos__findnew(struct dsos *dsos, const char *name, enum dso_kind kind);
 

@@ -8,6 +8,13 @@
 
 #include "hist.h"
 
+/* short name -> first dso, and (dso, symbol start) -> first symbol */
+struct hist_canon {
+	struct hist_canon	*next;
+	const struct dso	*dso;
+	const struct symbol	*sym;	/* NULL: a dso entry */
+};
+
 int hists__init(struct hists *hists, const struct sort_spec *sort)
 {
 	memset(hists, 0, sizeof(*hists));
@@ -31,6 +38,22 @@ void hists__exit(struct hists *hists)
 	}
 	free(hists->buckets);
 	hists->buckets = NULL;
+	for (i = 0; hists->chains && i < hists->nr_chain_buckets; i++) {
+		struct hist_chain *c = hists->chains[i], *next;
+
+		for (; c; c = next) {
+			next = c->hnext;
+			free(c);
+		}
+	}
+	free(hists->chains);
+	hists->chains = NULL;
+	while (hists->canon) {
+		struct hist_canon *c = hists->canon;
+
+		hists->canon = c->next;
+		free(c);
+	}
 }
 
 static size_t key_hash(const struct hist_key *k)
@@ -73,20 +96,63 @@ static void hists__grow(struct hists *hists)
 	hists->nr_buckets = n;
 }
 
-static void hists__make_key(const struct hists *hists, const struct addr_location *al, s32 cpu,
+static struct dso *hists__canon_dso(struct hists *hists, struct dso *dso)
+{
+	struct hist_canon *c;
+
+	if (dso->canon)
+		return dso->canon;
+	for (c = hists->canon; c; c = c->next)
+		if (!c->sym && !strcmp(c->dso->short_name, dso->short_name)) {
+			dso->canon = (struct dso *)c->dso;
+			return dso->canon;
+		}
+	c = malloc(sizeof(*c));
+	if (!c)
+		return dso;
+	*c = (struct hist_canon){ .next = hists->canon, .dso = dso };
+	hists->canon = c;
+	dso->canon = dso;
+	return dso;
+}
+
+static const struct symbol *hists__canon_sym(struct hists *hists, struct dso *canon,
+					     const struct symbol *sym)
+{
+	struct symbol *own = dso__find_symbol(canon, sym->start);
+	struct hist_canon *c;
+
+	if (own && own->start == sym->start)
+		return own;
+	for (c = hists->canon; c; c = c->next)
+		if (c->sym && c->dso == canon && c->sym->start == sym->start)
+			return c->sym;
+	c = malloc(sizeof(*c));
+	if (!c)
+		return sym;
+	*c = (struct hist_canon){ .next = hists->canon, .dso = canon, .sym = sym };
+	hists->canon = c;
+	return sym;
+}
+
+static void hists__make_key(struct hists *hists, const struct addr_location *al, s32 cpu,
 			    struct hist_key *k)
 {
 	u32 mask = hists->sort.mask;
+	struct dso *canon;
 
 	memset(k, 0, sizeof(*k));
 	if (mask & (1u << SORT_COMM))
 		k->comm = al->thread ? al->thread->comm : NULL;
 	if (mask & ((1u << SORT_PID) | (1u << SORT_TID)))
 		k->tid = al->thread ? al->thread->tid : -1;
+	canon = al->dso ? hists__canon_dso(hists, al->dso) : NULL;
 	if (mask & (1u << SORT_DSO))
-		k->dso = al->dso;
+		k->dso = canon;
 	if (mask & (1u << SORT_SYM)) {
 		k->sym = al->sym;
+		if (al->sym && canon != al->dso)
+			k->sym = hists__canon_sym(hists, canon, al->sym);
 		if (!al->sym)
 			k->addr = al->addr;
 	}
@@ -135,6 +201,24 @@ int hists__add(struct hists *hists, const struct addr_location *al, s32 cpu, u64
 	return 0;
 }
 
+/* The entry a chain frame falls into (as upstream keys chain entries). */
+static struct hist_entry *hists__chain_entry(struct hists *hists, const struct addr_location *al,
+					     const struct addr_location *frame, s32 cpu)
+{
+	struct addr_location cal = *frame;
+
+	/*
+	 * As upstream: an unresolved chain entry is keyed and shown by its
+	 * raw address, and without a map it shows the sample's level
+	 * (upstream differs on a few garbage frames: see report-interop.t).
+	 */
+	if (!cal.sym)
+		cal.addr = cal.ip;
+	if (!cal.map)
+		cal.level = al->level;
+	return hists__findnew(hists, &cal, cpu);
+}
+
 int hists__add_cumulative(struct hists *hists, const struct addr_location *al,
 			  const struct addr_location *chain, u32 nr, s32 cpu, u64 period)
 {
@@ -150,19 +234,7 @@ int hists__add_cumulative(struct hists *hists, const struct addr_location *al,
 	self->nr_samples++;
 	seen[nr_seen++] = self;
 	for (i = 0; i < nr; i++) {
-		struct addr_location cal = chain[i];
-		struct hist_entry *he;
-
-		/*
-		 * As upstream: an unresolved chain entry is keyed and shown by
-		 * its raw address, and without a map it shows the sample's level
-		 * (upstream differs on a few garbage frames: see report-interop.t).
-		 */
-		if (!cal.sym)
-			cal.addr = cal.ip;
-		if (!cal.map)
-			cal.level = al->level;
-		he = hists__findnew(hists, &cal, cpu);
+		struct hist_entry *he = hists__chain_entry(hists, al, &chain[i], cpu);
 
 		if (!he)
 			return -ENOMEM;
@@ -175,6 +247,122 @@ int hists__add_cumulative(struct hists *hists, const struct addr_location *al,
 		if (nr_seen < ARRAY_SIZE(seen))
 			seen[nr_seen++] = he;
 	}
+	return 0;
+}
+
+int hists__add_sample(struct hists *hists, const struct addr_location *al,
+		      const struct addr_location *chain, u32 nr, s32 cpu, u64 period)
+{
+	struct hist_entry *self;
+	int err;
+
+	if (hists->cumulate)
+		err = hists__add_cumulative(hists, al, chain, nr, cpu, period);
+	else
+		err = hists__add(hists, al, cpu, period);
+	if (err || !hists->graph)
+		return err;
+	self = hists__findnew(hists, al, cpu);
+	if (!self)
+		return -ENOMEM;
+	return hists__add_chain(hists, al, self, chain, nr, cpu, period);
+}
+
+static u64 chain_hash(const struct hist_entry *self, const struct addr_location *chain, u32 nr)
+{
+	u64 h = (u64)(uintptr_t)self * 0x9e3779b97f4a7c15ULL;
+	u32 i;
+
+	for (i = 0; i < nr; i++) {
+		u64 k = chain[i].sym ? (u64)(uintptr_t)chain[i].sym : chain[i].ip;
+
+		h = (h ^ k) * 0xff51afd7ed558ccdULL;
+		h ^= h >> 29;
+	}
+	return h;
+}
+
+static bool chain_equal(const struct hist_chain *c, const struct hist_entry *self,
+			const struct addr_location *chain, u32 nr)
+{
+	u32 i;
+
+	if (c->self != self || c->nr != nr)
+		return false;
+	for (i = 0; i < nr; i++) {
+		if (c->frames[i].sym != chain[i].sym)
+			return false;
+		if (!chain[i].sym && c->frames[i].ip != chain[i].ip)
+			return false;
+	}
+	return true;
+}
+
+static void hists__grow_chains(struct hists *hists)
+{
+	size_t n = hists->nr_chain_buckets * 2, i;
+	struct hist_chain **b = calloc(n, sizeof(*b));
+
+	if (!b)
+		return;
+	for (i = 0; i < hists->nr_chain_buckets; i++) {
+		struct hist_chain *c = hists->chains[i], *next;
+
+		for (; c; c = next) {
+			next = c->hnext;
+			c->hnext = b[c->hash & (n - 1)];
+			b[c->hash & (n - 1)] = c;
+		}
+	}
+	free(hists->chains);
+	hists->chains = b;
+	hists->nr_chain_buckets = n;
+}
+
+int hists__add_chain(struct hists *hists, const struct addr_location *al,
+		     struct hist_entry *self, const struct addr_location *chain, u32 nr, s32 cpu,
+		     u64 period)
+{
+	struct hist_chain *c;
+	u64 h;
+	u32 i;
+
+	if (!hists->chains) {
+		hists->nr_chain_buckets = 1024;
+		hists->chains = calloc(hists->nr_chain_buckets, sizeof(*hists->chains));
+		if (!hists->chains)
+			return -ENOMEM;
+	}
+	h = chain_hash(self, chain, nr);
+	for (c = hists->chains[h & (hists->nr_chain_buckets - 1)]; c; c = c->hnext)
+		if (c->hash == h && chain_equal(c, self, chain, nr)) {
+			c->period += period;
+			return 0;
+		}
+	c = malloc(sizeof(*c) + nr * (sizeof(struct hist_frame) + sizeof(struct hist_entry *)));
+	if (!c)
+		return -ENOMEM;
+	c->self = self;
+	c->period = period;
+	c->hash = h;
+	c->nr = nr;
+	c->entries = (struct hist_entry **)&c->frames[nr];
+	for (i = 0; i < nr; i++) {
+		c->frames[i].sym = chain[i].sym;
+		c->frames[i].ip = chain[i].ip;
+		c->entries[i] = NULL;
+		if (hists->cumulate) {
+			c->entries[i] = hists__chain_entry(hists, al, &chain[i], cpu);
+			if (!c->entries[i]) {
+				free(c);
+				return -ENOMEM;
+			}
+		}
+	}
+	c->hnext = hists->chains[h & (hists->nr_chain_buckets - 1)];
+	hists->chains[h & (hists->nr_chain_buckets - 1)] = c;
+	if (++hists->nr_chains > hists->nr_chain_buckets)
+		hists__grow_chains(hists);
 	return 0;
 }
 
@@ -281,6 +469,253 @@ int hist_entry__snprintf_key(const struct hist_entry *he, enum sort_key key, cha
 	}
 }
 
+/* The graphs: a tree of the chains through an entry, built when printing. */
+struct graph_node {
+	const struct hist_frame	*frame;
+	u64			hits;
+	u32			first_child;	/* 0: none (node 0 is the root) */
+	u32			next;		/* next sibling, 0: none */
+	u32			nr_children;
+};
+
+struct graph {
+	struct graph_node	*nodes;
+	u32			nr;
+	u32			alloc;
+	u64			total;		/* of the hists: the percentages */
+	u64			min_hit;
+	FILE			*fp;
+};
+
+static u32 graph__child(struct graph *g, u32 parent, const struct hist_frame *f)
+{
+	u32 i, last = 0;
+
+	for (i = g->nodes[parent].first_child; i; i = g->nodes[i].next) {
+		const struct hist_frame *k = g->nodes[i].frame;
+
+		if (k->sym == f->sym && (f->sym || k->ip == f->ip))
+			return i;
+		last = i;
+	}
+	if (g->nr == g->alloc) {
+		u32 n = g->alloc ? g->alloc * 2 : 256;
+		struct graph_node *nn = realloc(g->nodes, n * sizeof(*nn));
+
+		if (!nn)
+			return 0;
+		g->nodes = nn;
+		g->alloc = n;
+	}
+	i = g->nr++;
+	g->nodes[i] = (struct graph_node){ .frame = f };
+	/* siblings in order of arrival: ties print in that order */
+	if (last)
+		g->nodes[last].next = i;
+	else
+		g->nodes[parent].first_child = i;
+	g->nodes[parent].nr_children++;
+	return i;
+}
+
+/* frames[from], then toward frames[to] (step +1 or -1) */
+static void graph__add(struct graph *g, const struct hist_chain *c, int from, int to, u64 period)
+{
+	int step = to >= from ? 1 : -1, i;
+	u32 cur = 0;
+
+	for (i = from;; i += step) {
+		cur = graph__child(g, cur, &c->frames[i]);
+		if (!cur)
+			return;
+		g->nodes[cur].hits += period;
+		if (i == to)
+			break;
+	}
+}
+
+static void graph__name(const struct graph *g, u32 n, FILE *fp)
+{
+	const struct hist_frame *f = g->nodes[n].frame;
+
+	if (f->sym)
+		fputs(f->sym->name, fp);
+	else
+		fprintf(fp, "%#llx", (unsigned long long)f->ip);
+}
+
+/* The last node of the run that starts at n: single children with all the hits. */
+static u32 graph__run_end(const struct graph *g, u32 n)
+{
+	while (g->nodes[n].nr_children == 1 &&
+	       g->nodes[g->nodes[n].first_child].hits == g->nodes[n].hits)
+		n = g->nodes[n].first_child;
+	return n;
+}
+
+static void graph__print_run(const struct graph *g, u32 n, u32 end, const char *prefix)
+{
+	while (n != end) {
+		n = g->nodes[n].first_child;
+		fprintf(g->fp, "%s", prefix);
+		graph__name(g, n, g->fp);
+		fputc('\n', g->fp);
+	}
+}
+
+static void graph__print_children(struct graph *g, u32 parent, const char *prefix, int depth)
+{
+	u32 kids[4096], nr = 0, i, j;
+	char next[1024];
+
+	for (i = g->nodes[parent].first_child; i && nr < ARRAY_SIZE(kids); i = g->nodes[i].next)
+		if (g->nodes[i].hits >= g->min_hit && g->nodes[i].hits)
+			kids[nr++] = i;
+	/* by hits, stable */
+	for (i = 1; i < nr; i++) {
+		u32 k = kids[i];
+
+		for (j = i; j > 0 && g->nodes[kids[j - 1]].hits < g->nodes[k].hits; j--)
+			kids[j] = kids[j - 1];
+		kids[j] = k;
+	}
+	for (i = 0; i < nr; i++) {
+		bool last = i == nr - 1;
+		u32 end = graph__run_end(g, kids[i]);
+
+		fprintf(g->fp, "%s|          \n", prefix);
+		fprintf(g->fp, "%s%c--%.2f%%--", prefix, last ? ' ' : '|',
+			g->total ? 100.0 * (double)g->nodes[kids[i]].hits / (double)g->total : 0);
+		graph__name(g, kids[i], g->fp);
+		fputc('\n', g->fp);
+		snprintf(next, sizeof(next), "%s%s", prefix, last ? "           " : "|          ");
+		graph__print_run(g, kids[i], end, next);
+		if (depth < 200)
+			graph__print_children(g, end, next, depth + 1);
+	}
+}
+
+/*
+ * One chain holding all of the entry's period starts with "---"; else the
+ * top level is drawn as branches like the levels below it.
+ */
+static void graph__print(struct graph *g, u64 base)
+{
+	u32 top = g->nodes[0].first_child, end, i, shown = 0;
+
+	for (i = top; i; i = g->nodes[i].next)
+		shown += g->nodes[i].hits >= g->min_hit && g->nodes[i].hits;
+	if (!shown)
+		return;		/* nothing above the threshold: no graph at all */
+	if (!g->nodes[top].next && g->nodes[top].hits == base) {
+		end = graph__run_end(g, top);
+		fprintf(g->fp, "            |\n            ---");
+		graph__name(g, top, g->fp);
+		fputc('\n', g->fp);
+		graph__print_run(g, top, end, "               ");
+		graph__print_children(g, end, "               ", 0);
+	} else {
+		graph__print_children(g, 0, "            ", 0);
+	}
+	fputc('\n', g->fp);
+}
+
+struct graph_ref {
+	const struct hist_chain	*chain;
+	u32			pos;
+};
+
+/*
+ * Which chains go into each entry's graph: its own samples' (callee
+ * order, from the entry outward), or in children mode every chain through
+ * it (caller order: from the entry in to the sampled frame).
+ */
+static struct graph_ref *hists__graph_refs(struct hists *hists, u32 nr_entries, u32 **startp)
+{
+	u32 *start = calloc(nr_entries + 1, sizeof(*start)), *fill = NULL;
+	struct graph_ref *refs = NULL;
+	size_t b, pass;
+
+	if (!start)
+		return NULL;
+	for (pass = 0; pass < 2; pass++) {
+		for (b = 0; b < hists->nr_chain_buckets; b++) {
+			const struct hist_chain *c;
+
+			for (c = hists->chains[b]; c; c = c->hnext) {
+				u32 i, j;
+
+				if (!hists->cumulate) {
+					if (c->self->idx >= nr_entries)
+						continue;
+					if (!pass)
+						start[c->self->idx + 1]++;
+					else
+						refs[fill[c->self->idx]++] = (struct graph_ref){ c, 0 };
+					continue;
+				}
+				/* recursion: the graph starts at the outermost occurrence */
+				for (i = c->nr; i-- > 0;) {
+					u32 e = c->entries[i]->idx;
+
+					for (j = i + 1; j < c->nr; j++)
+						if (c->entries[j] == c->entries[i])
+							break;
+					if (j < c->nr || e >= nr_entries)
+						continue;
+					if (!pass)
+						start[e + 1]++;
+					else
+						refs[fill[e]++] = (struct graph_ref){ c, i };
+				}
+			}
+		}
+		if (!pass) {
+			for (b = 0; b < nr_entries; b++)
+				start[b + 1] += start[b];
+			refs = malloc((start[nr_entries] + 1) * sizeof(*refs));
+			fill = malloc((nr_entries + 1) * sizeof(*fill));
+			if (!refs || !fill) {
+				free(refs);
+				free(fill);
+				free(start);
+				return NULL;
+			}
+			memcpy(fill, start, nr_entries * sizeof(*fill));
+		}
+	}
+	free(fill);
+	*startp = start;
+	return refs;
+}
+
+static void hists__print_graph(struct hists *hists, struct hist_entry *he, struct graph *g,
+			       const struct graph_ref *refs, const u32 *start)
+{
+	u64 base = hists->cumulate ? he->children : he->period;
+	u32 r;
+
+	g->nr = 1;
+	g->nodes[0] = (struct graph_node){ 0 };
+	/* upstream's threshold: a share of everything, not of the entry */
+	g->min_hit = (u64)((double)hists->total_period * hists->graph_min_percent / 100.0);
+	for (r = start[he->idx]; r < start[he->idx + 1]; r++) {
+		const struct hist_chain *c = refs[r].chain;
+
+		if (!c->nr)
+			continue;
+		if (!hists->cumulate)
+			graph__add(g, c, 0, (int)c->nr - 1, c->period);
+		else if (c->entries[refs[r].pos] == c->self)
+			/* its own samples: the whole chain, outermost caller first */
+			graph__add(g, c, (int)c->nr - 1, 0, c->period);
+		else
+			graph__add(g, c, (int)refs[r].pos, 0, c->period);
+	}
+	if (g->nodes[0].first_child)
+		graph__print(g, base);
+}
+
 /* Column widths as upstream computes them from every entry. */
 static void hists__col_widths(struct hists *hists, struct hist_entry **v, int n,
 			      int width[SORT_NR_KEYS])
@@ -311,11 +746,27 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 {
 	struct hist_entry **v;
 	int width[SORT_NR_KEYS], n, i, k, last = -1;
+	struct graph g = { 0 };
+	struct graph_ref *refs = NULL;
+	u32 *start = NULL;
 	char buf[8192];
 
 	n = hists__sorted(hists, &v);
 	if (n < 0)
 		return;
+	for (i = 0; i < n; i++)
+		v[i]->idx = (u32)i;
+	if (hists->graph && hists->chains) {
+		refs = hists__graph_refs(hists, (u32)n, &start);
+		g.nodes = malloc(256 * sizeof(*g.nodes));
+		g.alloc = 256;
+		g.total = hists->total_period;
+		g.fp = fp;
+		if (!g.nodes) {
+			free(refs);
+			refs = NULL;
+		}
+	}
 	hists__col_widths(hists, v, n, width);
 	for (k = 0; k < hists->sort.nr; k++)
 		if (!(opts->hide_mask & (1u << hists->sort.keys[k])))
@@ -374,6 +825,11 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 				fprintf(fp, "  %-*s", width[key], buf);
 		}
 		fputc('\n', fp);
+		if (refs)
+			hists__print_graph(hists, v[i], &g, refs, start);
 	}
+	free(g.nodes);
+	free(refs);
+	free(start);
 	free(v);
 }

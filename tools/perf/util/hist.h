@@ -27,6 +27,30 @@ struct hist_entry {
 	u64			children;	/* with -g children: self + callees */
 	u64			nr_samples;
 	struct hist_entry	*hnext;
+	u32			idx;		/* position while printing */
+};
+
+/*
+ * One distinct call chain of an entry, for the graphs: the frames
+ * (innermost first) keyed as upstream's tree keys them (the symbol, or the
+ * address when there is none), the histogram entry of each frame, and the
+ * period of the samples that had it.  Only distinct chains are kept.
+ */
+struct hist_frame {
+	const struct symbol	*sym;
+	u64			ip;
+};
+
+struct hist_canon;
+
+struct hist_chain {
+	struct hist_chain	*hnext;
+	struct hist_entry	*self;
+	u64			period;
+	u64			hash;
+	u32			nr;
+	struct hist_entry	**entries;	/* nr, after frames[] */
+	struct hist_frame	frames[];
 };
 
 struct hists {
@@ -37,6 +61,16 @@ struct hists {
 	u64			nr_samples;
 	u64			total_period;
 	bool			cumulate;	/* children mode: Children and Self columns */
+	bool			graph;		/* keep chains and print the graphs */
+	double			graph_min_percent;	/* of an entry's total, 0.5 */
+	/*
+	 * Upstream tells rows apart by dso name and symbol start: dsos of one
+	 * short name (one binary at two paths, or rebuilt) share rows.
+	 */
+	struct hist_canon	*canon;
+	struct hist_chain	**chains;	/* hash of distinct chains */
+	size_t			nr_chain_buckets;
+	size_t			nr_chains;
 };
 
 int hists__init(struct hists *hists, const struct sort_spec *sort);
@@ -55,6 +89,19 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct addr_locatio
  */
 int hists__add_cumulative(struct hists *hists, const struct addr_location *al,
 			  const struct addr_location *chain, u32 nr, s32 cpu, u64 period);
+/* The same for a sample and its chain that also go to the graphs (hists->graph). */
+int hists__add_sample(struct hists *hists, const struct addr_location *al,
+		      const struct addr_location *chain, u32 nr, s32 cpu, u64 period);
+
+/*
+ * Keep the sample's chain (chain[0..nr), innermost first, as resolved;
+ * al the sample's own location, he its entry)
+ * for the graphs of its own entry (he) and, in children mode, of every
+ * entry on it.  Distinct chains only: a repeated one adds its period.
+ */
+int hists__add_chain(struct hists *hists, const struct addr_location *al,
+		     struct hist_entry *he, const struct addr_location *chain, u32 nr, s32 cpu,
+		     u64 period);
 
 struct hists_print_opts {
 	bool	show_nr_samples;	/* -n: the Samples column */

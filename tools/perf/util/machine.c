@@ -339,6 +339,18 @@ static int machine__add_kernel_mmap(struct machine *m, u64 start, u64 len, u64 p
 			return -ENOMEM;
 		dso->kallsyms = m->kallsyms;
 		m->kernel_dso = dso;
+		/*
+		 * The record covers the text up to _etext; upstream's kernel map
+		 * also covers what follows up to the last kallsyms symbol
+		 * (.init.text and friends), never the BPF and module area.
+		 */
+		dso__load(dso);
+		if (dso->symbols.nr) {
+			u64 last = dso->symbols.entries[dso->symbols.nr - 1]->end;
+
+			if (last > start + len && last - start < (1ULL << 32))
+				len = last - start;
+		}
 		/* the kernel's own symbols carry absolute addresses */
 		return maps__insert(m->kmaps, map__new(start, start + len, 0, dso, true));
 	}
@@ -439,7 +451,8 @@ static int machine__process_ksymbol(struct machine *m, const union perf_event *e
 	if (map && map->dso != m->kernel_dso && map->start == ev->ksymbol.addr)
 		return dso__add_symbol(map->dso, map__map_ip(map, ev->ksymbol.addr),
 				       ev->ksymbol.len, name);
-	dso = dsos__findnew(&m->dsos, name, DSO_KIND_BPF);
+	/* a dso per registration, as upstream: rows merge by name, graphs do not */
+	dso = dsos__new_dso(&m->dsos, name, DSO_KIND_BPF);
 	if (!dso)
 		return -ENOMEM;
 	err = dso__add_symbol(dso, 0, ev->ksymbol.len, name);
@@ -552,10 +565,8 @@ void machine__resolve_ip(struct machine *m, struct thread *thread, u8 cpumode, u
 	} else if (cpumode == PERF_RECORD_MISC_USER) {
 		struct maps *maps = thread ? machine__thread_maps(m, thread) : NULL;
 
+		/* a kernel address in user context stays unknown, as upstream's */
 		map = maps ? maps__find(maps, ip) : NULL;
-		/* vsyscall and friends: a user-mode ip in the kernel half */
-		if (!map && (s64)ip < 0)
-			map = maps__find(m->kmaps, ip);
 	}
 	if (!map)
 		return;
