@@ -39,6 +39,7 @@
 #include "util/parse-events.h"
 #include "util/parse-options.h"
 #include "util/record-buildid.h"
+#include "util/record-tracing.h"
 #include "util/strbuf.h"
 #include "util/synthesize.h"
 #include "util/thread-map.h"
@@ -61,6 +62,7 @@ struct record_opts {
 	bool		no_bpf_event;
 	bool		callchain;
 	bool		quiet;
+	bool		period_given;
 	int		freq;
 	u64		period;
 };
@@ -71,6 +73,7 @@ struct record {
 	struct perf_header	header;
 	struct evlist		*evlist;
 	int			nr_sampling;	/* evsels before the tracking dummy */
+	int			nr_tracepoints;
 	struct perf_cpu_map	*cpus;
 	struct perf_thread_map	*threads;
 	bool			per_thread;
@@ -251,12 +254,23 @@ static int record__config_evlist(struct record *rec)
 		}
 	}
 
+	evlist__for_each(rec->evlist, evsel, i)
+		if (evsel->attr.type == PERF_TYPE_TRACEPOINT)
+			rec->nr_tracepoints++;
+	/* only tracepoints: every hit, no frequency (the dummy too) */
+	if (rec->nr_tracepoints == rec->nr_sampling && !opts->period_given) {
+		opts->freq = 0;
+		opts->period = 1;
+	}
 	sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
 	if (opts->freq)
 		sample_type |= PERF_SAMPLE_PERIOD;
 	if (opts->callchain)
 		sample_type |= PERF_SAMPLE_CALLCHAIN;
-	if (rec->evlist->nr_entries > 1)
+	/* sample types differ with tracepoints: the id goes first, as upstream */
+	if (rec->nr_tracepoints)
+		sample_type |= PERF_SAMPLE_IDENTIFIER;
+	else if (rec->evlist->nr_entries > 1)
 		sample_type |= PERF_SAMPLE_ID;
 	if (!rec->per_thread)
 		sample_type |= PERF_SAMPLE_CPU;
@@ -270,7 +284,11 @@ static int record__config_evlist(struct record *rec)
 		attr->read_format = PERF_FORMAT_ID | PERF_FORMAT_LOST;
 		attr->sample_id_all = 1;
 		attr->inherit = !opts->no_inherit;
-		if (opts->freq) {
+		if (attr->type == PERF_TYPE_TRACEPOINT) {
+			/* every hit, unless -c says otherwise */
+			attr->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_PERIOD;
+			attr->sample_period = opts->period_given ? opts->period : 1;
+		} else if (opts->freq) {
 			attr->freq = 1;
 			attr->sample_freq = opts->freq;
 		} else {
@@ -772,6 +790,61 @@ static int record__init_header(struct record *rec, int argc, const char **argv)
 	return 0;
 }
 
+/* TRACING_DATA: the formats of the tracepoints recorded. */
+static int record__tracing_data(struct record *rec)
+{
+	struct perf_header *h = &rec->header;
+	struct strbuf sb = STRBUF_INIT;
+	const char **names;
+	struct evsel *evsel;
+	size_t len;
+	int i, n = 0, err;
+
+	if (!rec->nr_tracepoints)
+		return 0;
+	names = calloc(rec->nr_tracepoints, sizeof(*names));
+	if (!names)
+		return -ENOMEM;
+	evlist__for_each(rec->evlist, evsel, i)
+		if (evsel->attr.type == PERF_TYPE_TRACEPOINT)
+			names[n++] = evsel__name(evsel);
+	err = tracing_data__build(names, n, &sb);
+	free(names);
+	if (err) {
+		strbuf__release(&sb);
+		return err;
+	}
+	free(h->raw[HEADER_TRACING_DATA].buf);
+	h->raw[HEADER_TRACING_DATA].buf = strbuf__detach(&sb, &len);
+	h->raw[HEADER_TRACING_DATA].size = len;
+	perf_header__set_feat(h, HEADER_TRACING_DATA);
+	return 0;
+}
+
+/* Pipe mode: HEADER_TRACING_DATA {size} followed by the payload, padded to 8. */
+static int record__pipe_tracing_data(struct record *rec)
+{
+	const struct perf_feat_raw *raw = &rec->header.raw[HEADER_TRACING_DATA];
+	struct perf_record_header_tracing_data td;
+	u64 zero = 0;
+	size_t pad;
+	int err;
+
+	if (!rec->nr_tracepoints || !raw->size)
+		return 0;
+	pad = PERF_ALIGN(raw->size, (u64)8) - raw->size;
+	memset(&td, 0, sizeof(td));
+	td.header.type = PERF_RECORD_HEADER_TRACING_DATA;
+	td.header.size = sizeof(td);
+	td.size = (u32)(raw->size + pad);
+	err = perf_data__write(&rec->data, &td, sizeof(td));
+	if (!err)
+		err = perf_data__write(&rec->data, raw->buf, raw->size);
+	if (!err && pad)
+		err = perf_data__write(&rec->data, &zero, pad);
+	return err;
+}
+
 /* File mode: the header without features, data size 0, before any record. */
 static int record__write_initial_header(struct record *rec)
 {
@@ -1063,6 +1136,7 @@ int cmd_record(int argc, const char **argv)
 			opts->freq);
 		goto out;
 	}
+	opts->period_given = opts->period != 0;
 	if (!opts->freq && !opts->period)
 		opts->freq = DEFAULT_FREQ;
 	if (opts->freq) {
@@ -1108,7 +1182,9 @@ int cmd_record(int argc, const char **argv)
 			if (ctx.bad[0])
 				fprintf(stderr, "perf record: -e %s: %s\n", ctx.bad,
 					ctx.err == -ENOENT ? "unknown event (known: cpu-clock, "
-					"task-clock, cycles, instructions, dummy, ... rNNN)" :
+					"task-clock, cycles, instructions, dummy, ... rNNN, "
+					"sys:tracepoint)" :
+					ctx.err == -EACCES ? "no permission to read tracefs" :
 					"bad event modifier");
 			goto out;
 		}
@@ -1154,6 +1230,8 @@ int cmd_record(int argc, const char **argv)
 		goto out;
 
 	err = record__init_header(rec, orig_argc, orig_argv);
+	if (!err)
+		err = record__tracing_data(rec);
 	if (err) {
 		fprintf(stderr, "perf record: cannot collect the header: %s\n", strerror(-err));
 		goto out;
@@ -1162,9 +1240,15 @@ int cmd_record(int argc, const char **argv)
 		perf_header__clear_feat(&rec->header, HEADER_BPF_PROG_INFO);
 		perf_header__clear_feat(&rec->header, HEADER_BPF_BTF);
 	}
-	err = rec->data.is_pipe ?
-	      perf_header__write_pipe(&rec->header, rec->evlist, &rec->data) :
-	      record__write_initial_header(rec);
+	if (rec->data.is_pipe) {
+		/* pipe mode carries it as a TRACING_DATA record, as upstream */
+		perf_header__clear_feat(&rec->header, HEADER_TRACING_DATA);
+		err = perf_header__write_pipe(&rec->header, rec->evlist, &rec->data);
+		if (!err)
+			err = record__pipe_tracing_data(rec);
+	} else {
+		err = record__write_initial_header(rec);
+	}
 	if (err) {
 		fprintf(stderr, "perf record: %s: %s\n", rec->data.path,
 			rec->data.err[0] ? rec->data.err : strerror(-err));

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "parse-events.h"
+#include "record-tracing.h"
 
 struct event_name {
 	const char	*name;
@@ -75,6 +76,41 @@ static int parse_modifiers(const char *mod, struct perf_event_attr *attr)
 	return 0;
 }
 
+static bool parse_events__known(const char *base)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(event_names); i++)
+		if (!strcmp(base, event_names[i].name))
+			return true;
+	return base[0] == 'r' && base[1] && strspn(base + 1, "0123456789abcdefABCDEF") ==
+	       strlen(base + 1);
+}
+
+/* "sys:name": a tracepoint, its id from tracefs. */
+static int parse_events__tracepoint(const char *str, struct perf_event_attr *attr,
+				    char *name, size_t namesz)
+{
+	char sys[128];
+	const char *colon = strchr(str, ':');
+	size_t slen = colon - str;
+	u64 id;
+	int err;
+
+	if (!slen || slen >= sizeof(sys) || strchr(colon + 1, ':'))
+		return -ENOENT;
+	memcpy(sys, str, slen);
+	sys[slen] = '\0';
+	err = tracing__event_id(sys, colon + 1, &id);
+	if (err)
+		return err;
+	attr->type = PERF_TYPE_TRACEPOINT;
+	attr->config = id;
+	if (name && namesz)
+		snprintf(name, namesz, "%s", str);
+	return 0;
+}
+
 int parse_events__event(const char *str, struct perf_event_attr *attr,
 			char *name, size_t namesz)
 {
@@ -90,6 +126,9 @@ int parse_events__event(const char *str, struct perf_event_attr *attr,
 		return -ENOENT;
 	memcpy(base, str, len);
 	base[len] = '\0';
+	/* "sys:name" unless the part before ':' is an event name */
+	if (colon && !parse_events__known(base))
+		return parse_events__tracepoint(str, attr, name, namesz);
 
 	for (i = 0; i < ARRAY_SIZE(event_names); i++) {
 		if (!strcmp(base, event_names[i].name)) {

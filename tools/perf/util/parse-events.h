@@ -9,7 +9,7 @@
  * Event names as `perf record -e` takes them: the hardware and software
  * event names of `perf list` ("cycles", "cpu-clock", "dummy", ...), raw
  * "rNNNN", each with optional modifiers after ':' (u, k, h, G, H, p, pp,
- * ppp).  Fills type, config and the exclude/precise bits of attr and
+ * ppp), or a tracepoint "sys:name" (its id from tracefs).  Fills type, config and the exclude/precise bits of attr and
  * leaves the rest zero.  name gets the canonical spelling
  * ("cpu-clock", "cycles:u").  -ENOENT for an unknown name, -EINVAL for bad
  * modifiers.

@@ -663,6 +663,7 @@ static int session__process_pipe(struct perf_session *session)
 		u64 off = data->pipe_pos - sizeof(struct perf_pipe_file_header);
 		u8 *buf;
 		u16 size;
+		u32 skip;
 
 		err = perf_data__read_pipe(data, &hdr, sizeof(hdr));
 		if (err == 1)
@@ -684,9 +685,23 @@ static int session__process_pipe(struct perf_session *session)
 			return perf_data__err(data, "truncated record at 0x%llx",
 					      (unsigned long long)off);
 		}
+		/* upstream's pipe TRACING_DATA: its payload follows the record */
+		skip = 0;
+		if (hdr.type == PERF_RECORD_HEADER_TRACING_DATA && !session->header.needs_swap &&
+		    size >= sizeof(struct perf_record_header_tracing_data))
+			skip = ((struct perf_record_header_tracing_data *)buf)->size;
 		err = session__process_one(session, (union perf_event *)buf, true, off, 0);
 		if (err)
 			return err;
+		while (skip) {
+			u8 sink[4096];
+			u32 n = skip < sizeof(sink) ? skip : (u32)sizeof(sink);
+
+			if (perf_data__read_pipe(data, sink, n))
+				return perf_data__err(data, "truncated tracing data at 0x%llx",
+						      (unsigned long long)off);
+			skip -= n;
+		}
 	}
 }
 
