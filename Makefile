@@ -65,6 +65,8 @@ endif
 .PHONY: all perf perf-asan unit workloads check check-unit check-integration \
 	bench demo fuzz install install-deps clean help
 .DEFAULT_GOAL := all
+# keep the objects of the test binaries: they are intermediate files to make
+.SECONDARY:
 
 all: perf
 
