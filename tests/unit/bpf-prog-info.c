@@ -402,13 +402,13 @@ static void test_bounds(struct btf *btf)
 	ok(strstr(err, "announced"), "message: %s", err);
 	perf_env_bpf__exit(&t);
 
-	/* stray bytes after the last program */
+	/* bytes after the last program: ignored, as upstream (which writes such files) */
 	memcpy(buf, p1.buf, p1.len);
-	memset(buf + p1.len, 0, 8);
+	memset(buf + p1.len, 0xff, 8);
 	perf_env_bpf__init(&t);
 	is_int(perf_env_bpf__parse_prog_info(&t, buf, p1.len + 8, false, err, sizeof(err)),
-	       -EINVAL, "bytes after the last program");
-	ok(strstr(err, "stray"), "message: %s", err);
+	       0, "bytes after the last program are ignored");
+	ok(t.nr_progs > 0, "the announced programs are read");
 	perf_env_bpf__exit(&t);
 
 	/* info_len larger than ours (first program, at offset 4) */

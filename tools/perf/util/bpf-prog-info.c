@@ -583,9 +583,11 @@ static int prog_info__parse_native(struct perf_env_bpf *bpf, const u8 *buf, size
 		if (ret)
 			return ret;
 	}
-	if (c.pos != size)
-		return bpil_err(err, errsz, "bpf_prog_info: %zu stray bytes after %u programs",
-				size - c.pos, count);
+	/*
+	 * Bytes after the announced programs are ignored, as upstream does:
+	 * perf 6.1 writes such sections (seen with hundreds of programs
+	 * loaded while recording starts), and it reads them itself.
+	 */
 	return 0;
 }
 
@@ -619,9 +621,7 @@ static int btf__parse_native(struct perf_env_bpf *bpf, const u8 *buf, size_t siz
 		if (ret)
 			return ret;
 	}
-	if (c.pos != size)
-		return bpil_err(err, errsz, "btf: %zu stray bytes after %u objects",
-				size - c.pos, count);
+	/* as for programs: what follows the announced objects is ignored */
 	return 0;
 }
 
