@@ -76,6 +76,7 @@ int main(void)
 	   "rescan: known programs skipped, no BPF_EVENT when not asked");
 	bpf_prog_fetched__exit(&f);
 	close(fd);
+	bpf_capture__exit(&cap);
 	perf_env_bpf__exit(&env);
 	return done_testing();
 }

@@ -1362,6 +1362,7 @@ out:
 		record__close_events(rec);
 	perf_data__close(&rec->data);
 	perf_header__exit(&rec->header);
+	bpf_capture__exit(&rec->cap);
 	evlist__delete(rec->evlist);
 	perf_cpu_map__delete(rec->cpus);
 	thread_map__delete(rec->threads);

@@ -173,12 +173,64 @@ const void *bpf_prog_fetched__array(const struct bpf_prog_fetched *f, int a, u32
 	return f->data + off;
 }
 
+/* A set of u32 ids: 0 is free, ids are stored + 1.  Returns true if added. */
+static bool idset__add(u32 **set, u32 *cap, u32 *nr, u32 id, bool *nomem)
+{
+	u32 i, key = id + 1;
+
+	if ((*nr + 1) * 2 > *cap) {
+		u32 ncap = *cap ? *cap * 2 : 1024, j;
+		u32 *n = calloc(ncap, sizeof(*n));
+
+		if (!n) {
+			*nomem = true;
+			return false;
+		}
+		for (j = 0; j < *cap; j++) {
+			if (!(*set)[j])
+				continue;
+			for (i = ((*set)[j] * 2654435761U) & (ncap - 1); n[i]; i = (i + 1) & (ncap - 1))
+				;
+			n[i] = (*set)[j];
+		}
+		free(*set);
+		*set = n;
+		*cap = ncap;
+	}
+	for (i = (key * 2654435761U) & (*cap - 1); (*set)[i]; i = (i + 1) & (*cap - 1))
+		if ((*set)[i] == key)
+			return false;
+	(*set)[i] = key;
+	(*nr)++;
+	return true;
+}
+
+static bool idset__has(const u32 *set, u32 cap, u32 id)
+{
+	u32 i, key = id + 1;
+
+	if (!cap)
+		return false;
+	for (i = (key * 2654435761U) & (cap - 1); set[i]; i = (i + 1) & (cap - 1))
+		if (set[i] == key)
+			return true;
+	return false;
+}
+
+void bpf_capture__exit(struct bpf_capture *cap)
+{
+	free(cap->prog_ids);
+	free(cap->btf_ids);
+	cap->prog_ids = cap->btf_ids = NULL;
+	cap->cap_progs = cap->nr_progs = cap->cap_btfs = cap->nr_btfs = 0;
+}
+
 bool bpf_capture__has(struct bpf_capture *cap, u32 id)
 {
 	bool has;
 
 	pthread_mutex_lock(cap->lock);
-	has = perf_env_bpf__find_prog(cap->bpf, id) != NULL;
+	has = idset__has(cap->prog_ids, cap->cap_progs, id);
 	pthread_mutex_unlock(cap->lock);
 	return has;
 }
@@ -187,16 +239,21 @@ int bpf_capture__add(struct bpf_capture *cap, const struct bpf_prog_fetched *f)
 {
 	char err[128];
 	u32 btf_id = f->info.btf_id;
-	bool need_btf;
-	int ret;
+	bool need_btf = false, nomem = false;
+	int ret = 0;
 
 	if (!cap->keep_info)
 		return 0;
 	pthread_mutex_lock(cap->lock);
-	ret = perf_env_bpf__add_prog(cap->bpf, &f->info, f->info_len, f->arrays, f->data,
-				     f->data_len, err, sizeof(err));
-	need_btf = !ret && btf_id && !perf_env_bpf__find_btf(cap->bpf, btf_id);
+	/* the env keeps the first of an id; a set avoids sorting it per program */
+	if (idset__add(&cap->prog_ids, &cap->cap_progs, &cap->nr_progs, f->info.id, &nomem))
+		ret = perf_env_bpf__add_prog(cap->bpf, &f->info, f->info_len, f->arrays, f->data,
+					     f->data_len, err, sizeof(err));
+	if (!ret && btf_id && !nomem)
+		need_btf = !idset__has(cap->btf_ids, cap->cap_btfs, btf_id);
 	pthread_mutex_unlock(cap->lock);
+	if (nomem)
+		return -ENOMEM;
 	if (need_btf) {
 		struct btf *btf = btf__load_from_kernel_by_id(btf_id);
 		const void *raw;
@@ -206,12 +263,12 @@ int bpf_capture__add(struct bpf_capture *cap, const struct bpf_prog_fetched *f)
 			return 0;	/* the program keeps its info without BTF */
 		raw = btf__raw_data(btf, &size);
 		pthread_mutex_lock(cap->lock);
-		if (raw && !perf_env_bpf__find_btf(cap->bpf, btf_id))
+		if (raw && idset__add(&cap->btf_ids, &cap->cap_btfs, &cap->nr_btfs, btf_id, &nomem))
 			ret = perf_env_bpf__add_btf(cap->bpf, btf_id, raw, size);
 		pthread_mutex_unlock(cap->lock);
 		btf__free(btf);
 	}
-	return ret;
+	return nomem ? -ENOMEM : ret;
 }
 
 /* The BTF name of function i from func_info, "" when there is none. */

@@ -52,12 +52,19 @@ struct bpf_capture {
 	pthread_mutex_t		*lock;
 	u64			arrays;
 	bool			keep_info;	/* false with --no-bpf-event */
+	/* ids already in the env (open addressing, id + 1; under lock) */
+	u32			*prog_ids;
+	u32			*btf_ids;
+	u32			cap_progs, nr_progs;
+	u32			cap_btfs, nr_btfs;
 	/* statistics */
 	u64			nr_loads;	/* PROG_LOAD records seen by the side-band */
 	u64			nr_captured;	/* of those, info captured */
 	u64			nr_missed;	/* gone before we got to them */
 };
 
+/* Free the id sets. */
+void bpf_capture__exit(struct bpf_capture *cap);
 /* Add fetched info (and its BTF) to the env, once per id. */
 int bpf_capture__add(struct bpf_capture *cap, const struct bpf_prog_fetched *f);
 /* Is the program already in the env? */
