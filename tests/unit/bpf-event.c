@@ -72,7 +72,7 @@ int main(void)
 	ok(!strncmp(ksym_name, "bpf_prog_", 9) && strstr(ksym_name, "_unit_prog"),
 	   "named as the kernel names it (%s)", ksym_name);
 	nr_ksym = nr_bpf = 0;
-	ok(bpf_event__synthesize_all(&s, &cap, false, true) >= 0 && nr_bpf == 0,
+	ok(bpf_event__synthesize_all(&s, &cap, NULL, false, true) >= 0 && nr_bpf == 0,
 	   "rescan: known programs skipped, no BPF_EVENT when not asked");
 	bpf_prog_fetched__exit(&f);
 	close(fd);

@@ -935,15 +935,16 @@ static int record__synthesize(struct record *rec)
 	if (err)
 		return err;
 	if (rec->sideband_bits) {
-		err = bpf_event__synthesize_all(s, &rec->cap, !rec->opts.no_bpf_event, false);
+		/* one read of /proc/kallsyms names programs and images */
+		if (bpf_kallsyms__load(&ks))
+			memset(&ks, 0, sizeof(ks));
+		err = bpf_event__synthesize_all(s, &rec->cap, &ks, !rec->opts.no_bpf_event,
+						false);
+		if (err >= 0)
+			err = perf_synth__bpf_images(s, &ks);
+		bpf_kallsyms__exit(&ks);
 		if (err < 0)
 			return err;
-		if (!bpf_kallsyms__load(&ks)) {
-			err = perf_synth__bpf_images(s, &ks);
-			bpf_kallsyms__exit(&ks);
-			if (err)
-				return err;
-		}
 	}
 	err = record__write(rec, &fi, sizeof(fi));
 	return err;

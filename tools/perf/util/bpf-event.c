@@ -385,14 +385,14 @@ static int bpf_prog__fetch_id(u32 id, u64 arrays, struct bpf_prog_fetched *f)
 }
 
 int bpf_event__synthesize_all(struct perf_synth *s, struct bpf_capture *cap,
-			      bool bpf_event, bool skip_known)
+			      const struct bpf_kallsyms *given, bool bpf_event, bool skip_known)
 {
 	struct bpf_kallsyms ks;
 	u32 id = 0;
 	int err, nr = 0;
 
-	err = s ? bpf_kallsyms__load(&ks) : 0;
-	if (err)
+	memset(&ks, 0, sizeof(ks));
+	if (s && !given && bpf_kallsyms__load(&ks))
 		memset(&ks, 0, sizeof(ks));
 	err = 0;
 	while (!err && !bpf_prog_get_next_id(id, &id)) {
@@ -403,7 +403,7 @@ int bpf_event__synthesize_all(struct perf_synth *s, struct bpf_capture *cap,
 		if (bpf_prog__fetch_id(id, cap->arrays, &f))
 			continue;	/* unloaded meanwhile */
 		if (s) {
-			err = perf_synth__bpf_prog(s, &f, &ks, bpf_event);
+			err = perf_synth__bpf_prog(s, &f, given ? given : &ks, bpf_event);
 			nr++;
 		}
 		if (!err)
@@ -629,7 +629,7 @@ static void sideband__rescan(struct bpf_sideband *sb, bool all)
 		sb->rescan_synth.time = sideband__now();
 		s = &sb->rescan_synth;
 	}
-	n = bpf_event__synthesize_all(s, sb->cap, true, !all);
+	n = bpf_event__synthesize_all(s, sb->cap, NULL, true, !all);
 	if (n > 0)
 		sb->nr_recovered += n;
 }

@@ -87,13 +87,14 @@ int perf_synth__bpf_prog(struct perf_synth *s, const struct bpf_prog_fetched *f,
 			 const struct bpf_kallsyms *ks, bool bpf_event);
 
 /*
- * Every loaded program: synthesized (when s is non-NULL), and captured
- * into cap.  Programs in skip_known already in cap are not synthesized
- * (loss recovery: only what we had not seen).  Returns how many programs
- * were synthesized, or -errno.
+ * Every loaded program: synthesized (when s is non-NULL, named from ks, or
+ * from /proc/kallsyms read here when ks is NULL), and captured into cap.
+ * With skip_known, programs already in cap are left alone (loss recovery:
+ * only what we had not seen).  Returns how many programs were
+ * synthesized, or -errno.
  */
 int bpf_event__synthesize_all(struct perf_synth *s, struct bpf_capture *cap,
-			      bool bpf_event, bool skip_known);
+			      const struct bpf_kallsyms *ks, bool bpf_event, bool skip_known);
 
 /*
  * The side-band thread: a system-wide dummy event per CPU with bpf_event

@@ -54,36 +54,51 @@ static size_t put_name(char *dst, const char *name, size_t max)
 	return padded;
 }
 
-/* Address of a /proc/kallsyms symbol (0 when absent or hidden). */
-static u64 kallsyms__addr(const char *sym)
+/* Addresses of _text, _stext and _etext in one pass over /proc/kallsyms. */
+static void kallsyms__text(u64 *text, u64 *stext, u64 *etext)
 {
 	FILE *fp = fopen("/proc/kallsyms", "r");
-	char line[512], name[256], type;
-	unsigned long long addr, found = 0;
+	char line[512];
+	int found = 0;
 
+	*text = *stext = *etext = 0;
 	if (!fp)
-		return 0;
-	while (fgets(line, sizeof(line), fp)) {
-		if (sscanf(line, "%llx %c %255s", &addr, &type, name) != 3)
+		return;
+	while (found < 3 && fgets(line, sizeof(line), fp)) {
+		char *name = strchr(line, ' ');
+		unsigned long long addr;
+
+		/* "addr type name[\tmodule]": only core symbols are of interest */
+		if (!name || !name[1] || name[2] != ' ')
 			continue;
-		if (!strcmp(name, sym)) {
-			found = addr;
-			break;
+		name += 3;
+		if (name[0] != '_')
+			continue;
+		addr = strtoull(line, NULL, 16);
+		if (!strcmp(name, "_text\n")) {
+			*text = addr;
+			found++;
+		} else if (!strcmp(name, "_stext\n")) {
+			*stext = addr;
+			found++;
+		} else if (!strcmp(name, "_etext\n")) {
+			*etext = addr;
+			found++;
 		}
 	}
 	fclose(fp);
-	return found;
 }
 
 int perf_synth__kernel_mmap(struct perf_synth *s)
 {
 	union synth_buf b;
 	struct perf_record_mmap *m = &b.ev.mmap;
-	u64 start = kallsyms__addr("_text"), end = kallsyms__addr("_etext");
+	u64 start, stext, end;
 
+	kallsyms__text(&start, &stext, &end);
 	memset(m, 0, sizeof(*m));
 	if (!start)
-		start = kallsyms__addr("_stext");
+		start = stext;
 	if (!start)
 		return 0;	/* addresses hidden (kptr_restrict): nothing to say */
 	m->header.type = PERF_RECORD_MMAP;
