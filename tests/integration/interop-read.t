@@ -61,6 +61,10 @@ for f in system-wide per-thread callgraph bpf-btf bpf-nobtf no-bpf-event preload
 		"$f: KSYMBOL/BPF_EVENT/LOST lines equal upstream's ($(wc -l <"$TMPD/$f.up.lines") lines)"
 
 	# the whole dump, with the thread/dso lines our machine state gives
+	# (upstream names the [vdso] after the temporary file it copies it to
+	# when it reads a pipe: /tmp/perf-vdso.so-XXXXXX)
+	sed -i 's|^ \.\.\.\.\.\. dso: /tmp/perf-vdso\.so-[A-Za-z0-9]*$| ...... dso: [vdso]|' \
+		"$TMPD/$f.up.dump"
 	is_same_file "$TMPD/$f.our.dump" "$TMPD/$f.up.dump" \
 		"$f: whole -D equals upstream's, thread and dso lines included ($(wc -l <"$TMPD/$f.up.dump") lines)"
 	[ "$(grep -c '^ \.\.\. thread: ' "$TMPD/$f.our.dump")" = \
