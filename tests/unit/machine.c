@@ -118,6 +118,14 @@ int main(void)
 	machine__resolve_ip(m, machine__find_thread(m, 200), PERF_RECORD_MISC_USER, 0x400010, &al);
 	ok(al.dso && !strcmp(al.dso->short_name, "app"), "a forked process got a copy");
 
+	{
+		union perf_event *ev = (void *)fork_ev(400, 400, 100, 100);
+
+		ev->header.misc |= PERF_RECORD_MISC_FORK_EXEC;
+		is_int(machine__process_event(m, ev, &s), 0, "vfork+exec FORK");
+	}
+	machine__resolve_ip(m, machine__find_thread(m, 400), PERF_RECORD_MISC_USER, 0x400010, &al);
+	ok(!al.dso, "vfork+exec: the parent's maps are not the child's");
 	machine__resolve_ip(m, t, PERF_RECORD_MISC_KERNEL, 0xffffffff81000150ULL, &al);
 	ok(al.sym && !strcmp(al.sym->name, "do_work") && al.level == 'k', "kernel symbol");
 

@@ -306,6 +306,9 @@ static int machine__process_fork(struct machine *m, const union perf_event *ev)
 	}
 	if (pid == parent->pid && pid > 0) {
 		t->maps = maps__get(machine__thread_maps(m, parent));
+	} else if (ev->header.misc & PERF_RECORD_MISC_FORK_EXEC) {
+		/* vfork + exec: the child's maps come with its exec, not from the parent */
+		t->maps = maps__new();
 	} else {
 		struct maps *pm = machine__thread_maps(m, parent);
 
