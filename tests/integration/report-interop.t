@@ -59,16 +59,6 @@ rows() {	# perf file [options]: the rows, sorted; our errors in $TMPD/rows.err
 		LC_ALL=C sort
 }
 
-# A file our header reader refuses is another component's bug (the feature
-# sections): reported as a TAP TODO with the reason, not hidden.
-todo_if_header_error() {	# description
-	if grep -q ': feature ' "$TMPD/rows.err"; then
-		echo "$1 # TODO header reader: $(head -1 "$TMPD/rows.err")"
-	else
-		echo "$1"
-	fi
-}
-
 for p in $sets; do
 	for f in "$TMPD/$p"-*.data; do
 		name=$(basename "$f" .data)
@@ -80,7 +70,7 @@ for p in $sets; do
 		[ -s "$TMPD/$name.up" ]
 		ok $? "$name: upstream printed rows"
 		is_same_file "$TMPD/$name.our" "$TMPD/$name.up" \
-			"$(todo_if_header_error "$name: rows equal upstream's ($(wc -l <"$TMPD/$name.up") rows)")"
+			"$name: rows equal upstream's ($(wc -l <"$TMPD/$name.up") rows)"
 		sed 's/^/#   /' "$TMPD/rows.err" | head -2
 
 		# with the header's names: only upstream's [unknown] kernel rows may differ
@@ -90,8 +80,7 @@ for p in $sets; do
 		diff <(tr -s ' ' <"$TMPD/$name.up") <(tr -s ' ' <"$TMPD/$name.fb") | grep '^<' |
 			grep -v -E '\[unknown\] +\[k\] 0x|\[k\] bpf_prog_' >"$TMPD/$name.fbdiff"
 		[ ! -s "$TMPD/$name.fbdiff" ]
-		ok $? "$(todo_if_header_error \
-			"$name: bpf_prog_info names replace only upstream's [unknown] rows")"
+		ok $? "$name: bpf_prog_info names replace only upstream's [unknown] rows"
 		head -3 "$TMPD/$name.fbdiff" | sed 's/^/#   /'
 	done
 done
