@@ -149,7 +149,7 @@ TEST_ENV	:= PERF=$(abspath $(PERF)) PERF_ASAN=$(abspath $(PERF_ASAN)) \
 
 # Every test prints TAP; prove runs them all and ends with its summary.
 check: $(PERF) $(PERF_ASAN) unit workloads $(FUZZ_READ)
-	$(TEST_ENV) prove --exec '' $(addprefix ./,$(UNIT_BINS) $(AUNIT_BINS)) \
+	$(TEST_ENV) prove --failures --exec '' $(addprefix ./,$(UNIT_BINS) $(AUNIT_BINS)) \
 		$(addprefix ./,$(INTEGRATION_TESTS) $(KERNEL_TESTS))
 
 check-unit: unit
