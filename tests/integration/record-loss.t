@@ -22,7 +22,9 @@ if [ "$nlost" -gt 0 ]; then
 	else
 		ok 0 "# SKIP no side-band record lost this time"
 	fi
-	if grep -qE 'Lost [1-9][0-9]* samples|and [1-9][0-9]* side-band' "$TMPD/err"; then
+	# side-band records lost by the side-band thread's own event are not
+	# any recorded event's: only lost samples must leave LOST_SAMPLES
+	if grep -qE 'Lost [1-9][0-9]* samples' "$TMPD/err"; then
 		[ "$(count_records LOST_SAMPLES <"$TMPD/dump")" -ge 1 ]
 		ok $? "LOST_SAMPLES written at the end"
 	else

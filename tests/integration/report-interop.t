@@ -124,10 +124,19 @@ for p in $sets; do
 	diff "$TMPD/$p-graph-self.up" "$TMPD/$p-graph-self.our" | head -6 | sed 's/^/#   /'
 	"$UPERF" report --stdio -i "$f" 2>/dev/null | blocks >"$TMPD/$p-graph.up"
 	"$PERF" report --stdio --no-bpf-prog-info -i "$f" 2>/dev/null | blocks >"$TMPD/$p-graph.our"
+	# garbage frames of whatever else ran system-wide (CI's make, prove)
+	# differ in up to a few percent of entries; the BPF programs' own
+	# entries, with their whole caller graphs, must be equal
 	n=$(wc -l <"$TMPD/$p-graph.up")
 	d=$(diff "$TMPD/$p-graph.up" "$TMPD/$p-graph.our" | grep -c '^<')
-	[ "$n" -gt 0 ] && [ $((d * 100)) -le "$n" ]
+	[ "$n" -gt 0 ] && [ $((d * 33)) -le "$n" ]
 	ok $? "$p-callgraph: children graphs equal upstream's but $d of $n entries"
+	grep -E '^[^\\]*bpf_prog_' "$TMPD/$p-graph.up" >"$TMPD/$p-graph-bpf.up"
+	grep -E '^[^\\]*bpf_prog_' "$TMPD/$p-graph.our" >"$TMPD/$p-graph-bpf.our"
+	[ -s "$TMPD/$p-graph-bpf.up" ]
+	ok $? "$p-callgraph: upstream has BPF program entries ($(wc -l <"$TMPD/$p-graph-bpf.up"))"
+	is_same_file "$TMPD/$p-graph-bpf.our" "$TMPD/$p-graph-bpf.up" \
+		"$p-callgraph: the BPF programs' entries and caller graphs equal upstream's"
 	grep -q '^ *[0-9.]*%  *[0-9.]*%  *bpfload .*entry_SYSCALL.*--bpf_prog_[0-9a-f]*_hot_sub2_outer' \
 		"$TMPD/$p-graph.our"
 	ok $? "$p-callgraph: a syscall entry's graph reaches the BPF subprograms by name"
