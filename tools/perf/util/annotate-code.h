@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __PERF_ANNOTATE_CODE_H
+#define __PERF_ANNOTATE_CODE_H
+
+#include "annotate.h"
+
+/*
+ * Internal to util/annotate*.c: the machine code of one symbol and the
+ * source lines known for it, from wherever the dso's kind says.
+ */
+struct annotate_srcline {
+	u64		offset;		/* first byte of the code of this line */
+	u32		line_nr;
+	const char	*file;		/* valid while the code is */
+	const char	*text;
+};
+
+struct annotate_code {
+	u8			*bytes;		/* owned */
+	size_t			len;
+	u64			addr;		/* where bytes[0] ran: branch targets */
+	u64			print_start;	/* the address printed for offset 0 */
+	bool			is_bpf;
+	struct annotate_srcline	*src;		/* sorted by offset; owned */
+	size_t			nr_src;
+};
+
+/* Each: 0 or -errno with the reason in err. */
+int annotate_code__bpf(struct annotate_code *c, const struct annotate_target *t,
+		       char *err, size_t errsz);
+int annotate_code__elf(struct annotate_code *c, const struct annotate_target *t,
+		       char *err, size_t errsz);
+void annotate_code__exit(struct annotate_code *c);
+
+/* The runtime address of offset 0 of t's symbol. */
+u64 annotate_target__addr(const struct annotate_target *t);
+
+/*
+ * The name of the BPF function at addr, as the kernel names it (the main
+ * function carries the program's tag): into name, its start in *start.
+ * -ENOENT when the file has no program there.
+ */
+int annotate_bpf__func_name(struct perf_env_bpf *bpf, u64 addr, char *name, size_t size,
+			    u64 *start);
+
+#endif /* __PERF_ANNOTATE_CODE_H */

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The code of a native symbol: from its ELF file (user objects, a vmlinux)
+ * or from /proc/kcore, through the program headers: PT_LOAD segments say
+ * which file bytes hold which virtual addresses.
+ */
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "annotate-code.h"
+#include "dso.h"
+#include "symbol-elf.h"
+
+/* Larger symbols are cut: nothing real is this big, a bogus size could be. */
+#define ANNOTATE_MAX_CODE	(16u << 20)
+
+struct elf_segs {
+	int		fd;
+	Elf64_Phdr	*phdrs;
+	u16		nr;
+};
+
+static int elf_segs__open(struct elf_segs *e, const char *path, char *err, size_t errsz)
+{
+	Elf64_Ehdr eh;
+	ssize_t n;
+
+	memset(e, 0, sizeof(*e));
+	e->fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (e->fd < 0) {
+		snprintf(err, errsz, "%s: %s", path, strerror(errno));
+		return -errno;
+	}
+	if (pread(e->fd, &eh, sizeof(eh), 0) != sizeof(eh) || memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
+	    eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_ident[EI_DATA] != ELFDATA2LSB ||
+	    eh.e_machine != EM_X86_64 || eh.e_phentsize != sizeof(Elf64_Phdr)) {
+		snprintf(err, errsz, "%s: not an x86-64 ELF file", path);
+		goto fail;
+	}
+	e->nr = eh.e_phnum;
+	e->phdrs = calloc(e->nr ? e->nr : 1, sizeof(*e->phdrs));
+	if (!e->phdrs) {
+		snprintf(err, errsz, "%s: out of memory", path);
+		goto fail;
+	}
+	n = pread(e->fd, e->phdrs, (size_t)e->nr * sizeof(*e->phdrs), (off_t)eh.e_phoff);
+	if (n != (ssize_t)((size_t)e->nr * sizeof(*e->phdrs))) {
+		snprintf(err, errsz, "%s: cannot read its program headers", path);
+		goto fail;
+	}
+	return 0;
+fail:
+	free(e->phdrs);
+	close(e->fd);
+	e->fd = -1;
+	return -EINVAL;
+}
+
+static void elf_segs__close(struct elf_segs *e)
+{
+	free(e->phdrs);
+	if (e->fd >= 0)
+		close(e->fd);
+}
+
+/* The PT_LOAD segment holding file offset off (by_vaddr false) or address off. */
+static const Elf64_Phdr *elf_segs__find(const struct elf_segs *e, u64 off, bool by_vaddr)
+{
+	u16 i;
+
+	for (i = 0; i < e->nr; i++) {
+		const Elf64_Phdr *ph = &e->phdrs[i];
+		u64 base = by_vaddr ? ph->p_vaddr : ph->p_offset;
+
+		if (ph->p_type == PT_LOAD && off >= base && off - base < ph->p_filesz)
+			return ph;
+	}
+	return NULL;
+}
+
+static int read_code(struct annotate_code *c, int fd, u64 file_off, u64 len, const char *path,
+		     char *err, size_t errsz)
+{
+	ssize_t n;
+
+	c->bytes = malloc(len ? len : 1);
+	if (!c->bytes)
+		return -ENOMEM;
+	n = pread(fd, c->bytes, len, (off_t)file_off);
+	if (n != (ssize_t)len) {
+		snprintf(err, errsz, "%s: cannot read %llu bytes at offset %#llx", path,
+			 (unsigned long long)len, (unsigned long long)file_off);
+		free(c->bytes);
+		c->bytes = NULL;
+		return -EIO;
+	}
+	c->len = len;
+	return 0;
+}
+
+/* Where the dso's code is: the build-id cache copy, or the file if it is the one that ran. */
+static int user_path(const struct dso *dso, char *path, size_t size, char *err, size_t errsz)
+{
+	const char *home = getenv("HOME");
+	u8 id[20];
+	int i, n;
+
+	if (dso->build_id_size) {
+		n = snprintf(path, size, "%s/.debug/.build-id/%02x/", home ? home : "/root",
+			     dso->build_id[0]);
+		for (i = 1; i < dso->build_id_size && n < (int)size - 8; i++)
+			n += snprintf(path + n, size - n, "%02x", dso->build_id[i]);
+		snprintf(path + n, size - n, "/elf");
+		if (!access(path, R_OK))
+			return 0;
+	}
+	snprintf(path, size, "%s", dso->long_name);
+	if (access(path, R_OK)) {
+		snprintf(err, errsz, "%s: %s", path, strerror(errno));
+		return -ENOENT;
+	}
+	if (dso->build_id_size) {
+		n = symbol_elf__build_id(path, id, sizeof(id));
+		if (n > 0 && (n != dso->build_id_size || memcmp(id, dso->build_id, n))) {
+			snprintf(err, errsz, "%s: not the file that was recorded (build id differs)",
+				 path);
+			return -ESTALE;
+		}
+	}
+	return 0;
+}
+
+static int code_user(struct annotate_code *c, const struct annotate_target *t, char *err,
+		     size_t errsz)
+{
+	u64 off = t->sym->start, len = t->sym->end - t->sym->start;
+	const Elf64_Phdr *ph;
+	struct elf_segs e;
+	char path[PATH_MAX];
+	int ret;
+
+	ret = user_path(t->dso, path, sizeof(path), err, errsz);
+	if (ret)
+		return ret;
+	ret = elf_segs__open(&e, path, err, errsz);
+	if (ret)
+		return ret;
+	ph = elf_segs__find(&e, off, false);
+	if (!ph) {
+		snprintf(err, errsz, "%s: %s: offset %#llx is not in a loaded segment", path,
+			 t->sym->name, (unsigned long long)off);
+		ret = -EINVAL;
+		goto out;
+	}
+	len = min(len, ph->p_offset + ph->p_filesz - off);
+	ret = read_code(c, e.fd, off, min(len, (u64)ANNOTATE_MAX_CODE), path, err, errsz);
+	c->addr = off - ph->p_offset + ph->p_vaddr;
+	c->print_start = c->addr;
+out:
+	elf_segs__close(&e);
+	return ret;
+}
+
+static int code_kernel(struct annotate_code *c, const struct annotate_target *t, char *err,
+		       size_t errsz)
+{
+	const char *path = t->vmlinux ? t->vmlinux : t->kcore ? t->kcore : "/proc/kcore";
+	u64 addr = annotate_target__addr(t), len = t->sym->end - t->sym->start;
+	const Elf64_Phdr *ph;
+	struct elf_segs e;
+	int ret;
+
+	ret = elf_segs__open(&e, path, err, errsz);
+	if (ret) {
+		if (!t->vmlinux && !t->kcore)
+			snprintf(err, errsz, "%s: cannot read /proc/kcore (%s): give a vmlinux "
+				 "with -k", t->dso->long_name, strerror(-ret));
+		return ret;
+	}
+	ph = elf_segs__find(&e, addr, true);
+	if (!ph) {
+		snprintf(err, errsz, "%s: %s at %#llx is not in it", path, t->sym->name,
+			 (unsigned long long)addr);
+		ret = -ENOENT;
+		goto out;
+	}
+	len = min(len, ph->p_vaddr + ph->p_filesz - addr);
+	ret = read_code(c, e.fd, addr - ph->p_vaddr + ph->p_offset,
+			min(len, (u64)ANNOTATE_MAX_CODE), path, err, errsz);
+	c->addr = addr;
+	c->print_start = addr;
+out:
+	elf_segs__close(&e);
+	return ret;
+}
+
+int annotate_code__elf(struct annotate_code *c, const struct annotate_target *t,
+		       char *err, size_t errsz)
+{
+	memset(c, 0, sizeof(*c));
+	switch (t->dso->kind) {
+	case DSO_KIND_USER:
+		return code_user(c, t, err, errsz);
+	case DSO_KIND_KERNEL:
+		return code_kernel(c, t, err, errsz);
+	default:
+		snprintf(err, errsz, "%s: no code to read for this kind of object",
+			 t->dso->long_name);
+		return -EOPNOTSUPP;
+	}
+}
+
+void annotate_code__exit(struct annotate_code *c)
+{
+	free(c->bytes);
+	free(c->src);
+	memset(c, 0, sizeof(*c));
+}

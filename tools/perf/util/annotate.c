@@ -1,0 +1,493 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Annotation of a symbol: its instructions with the share of samples each
+ * got, source lines where known, in upstream's `perf annotate --stdio` shape.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "annotate-code.h"
+#include "disasm.h"
+#include "dso.h"
+#include "machine.h"
+#include "map.h"
+#include "strbuf.h"
+#include "symbol.h"
+
+/* upstream's -l threshold: instructions at or below it are left out of the summary */
+#define SUMMARY_MIN_PERCENT	0.5
+
+struct annotation_priv {
+	char	*strings;	/* every text and path of the lines */
+};
+
+int annotate_target__init(struct annotate_target *t, const struct addr_location *al,
+			  struct perf_env_bpf *bpf, struct machine *machine)
+{
+	if (!al->map || !al->sym || !al->dso)
+		return -EINVAL;
+	memset(t, 0, sizeof(*t));
+	t->dso = al->dso;
+	t->sym = al->sym;
+	t->map_start = al->map->start;
+	t->map_pgoff = al->map->pgoff;
+	t->map_identity = al->map->identity;
+	t->bpf = bpf;
+	t->machine = machine;
+	return 0;
+}
+
+u64 annotate_target__addr(const struct annotate_target *t)
+{
+	if (t->map_identity)
+		return t->sym->start;
+	return t->sym->start - t->map_pgoff + t->map_start;
+}
+
+static bool target_is_bpf(const struct annotate_target *t)
+{
+	return t->dso->kind == DSO_KIND_BPF || t->dso->kind == DSO_KIND_FALLBACK;
+}
+
+/* "<name+0xoff>" of a kernel or BPF address, false when unknown. */
+static bool kernel_target_name(const struct annotate_target *t, u64 addr, char *buf,
+			       size_t size)
+{
+	char name[512];
+	u64 start;
+
+	if (t->machine) {
+		struct map *map = maps__find(t->machine->kmaps, addr);
+		struct symbol *sym = NULL;
+		u64 a = addr;
+
+		if (map) {
+			a = map__map_ip(map, addr);
+			sym = dso__find_symbol(map->dso, a);
+		} else if (t->machine->kernel_dso) {
+			sym = dso__find_symbol(t->machine->kernel_dso, addr);
+		}
+		if (sym && a < sym->end) {
+			snprintf(name, sizeof(name), "%s", sym->name);
+			start = sym->start;
+			goto found;
+		}
+		addr = a;
+	}
+	if (annotate_bpf__func_name(t->bpf, addr, name, sizeof(name), &start))
+		return false;
+found:
+	if (addr == start)
+		snprintf(buf, size, "<%s>", name);
+	else
+		snprintf(buf, size, "<%s+0x%llx>", name, (unsigned long long)(addr - start));
+	return true;
+}
+
+/* The operands of a direct branch: "<printed target> <sym+0xoff>" as objdump writes them. */
+static void branch_operands(const struct annotate_target *t, const struct annotate_code *c,
+			    const struct disasm_insn *in, char *buf, size_t size)
+{
+	u64 target = in->target;
+	char name[600] = "";
+
+	if (target >= c->addr && target - c->addr < c->len) {
+		u64 off = target - c->addr;
+
+		if (off)
+			snprintf(name, sizeof(name), "<%s+0x%llx>", t->sym->name,
+				 (unsigned long long)off);
+		else
+			snprintf(name, sizeof(name), "<%s>", t->sym->name);
+		target = c->print_start + off;
+	} else if (target_is_bpf(t) || t->dso->kind == DSO_KIND_KERNEL) {
+		kernel_target_name(t, target, name, sizeof(name));
+	} else {
+		/* the same segment: the file offset is as far from ours as the address */
+		u64 foff = target - c->addr + t->sym->start;
+		struct symbol *sym = dso__find_symbol(t->dso, foff);
+
+		if (sym && foff < sym->end) {
+			if (foff == sym->start)
+				snprintf(name, sizeof(name), "<%s>", sym->name);
+			else
+				snprintf(name, sizeof(name), "<%s+0x%llx>", sym->name,
+					 (unsigned long long)(foff - sym->start));
+		}
+	}
+	snprintf(buf, size, "%llx%s%s", (unsigned long long)target, name[0] ? " " : "", name);
+}
+
+static int hex_width(u64 v)
+{
+	int w = 1;
+
+	while (v >>= 4)
+		w++;
+	return w;
+}
+
+static const char *base_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? s + 1 : path;
+}
+
+/* Strings go into one buffer; lines keep offsets into it until it stops moving. */
+#define STR_OFF(off)	((const char *)(uintptr_t)((off) + 1))
+#define OFF_STR(p)	((size_t)(uintptr_t)(p) - 1)
+
+static int add_string(struct strbuf *sb, const char *s, const char **out)
+{
+	size_t off = sb->len;
+
+	if (strbuf__add(sb, s, strlen(s) + 1))
+		return -ENOMEM;
+	*out = STR_OFF(off);
+	return 0;
+}
+
+static int annotation__grow(struct annotation *a, size_t *alloc)
+{
+	struct annotation_line *l;
+	size_t n;
+
+	if (a->nr_lines < *alloc)
+		return 0;
+	n = *alloc ? *alloc * 2 : 256;
+	l = realloc(a->lines, n * sizeof(*l));
+	if (!l)
+		return -ENOMEM;
+	a->lines = l;
+	*alloc = n;
+	return 0;
+}
+
+static int annotation__build(struct annotation *a, const struct annotate_target *t,
+			     const struct annotate_code *c, struct disasm *d)
+{
+	const char *path = NULL;
+	struct disasm_insn in;
+	struct strbuf sb = STRBUF_INIT;
+	size_t alloc = 0, s = 0, i;
+	char ops[800], text[1024];
+	int err = -ENOMEM;
+
+	disasm__start(d, c->bytes, c->len, c->addr);
+	while (disasm__next(d, &in)) {
+		u64 off = in.addr - c->addr;
+		struct annotation_line *l;
+
+		/* the source lines whose code starts here (or inside the previous insn) */
+		for (; s < c->nr_src && c->src[s].offset <= off; s++) {
+			const struct annotate_srcline *src = &c->src[s];
+			char where[600];
+
+			if (annotation__grow(a, &alloc))
+				goto out;
+			l = &a->lines[a->nr_lines++];
+			memset(l, 0, sizeof(*l));
+			l->type = ANNOTATION_LINE_SOURCE;
+			l->offset = src->offset;
+			l->line_nr = src->line_nr;
+			if (add_string(&sb, src->text, &l->text))
+				goto out;
+			snprintf(where, sizeof(where), "%s:%u", base_name(src->file), src->line_nr);
+			if (add_string(&sb, where, &path))
+				goto out;
+		}
+		if (annotation__grow(a, &alloc))
+			goto out;
+		l = &a->lines[a->nr_lines++];
+		memset(l, 0, sizeof(*l));
+		l->type = ANNOTATION_LINE_INSN;
+		l->offset = off;
+		l->addr = c->print_start + off;
+		l->size = in.size;
+		memcpy(l->bytes, in.bytes, min((size_t)in.size, sizeof(l->bytes)));
+		l->path = path;
+		if (in.has_target) {
+			branch_operands(t, c, &in, ops, sizeof(ops));
+			snprintf(text, sizeof(text), "%-6s %s", in.mnemonic, ops);
+		} else if (in.operands[0]) {
+			snprintf(text, sizeof(text), "%-6s %s", in.mnemonic, in.operands);
+		} else {
+			snprintf(text, sizeof(text), "%s", in.mnemonic);
+		}
+		if (add_string(&sb, text, &l->text))
+			goto out;
+		a->nr_insns++;
+	}
+	a->priv->strings = strbuf__detach(&sb, NULL);
+	if (!a->priv->strings && a->nr_lines)
+		goto out;
+	for (i = 0; i < a->nr_lines; i++) {
+		struct annotation_line *l = &a->lines[i];
+
+		l->text = a->priv->strings + OFF_STR(l->text);
+		if (l->path)
+			l->path = a->priv->strings + OFF_STR(l->path);
+	}
+	err = 0;
+out:
+	strbuf__release(&sb);
+	return err;
+}
+
+int annotation__new(struct annotation **out, const struct annotate_target *t,
+		    const struct annotate_sample *samples, size_t nr, char *err, size_t errsz)
+{
+	struct annotate_code c;
+	struct annotation *a;
+	struct disasm *d = NULL;
+	int ret;
+
+	*out = NULL;
+	if (!t->dso || !t->sym) {
+		snprintf(err, errsz, "no symbol to annotate");
+		return -EINVAL;
+	}
+	if (target_is_bpf(t))
+		ret = annotate_code__bpf(&c, t, err, errsz);
+	else
+		ret = annotate_code__elf(&c, t, err, errsz);
+	if (ret) {
+		if (ret == -ENOMEM)
+			snprintf(err, errsz, "%s: out of memory", t->sym->name);
+		return ret;
+	}
+	ret = disasm__new(&d);
+	if (ret) {
+		snprintf(err, errsz, "capstone cannot disassemble x86-64 here");
+		goto out;
+	}
+	ret = -ENOMEM;
+	a = calloc(1, sizeof(*a));
+	if (!a)
+		goto out;
+	a->priv = calloc(1, sizeof(*a->priv));
+	a->sym_name = strdup(t->sym->name);
+	a->dso_name = strdup(t->dso->long_name);
+	if (!a->priv || !a->sym_name || !a->dso_name || annotation__build(a, t, &c, d)) {
+		annotation__delete(a);
+		snprintf(err, errsz, "%s: out of memory", t->sym->name);
+		goto out;
+	}
+	a->is_bpf = c.is_bpf;
+	a->start = c.print_start;
+	a->size = c.len;
+	a->addr_width = 1;
+	if (a->nr_lines) {
+		size_t i = a->nr_lines;
+
+		while (i-- > 0)
+			if (a->lines[i].type == ANNOTATION_LINE_INSN) {
+				a->addr_width = hex_width(a->lines[i].addr);
+				break;
+			}
+	}
+	annotation__set_samples(a, samples, nr);
+	*out = a;
+	ret = 0;
+out:
+	disasm__delete(d);
+	annotate_code__exit(&c);
+	return ret;
+}
+
+void annotation__delete(struct annotation *a)
+{
+	if (!a)
+		return;
+	if (a->priv)
+		free(a->priv->strings);
+	free(a->priv);
+	free(a->lines);
+	free(a->sym_name);
+	free(a->dso_name);
+	free(a);
+}
+
+/* The instruction line holding offset off: the last one starting at or before it. */
+static struct annotation_line *annotation__insn_at(struct annotation *a, u64 off)
+{
+	size_t lo = 0, hi = a->nr_lines, found = a->nr_lines;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (a->lines[mid].offset <= off) {
+			found = mid;
+			lo = mid + 1;
+		} else {
+			hi = mid;
+		}
+	}
+	while (found < a->nr_lines && a->lines[found].type != ANNOTATION_LINE_INSN)
+		found = found ? found - 1 : a->nr_lines;
+	return found < a->nr_lines ? &a->lines[found] : NULL;
+}
+
+void annotation__set_samples(struct annotation *a, const struct annotate_sample *samples,
+			     size_t nr)
+{
+	size_t i;
+
+	a->nr_samples = 0;
+	a->period = 0;
+	for (i = 0; i < a->nr_lines; i++) {
+		a->lines[i].nr_samples = 0;
+		a->lines[i].period = 0;
+		a->lines[i].percent = 0;
+	}
+	for (i = 0; i < nr; i++) {
+		struct annotation_line *l;
+
+		if (samples[i].offset >= a->size)
+			continue;
+		l = annotation__insn_at(a, samples[i].offset);
+		if (!l)
+			continue;
+		l->nr_samples += samples[i].nr_samples;
+		l->period += samples[i].period;
+		a->nr_samples += samples[i].nr_samples;
+		a->period += samples[i].period;
+	}
+	for (i = 0; i < a->nr_lines; i++)
+		if (a->lines[i].type == ANNOTATION_LINE_INSN && a->period)
+			a->lines[i].percent = 100.0 * a->lines[i].period / a->period;
+}
+
+static int pcnt_width(const struct annotate_print_opts *opts)
+{
+	return opts->show_total_period ? 12 : 8;
+}
+
+/* objdump puts a tab after "addr:"; upstream prints its line with the tab expanded */
+static int objdump_pad(const struct annotation *a, u64 addr)
+{
+	int col = hex_width(addr) + 1;
+
+	return a->is_bpf ? 0 : 8 - col % 8;
+}
+
+int annotation_line__snprintf(const struct annotation *a, const struct annotation_line *l,
+			      const struct annotate_print_opts *opts, char *buf, size_t size)
+{
+	char raw[3 * DISASM_MAX_INSN + 1] = "";
+	int n = 0, i;
+
+	if (l->type == ANNOTATION_LINE_SOURCE) {
+		if (!l->text[0])
+			return snprintf(buf, size, " %*s:", pcnt_width(opts), " ");
+		return snprintf(buf, size, " %*s: %-*u %s", pcnt_width(opts), " ", a->addr_width,
+				l->line_nr, l->text);
+	}
+	if (opts->show_total_period)
+		n = snprintf(buf, size, " %11llu", (unsigned long long)l->period);
+	else if (opts->show_nr_samples)
+		n = snprintf(buf, size, " %7llu", (unsigned long long)l->nr_samples);
+	else
+		n = snprintf(buf, size, " %7.2f", l->percent);
+	if (opts->asm_raw) {
+		for (i = 0; i < l->size && i < DISASM_MAX_INSN; i++)
+			sprintf(raw + 3 * i, "%02x ", l->bytes[i]);
+		n += snprintf(buf + min((size_t)n, size), size - min((size_t)n, size),
+			      " :   %*llx:%*s%-21s %s", a->addr_width, (unsigned long long)l->addr,
+			      objdump_pad(a, l->addr), "", raw, l->text);
+	} else {
+		n += snprintf(buf + min((size_t)n, size), size - min((size_t)n, size),
+			      " :   %*llx:%*s%s", a->addr_width, (unsigned long long)l->addr,
+			      objdump_pad(a, l->addr), "", l->text);
+	}
+	return n;
+}
+
+struct path_sum {
+	const char	*path;
+	double		percent;
+};
+
+static int path_sum__cmp(const void *pa, const void *pb)
+{
+	const struct path_sum *a = pa, *b = pb;
+
+	if (a->percent != b->percent)
+		return a->percent > b->percent ? -1 : 1;
+	return strcmp(a->path, b->path);
+}
+
+/* -l: the share of each source line, of instructions above 0.5% */
+static void annotation__fprintf_summary(const struct annotation *a,
+					const struct annotate_print_opts *opts, FILE *fp)
+{
+	struct path_sum *sums = calloc(a->nr_insns ? a->nr_insns : 1, sizeof(*sums));
+	size_t nr = 0, i, j;
+
+	fprintf(fp, "\nSorted summary for file %s\n", a->dso_name);
+	fprintf(fp, "----------------------------------------------\n\n");
+	for (i = 0; sums && i < a->nr_lines; i++) {
+		const struct annotation_line *l = &a->lines[i];
+		const char *path = l->path ? l->path : "??:0";
+
+		if (l->type != ANNOTATION_LINE_INSN || l->percent <= SUMMARY_MIN_PERCENT)
+			continue;
+		for (j = 0; j < nr; j++)
+			if (!strcmp(sums[j].path, path))
+				break;
+		if (j == nr)
+			sums[nr++] = (struct path_sum){ .path = path };
+		sums[j].percent += l->percent;
+	}
+	if (!nr)
+		fprintf(fp, " Nothing higher than %1.1f%%\n", SUMMARY_MIN_PERCENT);
+	qsort(sums, nr, sizeof(*sums), path_sum__cmp);
+	for (i = 0; i < nr; i++)
+		fprintf(fp, " %7.2f %s\n", sums[i].percent, sums[i].path);
+	free(sums);
+}
+
+void annotation__fprintf(const struct annotation *a, const struct annotate_print_opts *opts,
+			 FILE *fp)
+{
+	const char *dso_name = opts->full_paths ? a->dso_name : base_name(a->dso_name);
+	const char *prev_path = NULL;
+	char row[2048];
+	int len, i;
+	size_t k;
+
+	if (opts->print_line)
+		annotation__fprintf_summary(a, opts, fp);
+	len = fprintf(fp, " %-*.*s|\tSource code & Disassembly of %s for %s (%llu samples, "
+		      "percent: local period)\n", pcnt_width(opts), pcnt_width(opts),
+		      opts->show_total_period ? "Period" :
+		      opts->show_nr_samples ? "Samples" : "Percent", dso_name,
+		      opts->event_name ? opts->event_name : "cycles",
+		      (unsigned long long)a->nr_samples);
+	for (i = 0; i < len + 4; i++)
+		fputc('-', fp);
+	fputc('\n', fp);
+	for (k = 0; k < a->nr_lines; k++) {
+		const struct annotation_line *l = &a->lines[k];
+
+		if (l->type == ANNOTATION_LINE_SOURCE && opts->no_source)
+			continue;
+		if (l->type == ANNOTATION_LINE_INSN && opts->min_percent > 0 &&
+		    l->percent < opts->min_percent)
+			continue;
+		annotation_line__snprintf(a, l, opts, row, sizeof(row));
+		fputs(row, fp);
+		if (opts->print_line && l->type == ANNOTATION_LINE_INSN &&
+		    l->percent > SUMMARY_MIN_PERCENT) {
+			const char *path = l->path ? l->path : "??:0";
+
+			if (!prev_path || strcmp(prev_path, path))
+				fprintf(fp, " // %s", path);
+			prev_path = path;
+		}
+		fputc('\n', fp);
+	}
+}

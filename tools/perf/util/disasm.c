@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Instructions from machine code through capstone (x86-64, AT&T syntax).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <capstone/capstone.h>
+
+#include "disasm.h"
+
+struct disasm {
+	csh		handle;
+	cs_insn		*insn;
+	const u8	*code;
+	size_t		left;
+	uint64_t	addr;		/* capstone's type */
+};
+
+int disasm__new(struct disasm **out)
+{
+	cs_opt_skipdata skip = { .mnemonic = "(bad)" };
+	struct disasm *d = calloc(1, sizeof(*d));
+
+	if (!d)
+		return -ENOMEM;
+	if (cs_open(CS_ARCH_X86, CS_MODE_64, &d->handle) != CS_ERR_OK) {
+		free(d);
+		return -EINVAL;
+	}
+	if (cs_option(d->handle, CS_OPT_SYNTAX, CS_OPT_SYNTAX_ATT) != CS_ERR_OK ||
+	    cs_option(d->handle, CS_OPT_SKIPDATA_SETUP, (size_t)&skip) != CS_ERR_OK ||
+	    cs_option(d->handle, CS_OPT_SKIPDATA, CS_OPT_ON) != CS_ERR_OK) {
+		cs_close(&d->handle);
+		free(d);
+		return -EINVAL;
+	}
+	d->insn = cs_malloc(d->handle);
+	if (!d->insn) {
+		cs_close(&d->handle);
+		free(d);
+		return -ENOMEM;
+	}
+	*out = d;
+	return 0;
+}
+
+void disasm__delete(struct disasm *d)
+{
+	if (!d)
+		return;
+	cs_free(d->insn, 1);
+	cs_close(&d->handle);
+	free(d);
+}
+
+void disasm__start(struct disasm *d, const u8 *code, size_t len, u64 addr)
+{
+	d->code = code;
+	d->left = len;
+	d->addr = addr;
+}
+
+/* capstone writes "a, b"; objdump "a,b" */
+static void copy_operands(char *dst, size_t size, const char *src)
+{
+	size_t n = 0;
+
+	for (; *src && n + 1 < size; src++) {
+		if (*src == ' ' && n && dst[n - 1] == ',')
+			continue;
+		dst[n++] = *src;
+	}
+	dst[n] = '\0';
+}
+
+/* jmp/jcc/call/loop/jrcxz with an immediate destination: capstone prints it as 0x... */
+static bool branch_target(const char *mnemonic, const char *operands, bool *is_call, u64 *target)
+{
+	char *end;
+
+	*is_call = !strncmp(mnemonic, "call", 4);
+	if (mnemonic[0] != 'j' && !*is_call && strncmp(mnemonic, "loop", 4))
+		return false;
+	if (strncmp(operands, "0x", 2))
+		return false;
+	*target = strtoull(operands, &end, 16);
+	return *end == '\0';
+}
+
+bool disasm__next(struct disasm *d, struct disasm_insn *insn)
+{
+	cs_insn *ci = d->insn;
+
+	if (!d->left)
+		return false;
+	insn->addr = d->addr;
+	if (!cs_disasm_iter(d->handle, &d->code, &d->left, &d->addr, ci)) {
+		/* cannot happen with SKIPDATA, but never loop forever */
+		insn->size = 1;
+		insn->bytes[0] = *d->code;
+		strcpy(insn->mnemonic, "(bad)");
+		insn->operands[0] = '\0';
+		insn->has_target = insn->is_call = false;
+		d->code++;
+		d->left--;
+		d->addr++;
+		return true;
+	}
+	insn->size = (u8)min((size_t)ci->size, sizeof(insn->bytes));
+	memcpy(insn->bytes, ci->bytes, insn->size);
+	snprintf(insn->mnemonic, sizeof(insn->mnemonic), "%s", ci->mnemonic);
+	if (!strcmp(ci->mnemonic, "(bad)"))
+		insn->operands[0] = '\0';
+	else
+		copy_operands(insn->operands, sizeof(insn->operands), ci->op_str);
+	insn->has_target = branch_target(insn->mnemonic, insn->operands, &insn->is_call,
+					 &insn->target);
+	return true;
+}
