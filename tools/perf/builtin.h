@@ -4,6 +4,7 @@
 
 extern const char perf_version_string[];
 
+int cmd_annotate(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
 int cmd_evlist(int argc, const char **argv);

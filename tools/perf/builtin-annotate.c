@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf annotate: the instructions of the symbols that got samples, with
+ * each one's share, disassembled in process (capstone): JITed BPF from the
+ * file's BPF_PROG_INFO and BTF, native code from ELF files or the kernel.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "util/annotate.h"
+#include "util/annotate-hist.h"
+#include "util/data.h"
+#include "util/machine.h"
+#include "util/parse-options.h"
+#include "util/session.h"
+#include "util/symbol.h"
+#include "ui/pager.h"
+
+struct annotate {
+	struct perf_tool	tool;
+	const char		*input;
+	const char		*sym_name;
+	const char		*dso_name;
+	const char		*vmlinux;
+	const char		*kallsyms;
+	bool			use_stdio;
+	bool			skip_missing;
+	struct annotate_print_opts print;
+	struct machine		*machine;
+	struct annotate_hist	*hists;		/* one per evsel, by idx */
+	int			nr_hists;
+	/* user dsos with samples but no symbols: their file may be gone */
+	struct dso		**nosym_dsos;
+	int			nr_nosym_dsos;
+	/* dsos already reported as not annotatable */
+	const struct dso	**failed;
+	int			nr_failed;
+};
+
+static struct annotate_hist *annotate__hist(struct annotate *ann, int idx)
+{
+	if (idx < 0)
+		return NULL;
+	if (idx >= ann->nr_hists) {
+		struct annotate_hist *h = realloc(ann->hists, (idx + 1) * sizeof(*h));
+		int i;
+
+		if (!h)
+			return NULL;
+		ann->hists = h;
+		for (i = ann->nr_hists; i <= idx; i++)
+			if (annotate_hist__init(&h[i]))
+				return NULL;
+		ann->nr_hists = idx + 1;
+	}
+	return &ann->hists[idx];
+}
+
+static int annotate__note_nosym(struct annotate *ann, struct dso *dso)
+{
+	struct dso **d;
+	int i;
+
+	for (i = 0; i < ann->nr_nosym_dsos; i++)
+		if (ann->nosym_dsos[i] == dso)
+			return 0;
+	d = realloc(ann->nosym_dsos, (ann->nr_nosym_dsos + 1) * sizeof(*d));
+	if (!d)
+		return -ENOMEM;
+	ann->nosym_dsos = d;
+	d[ann->nr_nosym_dsos++] = dso;
+	return 0;
+}
+
+static int annotate__sample(struct perf_tool *tool, struct perf_session *session,
+			    const union perf_event *ev, struct perf_sample *sample,
+			    struct evsel *evsel)
+{
+	struct annotate *ann = (struct annotate *)tool;
+	struct annotate_hist *h;
+	struct addr_location al;
+	int err;
+
+	err = machine__resolve(ann->machine, ev, sample, &al);
+	if (err)
+		return err;
+	h = annotate__hist(ann, evsel->idx);
+	if (!h)
+		return -ENOMEM;
+	if (!al.sym && al.dso && al.dso->kind == DSO_KIND_USER &&
+	    annotate__note_nosym(ann, al.dso))
+		return -ENOMEM;
+	return annotate_hist__add(h, &al, sample->period);
+}
+
+static int annotate__event(struct perf_tool *tool, struct perf_session *session,
+			   const union perf_event *ev, struct perf_sample *sample,
+			   struct evsel *evsel)
+{
+	struct annotate *ann = (struct annotate *)tool;
+	int err = machine__process_event(ann->machine, ev, sample);
+
+	return err == -ENOMEM ? err : 0;
+}
+
+static bool annotate__failed_before(struct annotate *ann, const struct dso *dso)
+{
+	const struct dso **f;
+	int i;
+
+	for (i = 0; i < ann->nr_failed; i++)
+		if (ann->failed[i] == dso)
+			return true;
+	f = realloc(ann->failed, (ann->nr_failed + 1) * sizeof(*f));
+	if (f) {
+		ann->failed = f;
+		f[ann->nr_failed++] = dso;
+	}
+	return false;
+}
+
+static bool annotate__wanted(struct annotate *ann, const struct annotate_entry *e)
+{
+	const struct dso *dso = e->target.dso;
+
+	if (ann->sym_name && strcmp(e->target.sym->name, ann->sym_name))
+		return false;
+	if (ann->dso_name && strcmp(dso->short_name, ann->dso_name) &&
+	    strcmp(dso->long_name, ann->dso_name))
+		return false;
+	return true;
+}
+
+/* Annotate the entries of one event: the number printed, -1 after an error. */
+static int annotate__print_evsel(struct annotate *ann, struct perf_session *session,
+				 struct evsel *evsel, struct annotate_hist *h, int *nr_errors)
+{
+	struct annotate_entry **entries;
+	size_t nr, i;
+	int printed = 0;
+
+	if (annotate_hist__sorted(h, &entries, &nr))
+		return -1;
+	ann->print.event_name = evsel__name(evsel);
+	for (i = 0; i < nr; i++) {
+		struct annotate_entry *e = entries[i];
+		struct annotation *a;
+		char err[1024];
+
+		if (!annotate__wanted(ann, e))
+			continue;
+		e->target.bpf = &session->header.env.bpf;
+		e->target.machine = ann->machine;
+		e->target.vmlinux = ann->vmlinux;
+		if (annotation__new(&a, &e->target, e->samples, e->nr, err, sizeof(err))) {
+			/* all symbols: one line per object; a named symbol: always */
+			if (ann->sym_name || !annotate__failed_before(ann, e->target.dso)) {
+				fprintf(stderr, "perf annotate: %s\n", err);
+				(*nr_errors)++;
+			}
+			continue;
+		}
+		annotation__fprintf(a, &ann->print, stdout);
+		annotation__delete(a);
+		printed++;
+	}
+	free(entries);
+	return printed;
+}
+
+/* A user dso with samples whose file cannot be read: one line each. */
+static int annotate__report_missing(struct annotate *ann)
+{
+	int i, n = 0;
+
+	for (i = 0; i < ann->nr_nosym_dsos; i++) {
+		const struct dso *dso = ann->nosym_dsos[i];
+
+		if (dso->long_name[0] != '/' || !access(dso->long_name, R_OK))
+			continue;
+		fprintf(stderr, "perf annotate: %s: %s (its samples have no symbols)\n",
+			dso->long_name, strerror(errno));
+		n++;
+	}
+	return n;
+}
+
+static const char *const annotate_usage[] = {
+	"perf annotate [<options>] [<symbol>]",
+	NULL
+};
+
+static int annotate__open(struct annotate *ann, struct perf_data *data,
+			  struct perf_session **session)
+{
+	const char *path = perf_data__input_name(ann->input);
+	int err;
+
+	err = perf_data__open_read(data, path);
+	if (err) {
+		fprintf(stderr, "perf annotate: %s: %s%s\n", path, data->err,
+			err == -ENOENT ? " (try 'perf record' first)" : "");
+		return err;
+	}
+	if (!data->is_pipe && data->size == 0) {
+		fprintf(stderr, "perf annotate: %s: zero-sized data, nothing to do\n", path);
+		perf_data__close(data);
+		return -EINVAL;
+	}
+	err = perf_session__new(session, data, &ann->tool);
+	if (err) {
+		fprintf(stderr, "perf annotate: %s: %s\n", path, data->err);
+		perf_data__close(data);
+	}
+	return err;
+}
+
+int cmd_annotate(int argc, const char **argv)
+{
+	struct annotate ann = { .input = NULL };
+	struct perf_session *session = NULL;
+	struct perf_data data;
+	const struct option options[] = {
+		OPT_STRING('i', "input", &ann.input, "file", "input file name"),
+		OPT_STRING('d', "dsos", &ann.dso_name, "dso", "only consider symbols in this dso"),
+		OPT_STRING('s', "symbol", &ann.sym_name, "symbol",
+			   "symbol to annotate"),
+		OPT_BOOLEAN(0, "stdio", &ann.use_stdio, "Use the stdio interface"),
+		OPT_BOOLEAN('l', "print-line", &ann.print.print_line,
+			    "print matching source lines (may be slow)"),
+		OPT_BOOLEAN('P', "full-paths", &ann.print.full_paths,
+			    "Don't shorten the displayed pathnames"),
+		OPT_BOOLEAN(0, "asm-raw", &ann.print.asm_raw,
+			    "Display raw encoding of assembly instructions"),
+		OPT_BOOLEAN('n', "show-nr-samples", &ann.print.show_nr_samples,
+			    "Show a column with the number of samples"),
+		OPT_BOOLEAN(0, "show-total-period", &ann.print.show_total_period,
+			    "Show a column with the sum of periods"),
+		OPT_BOOLEAN(0, "no-source", &ann.print.no_source,
+			    "Do not interleave source code with assembly code"),
+		OPT_DOUBLE(0, "percent-limit", &ann.print.min_percent,
+			   "Don't show instructions under that percent"),
+		OPT_STRING('k', "vmlinux", &ann.vmlinux, "file", "vmlinux pathname"),
+		OPT_STRING(0, "kallsyms", &ann.kallsyms, "file", "kallsyms pathname"),
+		OPT_BOOLEAN(0, "skip-missing", &ann.skip_missing,
+			    "Skip symbols that cannot be annotated"),
+		OPT_END()
+	};
+	struct evsel *evsel;
+	int err, i, printed = 0, nr_errors = 0;
+
+	argc = parse_options(argc, argv, options, annotate_usage, 0);
+	if (argc == -2)
+		return 0;
+	if (argc < 0)
+		return 1;
+	if (argc > 1 || (argc == 1 && ann.sym_name)) {
+		usage_error(annotate_usage, options, "unexpected argument `%s'",
+			    argv[argc - 1]);
+		return 1;
+	}
+	if (argc == 1)
+		ann.sym_name = argv[0];
+	if (ann.vmlinux && access(ann.vmlinux, R_OK)) {
+		fprintf(stderr, "perf annotate: %s: %s\n", ann.vmlinux, strerror(errno));
+		return 1;
+	}
+	ann.machine = machine__new(ann.kallsyms);
+	if (!ann.machine) {
+		fprintf(stderr, "perf annotate: out of memory\n");
+		return 1;
+	}
+	ann.tool.sample = annotate__sample;
+	ann.tool.event = annotate__event;
+	ann.tool.ordered = true;
+
+	err = annotate__open(&ann, &data, &session);
+	if (err)
+		goto out_machine;
+	if (!session->header.needs_swap && session->header.raw[HEADER_BUILD_ID].buf)
+		machine__set_build_ids(ann.machine, session->header.raw[HEADER_BUILD_ID].buf,
+				       session->header.raw[HEADER_BUILD_ID].size);
+	machine__set_bpf_info(ann.machine, &session->header.env.bpf);
+
+	err = perf_session__process(session);
+	if (err) {
+		fprintf(stderr, "perf annotate: %s: %s\n", data.path, data.err);
+		goto out;
+	}
+	pager__setup();
+	evlist__for_each(session->evlist, evsel, i) {
+		int n;
+
+		if (i >= ann.nr_hists || !ann.hists[i].nr_samples)
+			continue;
+		n = annotate__print_evsel(&ann, session, evsel, &ann.hists[i], &nr_errors);
+		if (n < 0) {
+			fprintf(stderr, "perf annotate: out of memory\n");
+			err = -ENOMEM;
+			goto out;
+		}
+		printed += n;
+	}
+	err = 0;
+	if (ann.sym_name && !printed && !nr_errors) {
+		annotate__report_missing(&ann);
+		fprintf(stderr, "perf annotate: %s: no samples of symbol %s\n", data.path,
+			ann.sym_name);
+		err = -ENOENT;
+	} else if (!printed && !nr_errors) {
+		if (!annotate__report_missing(&ann))
+			fprintf(stderr, "perf annotate: %s: no samples in a known symbol\n",
+				data.path);
+		err = -ENOENT;
+	} else if (nr_errors && (ann.sym_name || !printed) && !ann.skip_missing) {
+		err = -EINVAL;
+	}
+out:
+	pager__finish();
+	perf_session__delete(session);
+	perf_data__close(&data);
+out_machine:
+	for (i = 0; i < ann.nr_hists; i++)
+		annotate_hist__exit(&ann.hists[i]);
+	free(ann.hists);
+	free(ann.nosym_dsos);
+	free(ann.failed);
+	machine__delete(ann.machine);
+	return err ? 1 : 0;
+}
