@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf top's reading: each pass copies what every ring buffer holds, puts
+ * it in time order (a program's samples before its unregister, whichever
+ * CPU wrote them) and applies it: side-band records to the machine,
+ * samples to the histograms.  What the other threads sent goes first.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "evlist.h"
+#include "mmap.h"
+#include "top.h"
+#include "top-synth.h"
+
+/*
+ * Two system-wide listeners make the kernel write KSYMBOL/BPF_EVENT
+ * records longer than they are (see record): keep the body and our trailer.
+ */
+static u16 top__record_size(const struct perf_top *top, const union perf_event *ev)
+{
+	size_t body;
+
+	if (ev->header.type == PERF_RECORD_KSYMBOL) {
+		if (ev->header.size <= sizeof(ev->ksymbol))
+			return ev->header.size;
+		body = sizeof(ev->ksymbol) +
+		       PERF_ALIGN(strnlen(ev->ksymbol.name,
+					  ev->header.size - sizeof(ev->ksymbol)) + 1, (size_t)8);
+	} else if (ev->header.type == PERF_RECORD_BPF_EVENT) {
+		body = sizeof(ev->bpf);
+	} else {
+		return ev->header.size;
+	}
+	body += top->id_hdr_size;
+	return body < ev->header.size ? (u16)body : ev->header.size;
+}
+
+static u64 top__record_time(struct perf_top *top, const union perf_event *ev)
+{
+	const struct perf_event_attr *attr = &evlist__first(top->evlist)->attr;
+	struct perf_sample s;
+
+	if (ev->header.type == PERF_RECORD_SAMPLE) {
+		/* id, ip, pid/tid, then time */
+		u64 t;
+
+		if (ev->header.size < sizeof(ev->header) + 4 * sizeof(u64))
+			return 0;
+		memcpy(&t, &ev->sample.array[3], sizeof(t));
+		return t;
+	}
+	if (perf_event__parse_id_sample(ev, attr, &s))
+		return 0;
+	return s.time;
+}
+
+static int top__mmap_record(void *priv, struct perf_mmap *map, const union perf_event *ev)
+{
+	struct perf_top *top = priv;
+	u16 size = top__record_size(top, ev);
+	size_t off = top->pass.len;
+	union perf_event *copy;
+	int err;
+
+	if (size < sizeof(ev->header) || (size & 7))
+		return 0;
+	if (top->nr_recs == top->alloc_recs) {
+		size_t n = top->alloc_recs ? top->alloc_recs * 2 : 1024;
+		struct top_pass_rec *r = realloc(top->recs, n * sizeof(*r));
+
+		if (!r)
+			return -ENOMEM;
+		top->recs = r;
+		top->alloc_recs = n;
+	}
+	err = strbuf__add(&top->pass, ev, size);
+	if (err)
+		return err;
+	copy = (union perf_event *)(top->pass.buf + off);
+	copy->header.size = size;
+	top->recs[top->nr_recs] = (struct top_pass_rec){
+		.time = top__record_time(top, copy),
+		.off = (u32)off,
+		.seq = (u32)top->nr_recs,
+	};
+	top->nr_recs++;
+	return 0;
+}
+
+static int top_pass_rec__cmp(const void *pa, const void *pb)
+{
+	const struct top_pass_rec *a = pa, *b = pb;
+
+	if (a->time != b->time)
+		return a->time < b->time ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+static bool top__gone(const struct perf_top *top, u64 addr)
+{
+	size_t i;
+
+	for (i = 0; i < top->nr_gone; i++)
+		if (top->gone[i] == addr)
+			return true;
+	return false;
+}
+
+static int top__add_gone(struct perf_top *top, u64 addr)
+{
+	if (top__gone(top, addr))
+		return 0;
+	if (top->nr_gone == top->alloc_gone) {
+		size_t n = top->alloc_gone ? top->alloc_gone * 2 : 64;
+		u64 *g = realloc(top->gone, n * sizeof(*g));
+
+		if (!g)
+			return -ENOMEM;
+		top->gone = g;
+		top->alloc_gone = n;
+	}
+	top->gone[top->nr_gone++] = addr;
+	return 0;
+}
+
+/* Remember where a BPF function was, for annotation after it is gone. */
+static int top__note_bpf_func(struct perf_top *top, const union perf_event *ev)
+{
+	struct map *map = maps__find(top->machine->kmaps, ev->ksymbol.addr);
+
+	if (!map || map->start != ev->ksymbol.addr || map->dso->kind != DSO_KIND_BPF)
+		return 0;
+	if (top->nr_bpf_funcs == top->alloc_bpf_funcs) {
+		size_t n = top->alloc_bpf_funcs ? top->alloc_bpf_funcs * 2 : 256;
+		struct top_bpf_func *f = realloc(top->bpf_funcs, n * sizeof(*f));
+
+		if (!f)
+			return -ENOMEM;
+		top->bpf_funcs = f;
+		top->alloc_bpf_funcs = n;
+	}
+	top->bpf_funcs[top->nr_bpf_funcs++] = (struct top_bpf_func){
+		.dso = map->dso,
+		.addr = ev->ksymbol.addr,
+		.len = ev->ksymbol.len,
+	};
+	top->nr_unnamed++;
+	return 0;
+}
+
+/*
+ * KSYMBOL: a synthesized registration (time 0) is older than anything
+ * live: it must not bring back a program unloaded since, nor cut into
+ * one registered since.
+ */
+static int top__process_ksymbol(struct perf_top *top, const union perf_event *ev,
+				const struct perf_sample *sample)
+{
+	const struct perf_record_ksymbol *k = &ev->ksymbol;
+	int err;
+
+	if (ev->header.size <= sizeof(*k))
+		return 0;
+	if (k->flags & PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER) {
+		if (sample->time && top__add_gone(top, k->addr))
+			return -ENOMEM;
+		return machine__process_event(top->machine, ev, sample);
+	}
+	if (!sample->time) {
+		struct map *map = maps__find(top->machine->kmaps, k->addr);
+
+		if (top__gone(top, k->addr) || (map && map->dso != top->machine->kernel_dso))
+			return 0;
+	}
+	err = machine__process_event(top->machine, ev, sample);
+	if (!err && k->ksym_type == PERF_RECORD_KSYMBOL_TYPE_BPF)
+		err = top__note_bpf_func(top, ev);
+	return err;
+}
+
+/* PROG_LOAD follows its program's KSYMBOLs: they are part of that id. */
+static void top__process_bpf_event(struct perf_top *top, const union perf_event *ev)
+{
+	size_t i;
+
+	if (ev->bpf.type != PERF_BPF_EVENT_PROG_LOAD)
+		return;
+	for (i = top->nr_bpf_funcs - top->nr_unnamed; i < top->nr_bpf_funcs; i++)
+		top->bpf_funcs[i].prog_id = ev->bpf.id;
+	top->nr_unnamed = 0;
+}
+
+static int top__process_sample(struct perf_top *top, const union perf_event *ev)
+{
+	struct evsel *evsel = evlist__first(top->evlist);
+	u8 cpumode = ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+	struct perf_sample sample;
+	struct addr_location al;
+	struct hists *hists;
+	int err;
+
+	if (top->evlist->nr_entries > 1) {
+		u64 id;
+
+		memcpy(&id, &ev->sample.array[0], sizeof(id));
+		evsel = evlist__id2evsel(top->evlist, id);
+	}
+	if (!evsel || perf_sample__parse(ev, &evsel->attr, &sample)) {
+		top->stats.drop++;
+		return 0;
+	}
+	hists = &top->hists[evsel->idx];
+	if (evsel->idx == top->sym_idx) {
+		top->stats.samples++;
+		if (cpumode == PERF_RECORD_MISC_KERNEL)
+			top->stats.kernel_samples++;
+		if (ev->header.misc & PERF_RECORD_MISC_EXACT_IP)
+			top->stats.exact_samples++;
+	}
+	err = machine__resolve(top->machine, ev, &sample, &al);
+	if (err)
+		return err;
+	if (!hists->cumulate)
+		return hists__add(hists, &al, (s32)sample.cpu, sample.period);
+	err = callchain__resolve(top->machine, al.thread, &sample, cpumode, 0, &top->cursor);
+	if (err)
+		return err;
+	return hists__add_cumulative(hists, &al, top->cursor.entries, top->cursor.nr,
+				     (s32)sample.cpu, sample.period);
+}
+
+static int top__process(struct perf_top *top, const union perf_event *ev)
+{
+	const struct perf_event_attr *attr = &evlist__first(top->evlist)->attr;
+	struct perf_sample sample;
+	int err;
+
+	switch (ev->header.type) {
+	case PERF_RECORD_SAMPLE:
+		return top__process_sample(top, ev);
+	case PERF_RECORD_LOST:
+		top->stats.lost += ev->lost.lost;
+		return 0;
+	default:
+		break;
+	}
+	if (perf_event__parse_id_sample(ev, attr, &sample))
+		return 0;
+	switch (ev->header.type) {
+	case PERF_RECORD_KSYMBOL:
+		err = top__process_ksymbol(top, ev, &sample);
+		break;
+	case PERF_RECORD_BPF_EVENT:
+		top__process_bpf_event(top, ev);
+		err = 0;
+		break;
+	default:
+		err = machine__process_event(top->machine, ev, &sample);
+		/* upstream's top calls the kernel's map "[kernel]" */
+		if (!err && top->machine->kernel_dso && !top->machine->kernel_dso->short_alloc)
+			err = dso__set_short_name(top->machine->kernel_dso, "[kernel]");
+		break;
+	}
+	/* a malformed side-band record only loses what it would have said */
+	return err == -ENOMEM ? err : 0;
+}
+
+static int top__process_buf(struct perf_top *top, const char *buf, size_t len)
+{
+	size_t off = 0;
+	int err = 0;
+
+	while (!err && off + sizeof(struct perf_event_header) <= len) {
+		const union perf_event *ev = (const union perf_event *)(buf + off);
+
+		if (ev->header.size < sizeof(ev->header) || off + ev->header.size > len)
+			break;
+		err = top__process(top, ev);
+		off += ev->header.size;
+	}
+	return err;
+}
+
+int top__read(struct perf_top *top)
+{
+	const struct perf_mmap_ops ops = { .record = top__mmap_record };
+	struct strbuf *in = top_inbox__take(&top->inbox);
+	size_t i;
+	int err;
+
+	err = top__process_buf(top, in->buf, in->len);
+	if (err)
+		return err;
+	strbuf__reset(&top->pass);
+	top->nr_recs = 0;
+	for (i = 0; i < (size_t)top->nr_maps; i++) {
+		s64 n = perf_mmap__read(&top->maps[i], &ops, top);
+
+		if (n < 0)
+			return (int)n;
+	}
+	qsort(top->recs, top->nr_recs, sizeof(*top->recs), top_pass_rec__cmp);
+	for (i = 0; !err && i < top->nr_recs; i++)
+		err = top__process(top, (const union perf_event *)(top->pass.buf +
+								   top->recs[i].off));
+	return err;
+}

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf top's other threads: the start-up synthesis, run in the background
+ * so the display starts at once, and the BPF side-band thread.  Both hand
+ * their records to the inbox; the owner of the machine applies them.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "event.h"
+#include "evlist.h"
+#include "synthesize.h"
+#include "top.h"
+#include "top-synth.h"
+
+int top_inbox__emit(void *priv, const union perf_event *ev)
+{
+	struct top_inbox *in = priv;
+	int err;
+
+	pthread_mutex_lock(&in->lock);
+	err = in->closed ? -ECANCELED : strbuf__add(&in->buf, ev, ev->header.size);
+	pthread_mutex_unlock(&in->lock);
+	return err;
+}
+
+void top_inbox__init(struct top_inbox *in)
+{
+	pthread_mutex_init(&in->lock, NULL);
+	strbuf__init(&in->buf);
+	strbuf__init(&in->spare);
+}
+
+void top_inbox__exit(struct top_inbox *in)
+{
+	strbuf__release(&in->buf);
+	strbuf__release(&in->spare);
+	pthread_mutex_destroy(&in->lock);
+}
+
+struct strbuf *top_inbox__take(struct top_inbox *in)
+{
+	struct strbuf tmp;
+
+	strbuf__reset(&in->spare);
+	pthread_mutex_lock(&in->lock);
+	tmp = in->buf;
+	in->buf = in->spare;
+	in->spare = tmp;
+	pthread_mutex_unlock(&in->lock);
+	return &in->spare;
+}
+
+static struct perf_synth top__inbox_synth(struct perf_top *top)
+{
+	struct evsel *first = evlist__first(top->evlist);
+
+	return (struct perf_synth){
+		.emit = top_inbox__emit,
+		.priv = &top->inbox,
+		.id_hdr_size = top->id_hdr_size,
+		.sample_type = first->attr.sample_type,
+	};
+}
+
+/*
+ * BPF programs first: they are what a live profile of this tool is
+ * about, and a program unloaded meanwhile is better missed early.
+ */
+static void *top__synth_thread(void *arg)
+{
+	struct perf_top *top = arg;
+	struct perf_synth s = top__inbox_synth(top);
+	struct bpf_kallsyms ks;
+	int err = 0;
+
+	if (top->sideband_bits) {
+		if (bpf_kallsyms__load(&ks))
+			memset(&ks, 0, sizeof(ks));
+		err = bpf_event__synthesize_all(&s, &top->cap, &ks, !top->opts.no_bpf_event,
+						false);
+		if (err >= 0)
+			err = perf_synth__bpf_images(&s, &ks);
+		bpf_kallsyms__exit(&ks);
+	}
+	if (err >= 0)
+		err = perf_synth__kernel_mmap(&s);
+	if (!err)
+		err = perf_synth__modules(&s);
+	if (!err)
+		err = perf_synth__threads(&s, top->per_thread ? top->threads : NULL);
+	top->synth_err = err < 0 ? err : 0;
+	__atomic_store_n(&top->synth_done, true, __ATOMIC_RELEASE);
+	return NULL;
+}
+
+int top_synth__start(struct perf_top *top)
+{
+	int err = pthread_create(&top->synth_thread, NULL, top__synth_thread, top);
+
+	if (err)
+		return -err;
+	top->synth_running = true;
+	return 0;
+}
+
+void top_synth__stop(struct perf_top *top)
+{
+	pthread_mutex_lock(&top->inbox.lock);
+	top->inbox.closed = true;
+	pthread_mutex_unlock(&top->inbox.lock);
+	if (top->synth_running)
+		pthread_join(top->synth_thread, NULL);
+	top->synth_running = false;
+}
+
+/*
+ * Per thread, the sampling event only sees programs its tasks load: the
+ * side-band forwards the others' KSYMBOL/BPF_EVENT too.
+ */
+int top_sideband__start(struct perf_top *top)
+{
+	struct bpf_sideband *sb = &top->sb;
+	int err;
+
+	memset(sb, 0, sizeof(*sb));
+	sb->cap = &top->cap;
+	sb->attr = evlist__first(top->evlist)->attr;
+	sb->priv = &top->inbox;
+	sb->pages = 64;
+	sb->realtime = true;
+	if (top->per_thread)
+		sb->forward = top_inbox__emit;
+	err = bpf_sideband__open(sb);
+	if (err) {
+		fprintf(stderr, "perf top: warning: no BPF side-band event (%s): programs "
+			"loaded from now on cannot be annotated\n", strerror(-err));
+		return 0;
+	}
+	err = bpf_sideband__start(sb);
+	if (err) {
+		bpf_sideband__stop(sb);
+		return err;
+	}
+	top->sb_on = true;
+	return 0;
+}
+
+void top_sideband__stop(struct perf_top *top)
+{
+	if (top->sb_on)
+		bpf_sideband__stop(&top->sb);
+	top->sb_on = false;
+}

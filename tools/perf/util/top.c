@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf top's session: set-up from the options, start and stop, decay of
+ * the histograms between refreshes and the header line.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+
+#include "cpumap.h"
+#include "evlist.h"
+#include "mmap.h"
+#include "parse-events.h"
+#include "thread-map.h"
+#include "top.h"
+#include "top-events.h"
+#include "top-synth.h"
+
+static int top__add_event(const char *str, void *priv)
+{
+	struct perf_top *top = priv;
+	struct perf_event_attr attr;
+	struct evsel *evsel;
+	char name[128];
+	int err;
+
+	err = parse_events__event(str, &attr, name, sizeof(name));
+	if (err) {
+		fprintf(stderr, "perf top: -e %s: %s\n", str, err == -ENOENT ?
+			"unknown event (known: cpu-clock, task-clock, cycles, instructions, "
+			"... rNNN, sys:tracepoint)" : "bad event modifier");
+		return err;
+	}
+	evsel = evsel__new(&attr, top->evlist->nr_entries);
+	if (!evsel || evsel__set_name(evsel, name) || evlist__add(top->evlist, evsel)) {
+		evsel__delete(evsel);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static int top__init_target(struct perf_top *top)
+{
+	const struct top_opts *opts = &top->opts;
+	int err;
+
+	top->per_thread = opts->pids || opts->tids;
+	if (!top->per_thread) {
+		err = perf_cpu_map__parse(&top->cpus, opts->cpu_list);
+		if (err) {
+			fprintf(stderr, "perf top: -C %s: bad CPU list\n", opts->cpu_list);
+			return err;
+		}
+		if (opts->cpu_list) {
+			int bad = -1;
+
+			if (!perf_cpu_map__all_online(top->cpus, &bad)) {
+				fprintf(stderr, "perf top: -C %s: CPU %d is not online\n",
+					opts->cpu_list, bad);
+				return -EINVAL;
+			}
+		}
+		top->threads = thread_map__new_one(-1);
+		return top->threads ? 0 : -ENOMEM;
+	}
+	err = perf_cpu_map__online(&top->cpus);
+	if (err)
+		return err;
+	if (opts->pids)
+		err = thread_map__new_by_pids(&top->threads, opts->pids);
+	else
+		err = thread_map__new_by_tids(&top->threads, opts->tids);
+	if (err)
+		fprintf(stderr, "perf top: %s %s: %s\n", opts->pids ? "-p" : "-t",
+			opts->pids ? opts->pids : opts->tids,
+			err == -ESRCH ? "no such process" : "bad pid/tid list");
+	return err;
+}
+
+int top__init(struct perf_top *top, const struct top_opts *opts)
+{
+	char bad[64];
+	int i, err;
+
+	memset(top, 0, sizeof(*top));
+	top->opts = *opts;
+	top->sideband_bits = true;
+	top_inbox__init(&top->inbox);
+	pthread_mutex_init(&top->bpf_lock, NULL);
+	perf_env_bpf__init(&top->bpf);
+	callchain_cursor__init(&top->cursor);
+	if (!top->opts.pages)
+		top->opts.pages = 128;
+	if (!top->opts.freq && !top->opts.period)
+		top->opts.freq = 4000;
+
+	err = sort_spec__parse(&top->sort, opts->sort_order ? opts->sort_order : "dso,sym",
+			       bad, sizeof(bad));
+	if (err) {
+		fprintf(stderr, "perf top: --sort %s: unknown key '%s' (known: comm, pid, tid, "
+			"dso, sym, cpu)\n", opts->sort_order, bad);
+		return err;
+	}
+	err = top__init_target(top);
+	if (err)
+		return err;
+	top->evlist = evlist__new();
+	if (!top->evlist)
+		return -ENOMEM;
+	if (!top->opts.nr_events)
+		top->opts.events[top->opts.nr_events++] = "cpu-clock";
+	for (i = 0; i < top->opts.nr_events; i++) {
+		err = parse_events__list(top->opts.events[i], top__add_event, top);
+		if (err)
+			return err;
+	}
+	top->hists = calloc(top->evlist->nr_entries, sizeof(*top->hists));
+	if (!top->hists)
+		return -ENOMEM;
+	for (i = 0; i < top->evlist->nr_entries; i++) {
+		err = hists__init(&top->hists[i], &top->sort);
+		if (err)
+			return err;
+		top->hists[i].cumulate = opts->children;
+	}
+	top->machine = machine__new(NULL);
+	if (!top->machine)
+		return -ENOMEM;
+	top->cap = (struct bpf_capture){
+		.bpf = &top->bpf,
+		.lock = &top->bpf_lock,
+		.arrays = BPF_EVENT__ALL_ARRAYS,
+		.keep_info = !opts->no_bpf_event,
+	};
+	top_events__config(top);
+	return 0;
+}
+
+int top__start(struct perf_top *top)
+{
+	int err;
+
+	err = top_events__open(top);
+	if (!err)
+		err = top_events__mmap(top);
+	if (err)
+		return err;
+	if (top->sideband_bits && !top->opts.no_bpf_event) {
+		err = top_sideband__start(top);
+		if (err)
+			return err;
+	}
+	top_events__ioctl(top, PERF_EVENT_IOC_ENABLE);
+	return top_synth__start(top);
+}
+
+void top__exit(struct perf_top *top)
+{
+	int i;
+
+	top_synth__stop(top);
+	top_sideband__stop(top);
+	if (top->evlist)
+		top_events__close(top);
+	for (i = 0; top->hists && i < top->evlist->nr_entries; i++)
+		hists__exit(&top->hists[i]);
+	free(top->hists);
+	machine__delete(top->machine);
+	evlist__delete(top->evlist);
+	perf_cpu_map__delete(top->cpus);
+	thread_map__delete(top->threads);
+	callchain_cursor__exit(&top->cursor);
+	strbuf__release(&top->pass);
+	free(top->recs);
+	free(top->gone);
+	free(top->bpf_funcs);
+	bpf_capture__exit(&top->cap);
+	perf_env_bpf__exit(&top->bpf);
+	pthread_mutex_destroy(&top->bpf_lock);
+	top_inbox__exit(&top->inbox);
+	memset(top, 0, sizeof(*top));
+}
+
+struct hists *top__hists(struct perf_top *top)
+{
+	return &top->hists[top->sym_idx];
+}
+
+bool top__hidden(const struct perf_top *top, const struct hist_entry *he)
+{
+	bool kernel = he->level == 'k' || he->level == 'g';
+
+	return (kernel && top->opts.hide_kernel) || (!kernel && top->opts.hide_user);
+}
+
+/*
+ * Entries keep 7/8 of their weight from one refresh to the next, as
+ * upstream's: what stopped running fades out, and goes once at zero.
+ * Hidden ones go at once (upstream drops them when decaying too).
+ */
+static void hists__decay(struct perf_top *top, struct hists *hists, bool zero)
+{
+	size_t b;
+
+	hists->total_period = 0;
+	hists->nr_samples = 0;
+	for (b = 0; b < hists->nr_buckets; b++) {
+		struct hist_entry **pp = &hists->buckets[b];
+
+		while (*pp) {
+			struct hist_entry *he = *pp;
+
+			if (zero || top__hidden(top, he)) {
+				he->period = he->children = he->nr_samples = 0;
+			} else {
+				he->period = he->period * 7 / 8;
+				he->children = he->children * 7 / 8;
+				he->nr_samples = he->nr_samples * 7 / 8;
+			}
+			if (!he->period && !he->children) {
+				*pp = he->hnext;
+				free(he);
+				hists->nr_entries--;
+				continue;
+			}
+			hists->total_period += he->period;
+			hists->nr_samples += he->nr_samples;
+			pp = &he->hnext;
+		}
+	}
+}
+
+void top__decay(struct perf_top *top)
+{
+	int i;
+
+	for (i = 0; i < top->evlist->nr_entries; i++)
+		hists__decay(top, &top->hists[i], top->opts.zero);
+	top->stats.samples_total += top->stats.samples;
+	top->stats.lost_total += top->stats.lost;
+	top->stats.drop_total += top->stats.drop;
+	top->stats.samples = top->stats.kernel_samples = top->stats.exact_samples = 0;
+	top->stats.lost = top->stats.drop = 0;
+}
+
+int top__header(struct perf_top *top, double secs, char *buf, size_t size)
+{
+	const struct top_stats *st = &top->stats;
+	struct evsel *evsel = top->evlist->entries[top->sym_idx];
+	double rate = 0, kpct = 0, epct = 0;
+	size_t n;
+
+	if (secs > 0 && st->samples) {
+		rate = (double)st->samples / secs;
+		kpct = 100.0 * (double)st->kernel_samples / (double)st->samples;
+		epct = 100.0 * (double)st->exact_samples / (double)st->samples;
+	}
+	n = (size_t)snprintf(buf, size, "   PerfTop:%8.0f irqs/sec  kernel:%4.1f%%  exact: %4.1f%% "
+			     "lost: %llu/%llu drop: %llu/%llu [", rate, kpct, epct,
+			     (unsigned long long)st->lost,
+			     (unsigned long long)(st->lost_total + st->lost),
+			     (unsigned long long)st->drop,
+			     (unsigned long long)(st->drop_total + st->drop));
+	if (n < size && top->evlist->nr_entries == 1)
+		n += (size_t)snprintf(buf + n, size - n, "%llu%s ",
+				      (unsigned long long)(top->opts.freq ? (u64)top->opts.freq :
+							   top->opts.period),
+				      top->opts.freq ? "Hz" : "");
+	if (n < size)
+		n += (size_t)snprintf(buf + n, size - n, "%s], ", evsel__name(evsel));
+	if (n >= size)
+		return (int)n;
+	if (top->opts.pids)
+		n += (size_t)snprintf(buf + n, size - n, " (target_pid: %s", top->opts.pids);
+	else if (top->opts.tids)
+		n += (size_t)snprintf(buf + n, size - n, " (target_tid: %s", top->opts.tids);
+	else
+		n += (size_t)snprintf(buf + n, size - n, " (all");
+	if (n >= size)
+		return (int)n;
+	if (top->opts.cpu_list)
+		n += (size_t)snprintf(buf + n, size - n, ", CPU%s: %s)",
+				      top->cpus->nr > 1 ? "s" : "", top->opts.cpu_list);
+	else if (top->opts.tids)
+		n += (size_t)snprintf(buf + n, size - n, ")");
+	else
+		n += (size_t)snprintf(buf + n, size - n, ", %d CPU%s)", top->cpus->nr,
+				      top->cpus->nr > 1 ? "s" : "");
+	return (int)n;
+}
+
+int top__bpf_func(struct perf_top *top, const struct dso *dso, u64 *addr, u32 *len,
+		  u32 *prog_id)
+{
+	size_t i;
+
+	for (i = top->nr_bpf_funcs; i-- > 0;) {
+		const struct top_bpf_func *f = &top->bpf_funcs[i];
+
+		if (f->dso != dso)
+			continue;
+		*addr = f->addr;
+		*len = f->len;
+		*prog_id = f->prog_id;
+		return 0;
+	}
+	return -ENOENT;
+}

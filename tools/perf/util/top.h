@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __PERF_TOP_H
+#define __PERF_TOP_H
+
+#include <poll.h>
+#include <pthread.h>
+#include "bpf-event.h"
+#include "bpf-prog-info.h"
+#include "callchain.h"
+#include "hist.h"
+#include "machine.h"
+#include "strbuf.h"
+
+struct evlist;
+struct perf_cpu_map;
+struct perf_thread_map;
+struct perf_mmap;
+
+/*
+ * perf top's live session: sampling events on every CPU (or on threads),
+ * their ring buffers read into a machine and one histogram per event.
+ *
+ * One thread owns the machine and the histograms (the caller of
+ * top__read() and the display).  Two others feed it records through the
+ * inbox: the start-up synthesis of what already exists (threads, maps,
+ * kernel, BPF programs), which runs in the background so the first screen
+ * does not wait for it, and the BPF side-band thread, which captures each
+ * new program's bpf_prog_info (for annotation, also after it is unloaded)
+ * and, per thread, forwards KSYMBOLs of programs loaded by other tasks.
+ */
+struct top_opts {
+	const char	*events[64];
+	int		nr_events;
+	const char	*cpu_list;
+	const char	*pids;
+	const char	*tids;
+	const char	*sort_order;
+	int		freq;
+	u64		period;
+	unsigned int	pages;
+	bool		children;	/* -g: call chains, Children and Self */
+	bool		no_bpf_event;
+	bool		hide_kernel;
+	bool		hide_user;
+	bool		zero;		/* -z: start each refresh from nothing */
+};
+
+/* Records handed over by the other threads, applied by the owner. */
+struct top_inbox {
+	pthread_mutex_t	lock;
+	struct strbuf	buf;
+	struct strbuf	spare;		/* the owner's, swapped in when draining */
+	bool		closed;		/* stopping: senders give up */
+};
+
+/* A BPF function seen by KSYMBOL: where it was and which program it was part of. */
+struct top_bpf_func {
+	const struct dso	*dso;
+	u64			addr;
+	u32			len;
+	u32			prog_id;	/* 0 until its BPF_EVENT */
+};
+
+/* Sample counts of one refresh interval and since start. */
+struct top_stats {
+	u64	samples;
+	u64	kernel_samples;
+	u64	exact_samples;
+	u64	lost;		/* LOST records' counts */
+	u64	drop;		/* samples that could not be parsed */
+	u64	lost_total;
+	u64	drop_total;
+	u64	samples_total;
+};
+
+struct perf_top {
+	struct top_opts		opts;
+	struct evlist		*evlist;
+	struct perf_cpu_map	*cpus;
+	struct perf_thread_map	*threads;
+	bool			per_thread;
+	bool			sideband_bits;	/* the kernel took ksymbol/bpf_event */
+	int			**fds;		/* [evsel][cpu * nr_threads + thread] */
+	struct perf_mmap	*maps;
+	int			nr_maps;
+	u32			id_hdr_size;
+
+	struct machine		*machine;
+	struct sort_spec	sort;
+	struct hists		*hists;		/* one per evsel */
+	int			sym_idx;	/* the evsel shown */
+	struct callchain_cursor	cursor;
+	struct top_stats	stats;
+
+	/* one read pass: records copied out and put in time order */
+	struct strbuf		pass;
+	struct top_pass_rec	*recs;
+	size_t			nr_recs, alloc_recs;
+
+	struct top_inbox	inbox;
+	pthread_t		synth_thread;
+	bool			synth_running;
+	volatile bool		synth_done;
+	int			synth_err;
+	u64			*gone;		/* KSYMBOL addresses unregistered live */
+	size_t			nr_gone, alloc_gone;
+
+	struct top_bpf_func	*bpf_funcs;
+	size_t			nr_bpf_funcs, alloc_bpf_funcs;
+	size_t			nr_unnamed;	/* of bpf_funcs, waiting for their BPF_EVENT */
+
+	/* BPF programs' info, filled by the synthesis and the side-band */
+	struct perf_env_bpf	bpf;
+	pthread_mutex_t		bpf_lock;
+	struct bpf_capture	cap;
+	struct bpf_sideband	sb;
+	bool			sb_on;
+};
+
+struct top_pass_rec {
+	u64	time;
+	u32	off;
+	u32	seq;
+};
+
+/*
+ * Set up from opts: the events (-e, cpu-clock by default), the target
+ * (every CPU unless -C, -p or -t), the sort keys.  Prints what is wrong
+ * ("perf top: ...") and returns -errno.
+ */
+int top__init(struct perf_top *top, const struct top_opts *opts);
+/* Open and map the events; the side-band thread; start the synthesis; enable. */
+int top__start(struct perf_top *top);
+/*
+ * Apply what the other threads sent, then read every ring buffer once and
+ * process its records in time order.  0 or -errno.
+ */
+int top__read(struct perf_top *top);
+/* The poll fds of the ring buffers: nr_maps of them. */
+int top__fill_pollfds(struct perf_top *top, struct pollfd *pfd);
+/* End of a refresh interval: entries decay to 7/8 (or go with -z), counts restart. */
+void top__decay(struct perf_top *top);
+void top__exit(struct perf_top *top);
+
+/* The histogram shown, and whether an entry is hidden by -K/-U. */
+struct hists *top__hists(struct perf_top *top);
+bool top__hidden(const struct perf_top *top, const struct hist_entry *he);
+
+/*
+ * Upstream's header line: "   PerfTop:  N irqs/sec  kernel:x%  exact: y%
+ * lost: a/b drop: c/d [4000Hz cpu-clock],  (all, 2 CPUs)" for interval secs.
+ */
+int top__header(struct perf_top *top, double secs, char *buf, size_t size);
+
+/*
+ * The BPF program and function a row's symbol belongs to, looked up by
+ * where KSYMBOL put it (it may be unloaded since).  -ENOENT when the dso
+ * is no BPF function we saw.
+ */
+int top__bpf_func(struct perf_top *top, const struct dso *dso, u64 *addr, u32 *len,
+		  u32 *prog_id);
+
+/* Inbox: emit callback for perf_synth (thread-safe). */
+int top_inbox__emit(void *priv, const union perf_event *ev);
+
+#endif /* __PERF_TOP_H */
