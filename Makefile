@@ -12,7 +12,8 @@ PKG_CONFIG	?= pkg-config
 
 # pkg-config module -> Debian package that provides it
 DEPS := libelf:libelf-dev libbpf:libbpf-dev zlib:zlib1g-dev \
-	libtraceevent:libtraceevent-dev capstone:libcapstone-dev libzstd:libzstd-dev
+	libtraceevent:libtraceevent-dev capstone:libcapstone-dev libzstd:libzstd-dev \
+	ncursesw:libncurses-dev
 
 define check_dep
 $(if $(shell $(PKG_CONFIG) --exists $(firstword $(subst :, ,$(1))) && echo y),,\

@@ -10,6 +10,7 @@ int cmd_script(int argc, const char **argv);
 int cmd_evlist(int argc, const char **argv);
 int cmd_inject(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);
+int cmd_top(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);
 int cmd_help(int argc, const char **argv);
 

@@ -23,6 +23,7 @@ static const struct cmd_struct commands[] = {
 	{ "record",	cmd_record,	"Run a command and record its profile into perf.data" },
 	{ "report",	cmd_report,	"Read perf.data and display the profile" },
 	{ "script",	cmd_script,	"Read perf.data (created by perf record) and display trace output" },
+	{ "top",	cmd_top,	"System profiling tool." },
 	{ "version",	cmd_version,	"display the version of perf binary" },
 };
 

@@ -1,0 +1,230 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf top: a live profile, system-wide by default, with BPF programs
+ * named from the moment they load.  --stdio prints one screen per
+ * refresh; on a terminal the TUI (ui/tui-top.c) shows a list to browse.
+ * The session itself is util/top.c.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "util/parse-options.h"
+#include "util/top.h"
+#include "util/top-print.h"
+#include "ui/tui-top.h"
+
+#define FIRST_SCREEN_MS	300
+
+static volatile sig_atomic_t done;
+
+static void top__sig_done(int sig)
+{
+	done = 1;
+}
+
+static const char *const top_usage[] = {
+	"perf top [<options>]",
+	NULL
+};
+
+static int top__parse_event(const struct option *opt, const char *arg, int unset)
+{
+	struct top_opts *opts = opt->value;
+
+	if (opts->nr_events >= (int)ARRAY_SIZE(opts->events)) {
+		fprintf(stderr, "perf top: -e: too many events\n");
+		return -1;
+	}
+	opts->events[opts->nr_events++] = arg;
+	return 0;
+}
+
+static int top__parse_g(const struct option *opt, const char *arg, int unset)
+{
+	struct top_opts *opts = opt->value;
+
+	opts->children = !unset;
+	return 0;
+}
+
+static double now_sec(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/*
+ * --stdio: stdin is only read for 'q'; at end of file (or an error) it is
+ * no longer polled, so nothing spins.
+ */
+static int top__run_stdio(struct perf_top *top, double delay, int entries)
+{
+	struct pollfd *pfd = calloc(top->nr_maps + 1, sizeof(*pfd));
+	bool tty = isatty(STDOUT_FILENO), use_stdin = true;
+	double start = now_sec(), last = start, next = start + FIRST_SCREEN_MS / 1000.0;
+	struct winsize ws;
+	int width = 0, err = 0;
+
+	if (!pfd)
+		return -ENOMEM;
+	while (!done) {
+		double now;
+		int n, timeout;
+
+		err = top__read(top);
+		if (err)
+			break;
+		now = now_sec();
+		if (now >= next) {
+			if (tty && !ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) && ws.ws_col) {
+				width = ws.ws_col;
+				if (entries <= 0 && ws.ws_row > 4)
+					entries = ws.ws_row - 4;
+			}
+			top__print_stdio(top, now - last, entries, width, tty, stdout);
+			if (ferror(stdout)) {
+				err = -EIO;
+				break;
+			}
+			top__decay(top);
+			last = now;
+			next = now + delay;
+		}
+		n = top__fill_pollfds(top, pfd);
+		if (use_stdin) {
+			pfd[n].fd = STDIN_FILENO;
+			pfd[n].events = POLLIN;
+			pfd[n].revents = 0;
+			n++;
+		}
+		timeout = (int)((next - now) * 1000.0);
+		timeout = timeout < 0 ? 0 : timeout > 100 ? 100 : timeout;
+		if (poll(pfd, n, timeout) < 0 && errno != EINTR) {
+			err = -errno;
+			break;
+		}
+		if (use_stdin && pfd[n - 1].revents) {
+			char c[64];
+			ssize_t r = read(STDIN_FILENO, c, sizeof(c));
+
+			if (r <= 0)
+				use_stdin = false;
+			else if (memchr(c, 'q', r) || memchr(c, 'Q', r))
+				break;
+		}
+	}
+	free(pfd);
+	return err;
+}
+
+int cmd_top(int argc, const char **argv)
+{
+	struct perf_top top_storage, *top = &top_storage;
+	struct top_opts opts;
+	double delay = 2.0;
+	const char *mmap_pages = NULL;
+	int entries = 0, err;
+	bool use_stdio = false, use_tui = false;
+	struct sigaction sa;
+	const struct option options[] = {
+		OPT_CALLBACK('e', "event", &opts, "event",
+			     "event selector: cpu-clock (default), task-clock, cycles, ...",
+			     top__parse_event),
+		OPT_BOOLEAN('a', "all-cpus", &(bool){ false },
+			    "system-wide collection from all CPUs (the default)"),
+		OPT_STRING('C', "cpu", &opts.cpu_list, "cpu", "list of cpus to monitor"),
+		OPT_STRING('p', "pid", &opts.pids, "pid", "profile events on existing process id"),
+		OPT_STRING('t', "tid", &opts.tids, "tid", "profile events on existing thread id"),
+		OPT_INTEGER('F', "freq", &opts.freq, "profile at this frequency"),
+		OPT_U64('c', "count", &opts.period, "event period to sample"),
+		OPT_STRING('m', "mmap-pages", &mmap_pages, "pages", "number of mmap data pages"),
+		OPT_DOUBLE('d', "delay", &delay, "number of seconds to delay between refreshes"),
+		OPT_INTEGER('E', "entries", &entries, "display this many functions"),
+		OPT_BOOLEAN('K', "hide_kernel_symbols", &opts.hide_kernel,
+			    "hide kernel symbols"),
+		OPT_BOOLEAN('U', "hide_user_symbols", &opts.hide_user, "hide user symbols"),
+		OPT_STRING('s', "sort", &opts.sort_order, "key[,key2...]",
+			   "sort by key(s): dso (default dso,sym), sym, comm, pid, tid, cpu"),
+		OPT_CALLBACK_NOARG('g', NULL, &opts, "enables call-graph recording and display "
+				   "(Children and Self)", top__parse_g),
+		OPT_BOOLEAN(0, "children", &opts.children, "accumulate callchains of children "
+			    "(with -g)"),
+		OPT_BOOLEAN('z', "zero", &opts.zero, "zero history across updates"),
+		OPT_BOOLEAN(0, "stdio", &use_stdio, "use the stdio interface"),
+		OPT_BOOLEAN(0, "tui", &use_tui, "use the TUI interface"),
+		OPT_BOOLEAN(0, "no-bpf-event", &opts.no_bpf_event, "do not record bpf events"),
+		OPT_END()
+	};
+
+	memset(&opts, 0, sizeof(opts));
+	argc = parse_options(argc, argv, options, top_usage, 0);
+	if (argc == -2)
+		return 0;
+	if (argc < 0)
+		return 1;
+	if (argc > 0) {
+		usage_error(top_usage, options, "unexpected argument '%s'", argv[0]);
+		return 1;
+	}
+	if (opts.freq && opts.period) {
+		usage_error(top_usage, options, "-F and -c exclude each other");
+		return 1;
+	}
+	if (opts.freq < 0 || delay <= 0 || delay > 3600 || entries < 0) {
+		fprintf(stderr, "perf top: %s must be positive\n",
+			opts.freq < 0 ? "-F" : entries < 0 ? "-E" : "-d (at most 3600)");
+		return 1;
+	}
+	if ((opts.pids || opts.tids) && opts.cpu_list) {
+		usage_error(top_usage, options, "-p/-t and -C exclude each other");
+		return 1;
+	}
+	if (mmap_pages) {
+		char *end;
+		unsigned long v = strtoul(mmap_pages, &end, 0);
+
+		if (*end || !v || (v & (v - 1)) || v > (1UL << 20)) {
+			fprintf(stderr, "perf top: -m %s: expects a power of two number of pages\n",
+				mmap_pages);
+			return 1;
+		}
+		opts.pages = (unsigned int)v;
+	}
+	if (!use_tui && !isatty(STDOUT_FILENO))
+		use_stdio = true;
+	if (use_tui && use_stdio) {
+		usage_error(top_usage, options, "--tui and --stdio exclude each other");
+		return 1;
+	}
+
+	err = top__init(top, &opts);
+	if (!err) {
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = top__sig_done;
+		sigaction(SIGINT, &sa, NULL);
+		sigaction(SIGTERM, &sa, NULL);
+		sigaction(SIGHUP, &sa, NULL);
+		signal(SIGPIPE, SIG_IGN);
+		err = top__start(top);
+	}
+	if (!err) {
+		if (use_stdio)
+			err = top__run_stdio(top, delay, entries);
+		else
+			err = tui_top__run(top, delay, entries, &done);
+		if (err && err != -EIO)
+			fprintf(stderr, "perf top: %s\n", strerror(-err));
+	}
+	top__exit(top);
+	return err ? 1 : 0;
+}

@@ -1,0 +1,310 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf top's TUI: the header, the column titles, the rows of the last
+ * refresh with a selection bar, and a status line.  The rows are a
+ * snapshot (text and the dso/symbol they stand for, which live as long as
+ * the machine), so moving around between refreshes never touches
+ * histogram entries a decay may have freed.
+ */
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "util/top.h"
+#include "util/top-annotate.h"
+#include "util/top-print.h"
+#include "tui.h"
+#include "tui-top.h"
+
+#define FIRST_SCREEN_MS	300
+
+struct tui_row {
+	char			*text;
+	const struct dso	*dso;
+	const struct symbol	*sym;
+	u64			addr;
+	double			percent;
+};
+
+struct tui_top {
+	struct perf_top		*top;
+	volatile sig_atomic_t	*done;
+	int			entries;
+	char			header[512];
+	char			titles[512];
+	struct tui_row		*rows;
+	int			nr_rows;
+	int			selected;
+	int			first;		/* first row shown */
+	char			filter[128];
+	char			message[512];
+};
+
+static double now_sec(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void tui_top__free_rows(struct tui_top *t)
+{
+	int i;
+
+	for (i = 0; i < t->nr_rows; i++)
+		free(t->rows[i].text);
+	free(t->rows);
+	t->rows = NULL;
+	t->nr_rows = 0;
+}
+
+/* A new snapshot; the selection stays on its symbol when it is still there. */
+static int tui_top__snapshot(struct tui_top *t)
+{
+	struct tui_row sel = { 0 };
+	struct top_rows rows = { 0 };
+	char line[4096];
+	int n, i;
+
+	if (t->selected < t->nr_rows)
+		sel = t->rows[t->selected];
+	n = top_rows__build(&rows, t->top, t->filter, t->entries);
+	if (n < 0)
+		return n;
+	for (i = 0; i < t->nr_rows; i++)
+		free(t->rows[i].text);
+	free(t->rows);
+	t->rows = calloc(n + 1, sizeof(*t->rows));
+	t->nr_rows = 0;
+	if (!t->rows) {
+		top_rows__exit(&rows);
+		return -ENOMEM;
+	}
+	top_rows__format_header(&rows, t->titles, sizeof(t->titles));
+	for (i = 0; i < n; i++) {
+		const struct hist_entry *he = rows.v[i];
+		struct tui_row *r = &t->rows[i];
+
+		top_rows__format(&rows, he, line, sizeof(line));
+		r->text = strdup(line);
+		if (!r->text)
+			break;
+		r->dso = he->key.dso;
+		r->sym = he->key.sym;
+		r->addr = he->key.addr;
+		r->percent = top_rows__percent(&rows, he);
+		t->nr_rows++;
+		if (sel.text && r->dso == sel.dso && r->sym == sel.sym &&
+		    (r->sym || r->addr == sel.addr))
+			t->selected = i;
+	}
+	top_rows__exit(&rows);
+	if (t->selected >= t->nr_rows)
+		t->selected = t->nr_rows ? t->nr_rows - 1 : 0;
+	return 0;
+}
+
+static void tui_top__draw(struct tui_top *t)
+{
+	int list = LINES - 3, i;
+
+	if (list < 1)
+		list = 1;
+	if (t->selected < t->first)
+		t->first = t->selected;
+	if (t->selected >= t->first + list)
+		t->first = t->selected - list + 1;
+	if (t->first < 0)
+		t->first = 0;
+	erase();
+	attron(A_BOLD);
+	mvaddnstr(0, 0, t->header, COLS);
+	attroff(A_BOLD);
+	attron(A_UNDERLINE);
+	mvprintw(1, 0, "%-*.*s", COLS, COLS, t->titles);
+	attroff(A_UNDERLINE);
+	for (i = 0; i < list && t->first + i < t->nr_rows; i++) {
+		const struct tui_row *r = &t->rows[t->first + i];
+		bool sel = t->first + i == t->selected;
+
+		if (sel)
+			attron(A_REVERSE);
+		else if (r->percent >= 5.0)
+			attron(A_BOLD);
+		mvprintw(i + 2, 0, "%-*.*s", COLS, COLS, r->text);
+		attroff(A_REVERSE | A_BOLD);
+	}
+	attron(A_REVERSE);
+	mvprintw(LINES - 1, 0, "%-*.*s", COLS, COLS, t->message[0] ? t->message :
+		 "Press 'h' for help on key bindings");
+	if (!t->message[0]) {
+		char state[256];
+
+		snprintf(state, sizeof(state), "%s%.64s%s%s%s%s", t->filter[0] ? "filter: " : "",
+			 t->filter, t->top->opts.hide_kernel ? "  [K hidden]" : "",
+			 t->top->opts.hide_user ? "  [U hidden]" : "",
+			 t->top->opts.zero ? "  [zeroing]" : "",
+			 t->top->synth_done ? "" : "  (synthesizing...)");
+		if ((int)strlen(state) + 40 < COLS)
+			mvprintw(LINES - 1, COLS - (int)strlen(state) - 1, "%s", state);
+	}
+	attroff(A_REVERSE);
+	refresh();
+}
+
+static const char *const tui_top__help[] = {
+	"UP/DOWN/PGUP/PGDN/HOME/END  move the selection",
+	"a, ENTER    annotate the selected symbol (BPF programs too, also unloaded)",
+	"z           toggle zeroing the samples at each refresh (else they decay)",
+	"K           toggle hiding kernel symbols",
+	"U           toggle hiding user symbols",
+	"/           filter the symbols by a substring (empty: no filter)",
+	"h, ?        this help",
+	"q, ESC      quit (CTRL+C too)",
+};
+
+static void tui_top__tick(void *arg)
+{
+	struct tui_top *t = arg;
+
+	top__read(t->top);
+}
+
+static void tui_top__annotate(struct tui_top *t)
+{
+	const struct tui_row *r;
+	char title[512], **lines = NULL;
+	int nr, err, i;
+
+	if (t->selected >= t->nr_rows)
+		return;
+	r = &t->rows[t->selected];
+	err = top_annotate__lines(t->top, r->dso, r->sym, title, sizeof(title), &lines, &nr);
+	if (err) {
+		snprintf(t->message, sizeof(t->message), "%s",
+			 title[0] ? title : "cannot annotate this symbol");
+		return;
+	}
+	tui__text_view(title, lines, nr, tui_top__tick, t, t->done);
+	for (i = 0; i < nr; i++)
+		free(lines[i]);
+	free(lines);
+}
+
+/* A key: whether the snapshot must be rebuilt; -1 to quit. */
+static int tui_top__key(struct tui_top *t, int ch)
+{
+	int page = LINES - 3 > 1 ? LINES - 3 : 1;
+
+	t->message[0] = '\0';
+	switch (ch) {
+	case 'q': case 'Q': case 27:
+		return -1;
+	case KEY_DOWN: case 'j':
+		t->selected++;
+		break;
+	case KEY_UP: case 'k':
+		t->selected--;
+		break;
+	case KEY_NPAGE: case ' ':
+		t->selected += page;
+		break;
+	case KEY_PPAGE:
+		t->selected -= page;
+		break;
+	case KEY_HOME:
+		t->selected = 0;
+		break;
+	case KEY_END:
+		t->selected = t->nr_rows - 1;
+		break;
+	case 'a': case '\n': case '\r': case KEY_ENTER: case KEY_RIGHT:
+		tui_top__annotate(t);
+		break;
+	case 'z':
+		t->top->opts.zero = !t->top->opts.zero;
+		break;
+	case 'K':
+		t->top->opts.hide_kernel = !t->top->opts.hide_kernel;
+		return 1;
+	case 'U':
+		t->top->opts.hide_user = !t->top->opts.hide_user;
+		return 1;
+	case '/':
+		tui__prompt("Filter (symbol substring, empty for none): ", t->filter,
+			    sizeof(t->filter), t->done);
+		t->selected = 0;
+		return 1;
+	case 'h': case '?':
+		tui__text_view("perf top: key bindings", (char *const *)tui_top__help,
+			       (int)(sizeof(tui_top__help) / sizeof(tui_top__help[0])),
+			       tui_top__tick, t, t->done);
+		break;
+	default:
+		break;
+	}
+	if (t->selected >= t->nr_rows)
+		t->selected = t->nr_rows - 1;
+	if (t->selected < 0)
+		t->selected = 0;
+	return 0;
+}
+
+int tui_top__run(struct perf_top *top, double delay, int entries, volatile sig_atomic_t *done)
+{
+	struct tui_top t = { .top = top, .done = done, .entries = entries };
+	double last = now_sec(), next = last + FIRST_SCREEN_MS / 1000.0;
+	int err;
+
+	err = tui__init();
+	if (err)
+		return err;
+	snprintf(t.header, sizeof(t.header), "   PerfTop: starting...");
+	tui_top__draw(&t);
+	while (!*done) {
+		bool redraw = false;
+		double now;
+		int ch, k;
+
+		err = top__read(top);
+		if (err)
+			break;
+		now = now_sec();
+		if (now >= next) {
+			top__header(top, now - last, t.header, sizeof(t.header));
+			err = tui_top__snapshot(&t);
+			if (err)
+				break;
+			top__decay(top);
+			last = now;
+			next = now + delay;
+			redraw = true;
+		}
+		while ((ch = getch()) != ERR) {
+			redraw = true;
+			if (ch == KEY_RESIZE)
+				continue;
+			k = tui_top__key(&t, ch);
+			if (k < 0)
+				goto out;
+			if (k > 0) {
+				err = tui_top__snapshot(&t);
+				if (err)
+					goto out;
+			}
+		}
+		if (redraw)
+			tui_top__draw(&t);
+		k = (int)((next - now_sec()) * 1000.0);
+		tui__poll(NULL, 0, k < 0 ? 0 : k > 100 ? 100 : k);
+	}
+out:
+	tui__exit();
+	tui_top__free_rows(&t);
+	return err;
+}

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The TUI's terminal: set-up, restoring it on every way out, input and
+ * the two small views every screen needs (a prompt and a text pager).
+ */
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <errno.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "tui.h"
+
+static struct termios saved_tios;
+static bool saved_ok;
+static volatile sig_atomic_t active;
+static bool atexit_done;
+
+static const int fatal_signals[] = { SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL };
+
+/* Async-signal-safe: the saved modes back, the normal screen, the cursor. */
+static void tui__fatal(int sig)
+{
+	static const char seq[] = "\033[?1049l\033[?25h\033[0m\r\n";
+
+	if (active) {
+		if (saved_ok)
+			tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_tios);
+		if (write(STDOUT_FILENO, seq, sizeof(seq) - 1) < 0)
+			active = 0;
+		active = 0;
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+bool tui__active(void)
+{
+	return active;
+}
+
+int tui__init(void)
+{
+	size_t i;
+
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+		return -ENOTTY;
+	saved_ok = !tcgetattr(STDIN_FILENO, &saved_tios);
+	if (!atexit_done) {
+		atexit(tui__exit);
+		atexit_done = true;
+	}
+	for (i = 0; i < sizeof(fatal_signals) / sizeof(fatal_signals[0]); i++) {
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = tui__fatal;
+		sigaction(fatal_signals[i], &sa, NULL);
+	}
+	if (!getenv("ESCDELAY"))
+		set_escdelay(25);
+	if (!initscr())
+		return -ENOTTY;
+	active = 1;
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	nodelay(stdscr, TRUE);
+	curs_set(0);
+	return 0;
+}
+
+void tui__exit(void)
+{
+	if (!active)
+		return;
+	active = 0;
+	curs_set(1);
+	endwin();
+	if (saved_ok)
+		tcsetattr(STDIN_FILENO, TCSADRAIN, &saved_tios);
+}
+
+int tui__poll(struct pollfd *extra, int nr_extra, int timeout_ms)
+{
+	struct pollfd pfd[256];
+	int n = 0, i;
+
+	for (i = 0; i < nr_extra && n < 255; i++)
+		pfd[n++] = extra[i];
+	pfd[n].fd = STDIN_FILENO;
+	pfd[n].events = POLLIN;
+	pfd[n].revents = 0;
+	n++;
+	if (poll(pfd, n, timeout_ms) < 0 && errno != EINTR)
+		return -errno;
+	return 0;
+}
+
+int tui__prompt(const char *prompt, char *buf, size_t size, volatile sig_atomic_t *done)
+{
+	char line[256];
+	size_t len = 0;
+
+	line[0] = '\0';
+	curs_set(1);
+	while (!*done) {
+		int ch;
+
+		move(LINES - 1, 0);
+		clrtoeol();
+		attron(A_BOLD);
+		printw("%s", prompt);
+		attroff(A_BOLD);
+		printw("%s", line);
+		refresh();
+		tui__poll(NULL, 0, 200);
+		while ((ch = getch()) != ERR) {
+			if (ch == 27) {
+				curs_set(0);
+				return -1;
+			}
+			if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+				snprintf(buf, size, "%s", line);
+				curs_set(0);
+				return 0;
+			}
+			if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && len)
+				line[--len] = '\0';
+			else if (ch >= 32 && ch < 127 && len + 1 < sizeof(line)) {
+				line[len++] = (char)ch;
+				line[len] = '\0';
+			}
+		}
+	}
+	curs_set(0);
+	return -1;
+}
+
+static void tui__text_draw(const char *title, char *const *lines, int nr, int top_line)
+{
+	int rows = LINES - 2, i;
+
+	erase();
+	attron(A_REVERSE);
+	mvprintw(0, 0, "%-*.*s", COLS, COLS, title);
+	attroff(A_REVERSE);
+	for (i = 0; i < rows && top_line + i < nr; i++)
+		mvaddnstr(i + 1, 0, lines[top_line + i], COLS);
+	attron(A_REVERSE);
+	mvprintw(LINES - 1, 0, "%-*.*s", COLS, COLS,
+		 "q/ESC/Left: back   UP/DOWN/PGUP/PGDN/HOME/END: scroll");
+	attroff(A_REVERSE);
+	refresh();
+}
+
+void tui__text_view(const char *title, char *const *lines, int nr, void (*tick)(void *arg),
+		    void *arg, volatile sig_atomic_t *done)
+{
+	int top_line = 0;
+	bool redraw = true;
+
+	while (!*done) {
+		int ch, page = LINES - 2 > 1 ? LINES - 2 : 1;
+
+		if (redraw)
+			tui__text_draw(title, lines, nr, top_line);
+		redraw = false;
+		tui__poll(NULL, 0, 100);
+		if (tick)
+			tick(arg);
+		while ((ch = getch()) != ERR) {
+			redraw = true;
+			switch (ch) {
+			case 'q': case 'Q': case 27: case KEY_LEFT:
+				return;
+			case KEY_DOWN: case 'j':
+				top_line++;
+				break;
+			case KEY_UP: case 'k':
+				top_line--;
+				break;
+			case KEY_NPAGE: case ' ':
+				top_line += page;
+				break;
+			case KEY_PPAGE:
+				top_line -= page;
+				break;
+			case KEY_HOME:
+				top_line = 0;
+				break;
+			case KEY_END:
+				top_line = nr - page;
+				break;
+			default:
+				break;
+			}
+			if (top_line > nr - page)
+				top_line = nr - page;
+			if (top_line < 0)
+				top_line = 0;
+		}
+	}
+}
