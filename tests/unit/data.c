@@ -102,6 +102,39 @@ static void test_write(void)
 	ok(access(path_in_dir("never.data"), F_OK) != 0, "closed without commit: no file");
 }
 
+/* record: the output under its name early; an error puts the old one back. */
+static void test_publish(void)
+{
+	struct perf_data data;
+	char path[256], old[300];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s", path_in_dir("pub.data"));
+	snprintf(old, sizeof(old), "%s.old", path);
+	is_int(perf_data__open_write(&data, path), 0, "publish: open");
+	perf_data__write(&data, "abc", 3);
+	is_int(perf_data__commit(&data), 0, "publish: a first file");
+	perf_data__close(&data);
+
+	is_int(perf_data__open_write(&data, path), 0, "publish: second output");
+	perf_data__write(&data, "12345", 5);
+	is_int(perf_data__publish(&data), 0, "publish");
+	ok(stat(path, &st) == 0 && st.st_size == 5, "published: under its name");
+	ok(stat(old, &st) == 0 && st.st_size == 3, "published: the previous one is .old");
+	ok(!strcmp(perf_data__write_path(&data), path), "published: written at its name");
+	perf_data__close(&data);
+	ok(stat(path, &st) == 0 && st.st_size == 3, "closed uncommitted: the previous is back");
+	ok(access(old, F_OK) != 0, "closed uncommitted: no .old");
+
+	is_int(perf_data__open_write(&data, path), 0, "publish: third output");
+	is_int(perf_data__publish(&data), 0, "publish again");
+	perf_data__write(&data, "1234567", 7);
+	is_int(perf_data__commit(&data), 0, "commit a published file");
+	perf_data__close(&data);
+	ok(stat(path, &st) == 0 && st.st_size == 7, "committed: stays");
+	ok(stat(old, &st) == 0 && st.st_size == 3, "committed: .old stays");
+}
+
 int main(void)
 {
 	char cmd[300];
@@ -111,6 +144,7 @@ int main(void)
 	test_read();
 	test_pipe();
 	test_write();
+	test_publish();
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	if (system(cmd))
 		diag("cleanup failed");

@@ -11,6 +11,8 @@
  * bpf_prog_info for every program loaded meanwhile.  The header is
  * written first with no features and data size 0, so a killed record
  * leaves a readable file, then rewritten with everything at the end.
+ * The output is created under a temporary name and renamed to its own
+ * once the events are open, so that setup errors leave nothing behind.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -18,6 +20,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +89,8 @@ struct record {
 	int			write_err;
 	u64			data_offset;
 	u64			bytes_written;
+	bool			size_updates;	/* keep the header's data size current */
+	u64			size_updated;	/* when it was last, CLOCK_MONOTONIC ns */
 	u64			samples;
 	u64			first_time;
 	u64			last_time;
@@ -577,6 +582,34 @@ static int record__mmap_push(void *priv, struct perf_mmap *map, const void *buf,
 	return record__write(priv, buf, len);
 }
 
+/*
+ * File mode: keep the header's data size current, at most every 100 ms,
+ * so that a record killed by SIGKILL leaves a file that upstream's report
+ * reads too (it refuses data size 0; ours then takes the file's size).
+ * Under the write lock, bytes_written ends on a record.
+ */
+static int record__update_data_size(struct record *rec)
+{
+	u64 size, now;
+	struct timespec ts;
+	int err = 0;
+
+	if (rec->data.is_pipe || !rec->size_updates)
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	now = (u64)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+	if (now - rec->size_updated < 100000000ULL)
+		return 0;
+	rec->size_updated = now;
+	pthread_mutex_lock(&rec->write_lock);
+	size = rec->bytes_written;
+	if (!rec->write_err)
+		err = perf_data__pwrite(&rec->data, &size, sizeof(size),
+					offsetof(struct perf_file_header, data.size));
+	pthread_mutex_unlock(&rec->write_lock);
+	return err;
+}
+
 static int record__read_all(struct record *rec)
 {
 	const struct perf_mmap_ops ops = {
@@ -585,7 +618,7 @@ static int record__read_all(struct record *rec)
 		.size = record__mmap_size,
 	};
 	u64 total = 0;
-	int i;
+	int i, err;
 
 	for (i = 0; i < rec->nr_maps; i++) {
 		s64 n = perf_mmap__read(&rec->maps[i], &ops, rec);
@@ -599,9 +632,12 @@ static int record__read_all(struct record *rec)
 		rec->nr_rescan_requests++;
 		bpf_sideband__request_rescan(&rec->sb);
 	}
-	if (total)
-		return record__finished_round(rec);
-	return 0;
+	if (!total)
+		return 0;
+	err = record__finished_round(rec);
+	if (!err)
+		err = record__update_data_size(rec);
+	return err;
 }
 
 /*
@@ -907,7 +943,7 @@ static int record__build_ids(struct record *rec)
 	size_t len;
 	int err;
 
-	err = record_buildid__collect(rec->data.tmp_path, &sb);
+	err = record_buildid__collect(perf_data__write_path(&rec->data), &sb);
 	if (err || !sb.len) {
 		strbuf__release(&sb);
 		return 0;	/* the profile is fine without them */
@@ -1248,7 +1284,15 @@ int cmd_record(int argc, const char **argv)
 		if (!err)
 			err = record__pipe_tracing_data(rec);
 	} else {
+		/*
+		 * Every setup error is behind us: from now on the file is under
+		 * its name, so that SIGKILL leaves it readable (data size 0, the
+		 * readers take the file's size); error exits still remove it.
+		 */
 		err = record__write_initial_header(rec);
+		if (!err)
+			err = perf_data__publish(&rec->data);
+		rec->size_updates = true;
 	}
 	if (err) {
 		fprintf(stderr, "perf record: %s: %s\n", rec->data.path,

@@ -112,12 +112,19 @@ int perf_data__read_pipe(struct perf_data *data, void *buf, size_t len)
 
 int perf_data__open_write(struct perf_data *data, const char *path)
 {
+	struct stat st;
+
 	perf_data__init(data, path, true);
 	if (data->is_pipe) {
 		data->fd = STDOUT_FILENO;
 		return 0;
 	}
 
+	/* a device such as /dev/null is written in place, never replaced */
+	if (!stat(path, &st) && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		data->fd = open(path, O_WRONLY | O_CLOEXEC);
+		return data->fd < 0 ? perf_data__sys_err(data, "cannot open") : 0;
+	}
 	if (asprintf(&data->tmp_path, "%s.tmpXXXXXX", path) < 0) {
 		data->tmp_path = NULL;
 		return -ENOMEM;
@@ -178,15 +185,25 @@ u64 perf_data__tell(struct perf_data *data)
 	return off < 0 ? 0 : (u64)off;
 }
 
-int perf_data__commit(struct perf_data *data)
+/* Undo the move of the previous output to <path>.old. */
+static void perf_data__restore_old(struct perf_data *data)
+{
+	char *old = NULL;
+
+	if (!data->moved_old || asprintf(&old, "%s.old", data->path) < 0)
+		return;
+	/* best effort: the old file stays as <path>.old otherwise */
+	if (rename(old, data->path) < 0)
+		perf_data__sys_err(data, "cannot move the previous file back");
+	free(old);
+	data->moved_old = false;
+}
+
+/* Move an existing non-empty output to <path>.old, then ours into place. */
+static int perf_data__rename_into_place(struct perf_data *data)
 {
 	char *old = NULL;
 	struct stat st;
-
-	if (data->is_pipe || !data->tmp_path)
-		return 0;
-	if (fsync(data->fd) < 0 && errno != EINVAL)
-		return perf_data__sys_err(data, "sync failed");
 
 	if (stat(data->path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
 		if (asprintf(&old, "%s.old", data->path) < 0)
@@ -198,12 +215,48 @@ int perf_data__commit(struct perf_data *data)
 			return err;
 		}
 		free(old);
+		data->moved_old = true;
 	}
-	if (rename(data->tmp_path, data->path) < 0)
-		return perf_data__sys_err(data, "cannot rename into place");
+	if (rename(data->tmp_path, data->path) < 0) {
+		int err = perf_data__sys_err(data, "cannot rename into place");
+
+		perf_data__restore_old(data);
+		return err;
+	}
 	free(data->tmp_path);
 	data->tmp_path = NULL;
 	return 0;
+}
+
+int perf_data__publish(struct perf_data *data)
+{
+	int err;
+
+	if (data->is_pipe || !data->tmp_path)
+		return 0;
+	err = perf_data__rename_into_place(data);
+	if (!err)
+		data->published = true;
+	return err;
+}
+
+int perf_data__commit(struct perf_data *data)
+{
+	if (data->is_pipe || (!data->tmp_path && !data->published))
+		return 0;
+	if (fsync(data->fd) < 0 && errno != EINVAL)
+		return perf_data__sys_err(data, "sync failed");
+	if (data->published) {
+		data->published = false;
+		data->moved_old = false;
+		return 0;
+	}
+	return perf_data__rename_into_place(data);
+}
+
+const char *perf_data__write_path(const struct perf_data *data)
+{
+	return data->tmp_path ? data->tmp_path : data->path;
 }
 
 void perf_data__close(struct perf_data *data)
@@ -219,6 +272,11 @@ void perf_data__close(struct perf_data *data)
 		unlink(data->tmp_path);
 		free(data->tmp_path);
 		data->tmp_path = NULL;
+	}
+	if (data->published) {
+		unlink(data->path);
+		perf_data__restore_old(data);
+		data->published = false;
 	}
 }
 

@@ -9,7 +9,8 @@
  * readers slice it with perf_data__slice(), which checks every bound.  A
  * pipe ("-") is read sequentially.  Output is written to a temporary file
  * that perf_data__commit() renames into place, so a failed run never
- * leaves a half-written perf.data behind.
+ * leaves a half-written perf.data behind.  A device (/dev/null) is
+ * written in place.
  */
 struct perf_data {
 	const char	*path;		/* as the user named it; "-" is a pipe */
@@ -20,6 +21,8 @@ struct perf_data {
 	u64		size;		/* file mode read: file size */
 	u64		pipe_pos;	/* pipe read: bytes consumed so far */
 	char		*tmp_path;	/* write: where bytes go until commit */
+	bool		published;	/* write: under its name, not yet committed */
+	bool		moved_old;	/* write: the previous file is now <path>.old */
 	char		err[256];	/* the last problem, for "perf x: path: err" */
 };
 
@@ -37,6 +40,14 @@ int perf_data__pwrite(struct perf_data *data, const void *buf, size_t len, u64 o
 u64 perf_data__tell(struct perf_data *data);
 /* Output complete: rename an existing file to <path>.old, then ours into place. */
 int perf_data__commit(struct perf_data *data);
+/*
+ * Give the output its name before it is complete, so that a process killed
+ * by SIGKILL leaves a file under it (record).  Until perf_data__commit(),
+ * perf_data__close() removes it again and moves <path>.old back.
+ */
+int perf_data__publish(struct perf_data *data);
+/* Where the output's bytes are now (the temporary file or the final name). */
+const char *perf_data__write_path(const struct perf_data *data);
 
 /* Record a problem; returns -EINVAL so callers can "return perf_data__err(...)". */
 int perf_data__err(struct perf_data *data, const char *fmt, ...) __printf(2, 3);
