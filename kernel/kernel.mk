@@ -8,7 +8,7 @@ KERNEL_IMAGE	:= $(KERNEL_BUILD)/kernel/arch/x86/boot/bzImage
 KERNEL_INITRD	:= $(KERNEL_BUILD)/initramfs/initramfs.cpio.gz
 
 .PHONY: kernel kselftest kselftest-baseline kselftest-debug check-series \
-	bench-kernel help-kernel clean-kernel kernel-initramfs
+	bench-kernel help-kernel clean-kernel kernel-initramfs perf-nofeature
 
 kernel:
 	$(KERNEL_SCRIPTS)/mktree
@@ -41,12 +41,16 @@ check-series:
 bench-kernel:
 	$(KERNEL_SCRIPTS)/bench
 
+perf-nofeature: $(PERF)
+	prove -v --exec '' tests/kernel/perf-nofeature.t
+
 help-kernel:
 	@echo "kernel              build/linux (base, strip, series) and its bzImage"
 	@echo "kselftest           boot the series in QEMU and run the perf_events selftests (TAP)"
 	@echo "kselftest-baseline  the same selftests on the stripped base: passes if they fail there"
 	@echo "kselftest-debug     the selftests on a lockdep/KASAN/BTF kernel; fails on any report"
 	@echo "check-series        each patch builds in turn and passes checkpatch.pl --strict"
+	@echo "perf-nofeature      perf record -a on the stripped base kernel in QEMU: warns, records"
 	@echo "bench-kernel        BPF load+unload rate in the guest: no listener, listener, base"
 	@echo "clean-kernel        remove kernel build outputs (keeps build/linux and the ccache)"
 
@@ -54,4 +58,5 @@ clean-kernel:
 	rm -rf $(KERNEL_BUILD)/kernel $(KERNEL_BUILD)/base/kernel $(KERNEL_BUILD)/kernel-debug \
 		$(KERNEL_BUILD)/cs/kernel $(KERNEL_BUILD)/initramfs $(KERNEL_BUILD)/selftests \
 		$(KERNEL_BUILD)/kselftest $(KERNEL_BUILD)/kselftest-base \
-		$(KERNEL_BUILD)/kselftest-debug $(KERNEL_BUILD)/bench-series $(KERNEL_BUILD)/bench-base
+		$(KERNEL_BUILD)/kselftest-debug $(KERNEL_BUILD)/bench-kernel \
+		$(KERNEL_BUILD)/perf-nofeature

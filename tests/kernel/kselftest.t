@@ -12,22 +12,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 log=$root/build/kselftest/build.log
 mkdir -p "$root/build/kselftest"
 
-skip() { echo "1..0 # SKIP $*"; exit 0; }
-
-command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 not installed (scripts/install-deps)"
-[ -f /usr/src/linux-source-6.1.tar.xz ] || [ -d "$root/build/linux/.git" ] ||
-	skip "linux-source-6.1 not installed (scripts/install-deps)"
-for t in gcc make flex bison bc ccache busybox; do
-	command -v $t >/dev/null || skip "$t not installed (scripts/install-deps)"
-done
-
-run() {
-	if [ "${CI:-}" = true ]; then
-		"$@" >>"$log" 2>&1
-	else
-		"$@" 2>&1 | tee -a "$log" >&2
-	fi
-}
+. "$root/tests/kernel/lib.sh"
+need_kernel_tools
 
 : >"$log"
 start=$(date +%s)
