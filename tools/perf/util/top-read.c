@@ -220,6 +220,8 @@ static int top__process_sample(struct perf_top *top, const union perf_event *ev)
 			top->stats.exact_samples++;
 	}
 	err = machine__resolve(top->machine, ev, &sample, &al);
+	if (!err && evsel->idx == top->sym_idx)
+		err = annotate_hist__add(&top->ahist, &al, sample.period);
 	if (err)
 		return err;
 	if (!hists->cumulate)

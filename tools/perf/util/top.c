@@ -126,7 +126,7 @@ int top__init(struct perf_top *top, const struct top_opts *opts)
 		top->hists[i].cumulate = opts->children;
 	}
 	top->machine = machine__new(NULL);
-	if (!top->machine)
+	if (!top->machine || annotate_hist__init(&top->ahist))
 		return -ENOMEM;
 	top->cap = (struct bpf_capture){
 		.bpf = &top->bpf,
@@ -167,6 +167,8 @@ void top__exit(struct perf_top *top)
 	for (i = 0; top->hists && i < top->evlist->nr_entries; i++)
 		hists__exit(&top->hists[i]);
 	free(top->hists);
+	if (top->ahist.buckets)
+		annotate_hist__exit(&top->ahist);
 	machine__delete(top->machine);
 	evlist__delete(top->evlist);
 	perf_cpu_map__delete(top->cpus);

@@ -5,6 +5,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include "bpf-event.h"
+#include "annotate-hist.h"
 #include "bpf-prog-info.h"
 #include "callchain.h"
 #include "hist.h"
@@ -91,6 +92,7 @@ struct perf_top {
 	int			sym_idx;	/* the evsel shown */
 	struct callchain_cursor	cursor;
 	struct top_stats	stats;
+	struct annotate_hist	ahist;		/* the shown event's samples per offset */
 
 	/* one read pass: records copied out and put in time order */
 	struct strbuf		pass;
