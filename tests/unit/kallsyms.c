@@ -46,6 +46,26 @@ int main(void)
 	   symbols__find(&s, 0xffffffffc0000010ULL)->start != 0xffffffffc0000000ULL,
 	   "BPF symbols left to KSYMBOL");
 	symbols__exit(&s);
+
+	fp = fopen(path, "a");
+	if (fp) {
+		fprintf(fp, "ffffffffc0100000 t ext4_fn\t[ext4]\nffffffffc0100100 T ext4_x\t[ext4]\n"
+			"ffffffffc0100200 b ext4_bss\t[ext4]\nffffffffc0200000 t fat_fn\t[fat]\n"
+			"ffffffffc0200100 t ext4_fn_not\t[ext4x]\n");
+		fclose(fp);
+	}
+	symbols__init(&s);
+	is_int(kallsyms__load_module(path, "ext4", 0xffffffffc0100000ULL, &s), 0, "a module");
+	symbols__fixup(&s);
+	is_int(s.nr, 2, "its functions only, no other module's");
+	f = symbols__find(&s, 0x110);
+	is_str(f ? f->name : NULL, "ext4_x", "relative to the module's start");
+	symbols__exit(&s);
+	symbols__init(&s);
+	is_int(kallsyms__load(path, &s), 0, "the kernel again");
+	symbols__fixup(&s);
+	is_int(s.nr, 4, "module symbols are not the kernel's");
+	symbols__exit(&s);
 	is_int(kallsyms__load("/nonexistent/kallsyms", &s), -2, "missing file: -ENOENT");
 	unlink(path);
 	return done_testing();

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "tap.h"
+#include "util/dso.h"
 #include "util/machine.h"
 
 static u64 buf[512];
@@ -88,7 +89,9 @@ int main(void)
 	if (!fp)
 		skip_all("no temporary file");
 	fprintf(fp, "ffffffff81000000 T _text\nffffffff81000100 T do_work\n"
-		"ffffffff81000200 T _etext\n");
+		"ffffffff81000200 T _etext\n"
+		"ffffffffc0100000 t ext4_fn\t[ext4]\nffffffffc0100100 T ext4_other\t[ext4]\n"
+		"ffffffffc0100200 d ext4_data\t[ext4]\nffffffffc0200000 t dm_fn\t[dm_mod]\n");
 	fclose(fp);
 
 	m = machine__new(path);
@@ -145,6 +148,45 @@ int main(void)
 	ok(!al.dso && !al.sym && al.addr == 0xffffffffc0001010ULL, "gone after unregister");
 	machine__resolve_ip(m, t, PERF_RECORD_MISC_KERNEL, 0xffffffffc0001090ULL, &al);
 	ok(al.dso != NULL, "the subprogram is still there");
+
+	/* modules: "[name]" dsos, symbols from kallsyms relative to the start */
+	is_int(machine__process_event(m, mmap_ev(-1, 0xffffffffc0100000ULL, 0x1000, 0,
+						 "/lib/modules/6.1.0/kernel/fs/ext4/ext4.ko",
+						 PERF_RECORD_MISC_KERNEL), &s), 0, "module MMAP (a .ko)");
+	is_int(machine__process_event(m, mmap_ev(-1, 0xffffffffc0200000ULL, 0x1000, 0,
+						 "/lib/modules/6.1.0/kernel/md/dm-mod.ko.xz",
+						 PERF_RECORD_MISC_KERNEL), &s), 0,
+	       "module MMAP (compressed, a '-' in its name)");
+	machine__resolve_ip(m, t, PERF_RECORD_MISC_KERNEL, 0xffffffffc0100250ULL, &al);
+	ok(al.dso && !strcmp(al.dso->short_name, "[ext4]") && !strcmp(al.dso->long_name, "[ext4]") &&
+	   al.dso->kind == DSO_KIND_MODULE && al.addr == 0x250 && al.level == 'k',
+	   "a module sample: dso [ext4], address relative to the module");
+	is_str(al.sym ? al.sym->name : NULL, "ext4_other", "the module's symbol (data ignored)");
+	machine__resolve_ip(m, t, PERF_RECORD_MISC_KERNEL, 0xffffffffc0200010ULL, &al);
+	ok(al.dso && !strcmp(al.dso->short_name, "[dm_mod]") && al.sym &&
+	   !strcmp(al.sym->name, "dm_fn"), "dm-mod.ko.xz is [dm_mod], named from kallsyms");
+	machine__resolve_ip(m, t, PERF_RECORD_MISC_KERNEL, 0xffffffffc0300000ULL, &al);
+	ok(!al.dso && !al.sym, "beyond the modules: unknown");
+
+	/* anonymous executable memory: JIT code named by /tmp/perf-<pid>.map */
+	is_int(machine__process_event(m, mmap_ev(100, 0x7f0000000000ULL, 0x2000, 0, "//anon",
+						 PERF_RECORD_MISC_USER), &s), 0, "anon exec MMAP2");
+	machine__resolve_ip(m, machine__find_thread(m, 100), PERF_RECORD_MISC_USER,
+			    0x7f0000000010ULL, &al);
+	ok(al.dso && al.dso->kind == DSO_KIND_JIT && !strcmp(al.dso->long_name, "/tmp/perf-100.map") &&
+	   !strcmp(al.dso->short_name, "[JIT] tid 100") && al.addr == 0x7f0000000010ULL,
+	   "anon exec: /tmp/perf-100.map, [JIT] tid 100, addresses as they are");
+	{
+		struct perf_record_mmap2 *m2 = (void *)mmap_ev(100, 0x7f0000100000ULL, 0x1000, 0,
+							       "//anon", PERF_RECORD_MISC_USER);
+
+		m2->prot = 3;
+		is_int(machine__process_event(m, (void *)m2, &s), 0, "anon data MMAP2");
+	}
+	machine__resolve_ip(m, machine__find_thread(m, 100), PERF_RECORD_MISC_USER,
+			    0x7f0000100010ULL, &al);
+	ok(al.dso && al.dso->kind == DSO_KIND_ANON && !strcmp(al.dso->short_name, "//anon"),
+	   "anon data: //anon, no map file");
 
 	/* malformed records are refused, never read past */
 	{

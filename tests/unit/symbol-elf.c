@@ -51,7 +51,7 @@ int main(void)
 	if (find_mapping(addr, &start, &pgoff, path, sizeof(path)))
 		skip_all("cannot read /proc/self/maps");
 	symbols__init(&s);
-	is_int(symbol_elf__load(path, &s, &symtab), 0, "load our own binary");
+	is_int(symbol_elf__load(path, NULL, &s, &symtab), 0, "load our own binary");
 	symbols__fixup(&s);
 	ok(s.nr > 10, "it has symbols (%zu)", s.nr);
 	f = symbols__find(&s, addr - start + pgoff + 1);
@@ -59,8 +59,8 @@ int main(void)
 	ok(symtab, "from a .symtab");
 	symbols__exit(&s);
 	ok(symbol_elf__build_id(path, id, sizeof(id)) > 0, "build id");
-	ok(symbol_elf__load("/nonexistent", &s, &symtab) < 0, "missing file: an error");
-	is_int(symbol_elf__load("/proc/self/status", &s, &symtab), -22, "not ELF: -EINVAL");
+	ok(symbol_elf__load("/nonexistent", NULL, &s, &symtab) < 0, "missing file: an error");
+	is_int(symbol_elf__load("/proc/self/status", NULL, &s, &symtab), -22, "not ELF: -EINVAL");
 	symbols__init(&s);
 	if (symbol_elf__load_vdso(&s) == 0) {
 		symbols__fixup(&s);

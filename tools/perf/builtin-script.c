@@ -209,7 +209,8 @@ static int script__sample(struct perf_tool *tool, struct perf_session *session,
 			const struct addr_location *e = &s->cursor.entries[i];
 			/* upstream: objects' entries by their address in the object */
 			bool rel = e->dso && (e->dso->kind == DSO_KIND_USER ||
-					      e->dso->kind == DSO_KIND_VDSO);
+					      e->dso->kind == DSO_KIND_VDSO ||
+					      e->dso->kind == DSO_KIND_MODULE);
 
 			fprintf(fp, "\t%16llx", (unsigned long long)(rel ? e->addr : e->ip));
 			script__print_sym(s, &s->cursor.entries[i], f);

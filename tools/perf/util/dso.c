@@ -11,6 +11,7 @@
 
 #include "dso.h"
 #include "kallsyms.h"
+#include "perf-map.h"
 #include "symbol-elf.h"
 
 struct dso *dso__new(const char *name, enum dso_kind kind)
@@ -29,6 +30,19 @@ struct dso *dso__new(const char *name, enum dso_kind kind)
 	dso->short_name = slash ? slash + 1 : dso->long_name;
 	dso->short_len = strlen(dso->short_name);
 	dso->kind = kind;
+	/* upstream's short name for a JIT map, whether the file is there or not */
+	if (kind == DSO_KIND_JIT) {
+		char jit[32];
+		int pid;
+
+		if (sscanf(name, "/tmp/perf-%d.map", &pid) == 1) {
+			snprintf(jit, sizeof(jit), "[JIT] tid %d", pid);
+			if (dso__set_short_name(dso, jit)) {
+				dso__delete(dso);
+				return NULL;
+			}
+		}
+	}
 	symbols__init(&dso->symbols);
 	/* nothing to read for these: their symbols are added by hand */
 	if (kind == DSO_KIND_BPF || kind == DSO_KIND_ANON || kind == DSO_KIND_FALLBACK)
@@ -68,26 +82,61 @@ int dso__set_build_id(struct dso *dso, const u8 *id, size_t size)
 	return 0;
 }
 
-static int dso__load_elf(struct dso *dso)
+/* $HOME/.debug/.build-id/xx/yyyy/<file>: 0 when it is there */
+static int dso__cache_path(const struct dso *dso, const char *file, char *path,
+			   size_t size)
 {
 	const char *home = getenv("HOME");
-	char path[PATH_MAX];
-	u8 id[20];
 	int i, n;
 
-	if (!dso->build_id_size)
-		return symbol_elf__load(dso->long_name, &dso->symbols, &dso->has_symtab);
-	n = snprintf(path, sizeof(path), "%s/.debug/.build-id/%02x/", home ? home : "/root",
+	n = snprintf(path, size, "%s/.debug/.build-id/%02x/", home ? home : "/root",
 		     dso->build_id[0]);
-	for (i = 1; i < dso->build_id_size && n < (int)sizeof(path) - 8; i++)
-		n += snprintf(path + n, sizeof(path) - n, "%02x", dso->build_id[i]);
-	snprintf(path + n, sizeof(path) - n, "/elf");
-	if (!access(path, R_OK))
-		return symbol_elf__load(path, &dso->symbols, &dso->has_symtab);
+	for (i = 1; i < dso->build_id_size && n < (int)size - 8; i++)
+		n += snprintf(path + n, size - n, "%02x", dso->build_id[i]);
+	if (snprintf(path + n, size - n, "/%s", file) >= (int)(size - n))
+		return -ENAMETOOLONG;
+	return access(path, R_OK) ? -ENOENT : 0;
+}
+
+static int dso__load_elf(struct dso *dso)
+{
+	char path[PATH_MAX], debug[PATH_MAX];
+	u8 id[20];
+	int n;
+
+	if (!dso->build_id_size)
+		return symbol_elf__load(dso->long_name, NULL, &dso->symbols, &dso->has_symtab);
+	/*
+	 * The cache's copy, with the debug file record put beside it (as
+	 * upstream's does), else the debug files of the original.
+	 */
+	if (!dso__cache_path(dso, "elf", path, sizeof(path))) {
+		if (!dso__cache_path(dso, "debug", debug, sizeof(debug)) &&
+		    !symbol_elf__load_debug(debug, path, &dso->symbols)) {
+			dso->has_symtab = true;
+			return 0;
+		}
+		symbols__exit(&dso->symbols);
+		return symbol_elf__load(path, dso->long_name, &dso->symbols, &dso->has_symtab);
+	}
 	n = symbol_elf__build_id(dso->long_name, id, sizeof(id));
 	if (n > 0 && (n != dso->build_id_size || memcmp(id, dso->build_id, n)))
 		return -ESTALE;
-	return symbol_elf__load(dso->long_name, &dso->symbols, &dso->has_symtab);
+	return symbol_elf__load(dso->long_name, NULL, &dso->symbols, &dso->has_symtab);
+}
+
+/* "[name]" -> name, the module's name in kallsyms */
+static int dso__load_module(struct dso *dso)
+{
+	char mod[256];
+	size_t n = strlen(dso->long_name);
+
+	if (n < 3 || n - 2 >= sizeof(mod) || dso->long_name[0] != '[')
+		return -EINVAL;
+	memcpy(mod, dso->long_name + 1, n - 2);
+	mod[n - 2] = '\0';
+	return kallsyms__load_module(dso->kallsyms ? dso->kallsyms : "/proc/kallsyms", mod,
+				     dso->base, &dso->symbols);
 }
 
 int dso__load(struct dso *dso)
@@ -107,6 +156,12 @@ int dso__load(struct dso *dso)
 		break;
 	case DSO_KIND_VDSO:
 		err = symbol_elf__load_vdso(&dso->symbols);
+		break;
+	case DSO_KIND_JIT:
+		err = perf_map__load(dso->long_name, &dso->symbols);
+		break;
+	case DSO_KIND_MODULE:
+		err = dso__load_module(dso);
 		break;
 	default:
 		break;

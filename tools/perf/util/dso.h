@@ -18,6 +18,8 @@ enum dso_kind {
 	DSO_KIND_VDSO,		/* [vdso]: read from our own process */
 	DSO_KIND_ANON,		/* //anon and friends: never has symbols */
 	DSO_KIND_FALLBACK,	/* beyond upstream: named from BPF_PROG_INFO */
+	DSO_KIND_JIT,		/* /tmp/perf-<pid>.map: anonymous executable memory */
+	DSO_KIND_MODULE,	/* "[name]": a kernel module, symbols from kallsyms */
 };
 
 struct dso {
@@ -29,7 +31,8 @@ struct dso {
 	bool		loaded;
 	bool		has_symtab;	/* symbols came from a .symtab */
 	struct symbols	symbols;
-	const char	*kallsyms;	/* kernel: the kallsyms file to read */
+	const char	*kallsyms;	/* kernel, modules: the kallsyms file to read */
+	u64		base;		/* module: its start, symbols are relative to it */
 	u8		build_id[20];	/* from the file's BUILD_ID feature */
 	u8		build_id_size;
 	struct dso	*hnext;
@@ -45,9 +48,12 @@ struct symbol *dso__find_symbol(struct dso *dso, u64 addr);
 /*
  * Load the symbols now; 0 also when there are none to be found.  A dso
  * with a build id is read from the build-id cache record filled
- * ($HOME/.debug/.build-id/xx/yyyy/elf) when it is there, else from its
- * path only when that file still has the same build id (a rebuilt binary
- * would give wrong names: upstream leaves them unresolved too).
+ * ($HOME/.debug/.build-id/xx/yyyy/elf, or its "debug" file beside it)
+ * when it is there, else from its path only when that file still has the
+ * same build id (a rebuilt binary would give wrong names: upstream leaves
+ * them unresolved too); debug files as symbol_elf__load() finds them.
+ * A JIT dso reads its perf map file (perf_map__load()), a module the
+ * kallsyms lines of its module (kallsyms__load_module()).
  */
 int dso__load(struct dso *dso);
 /* Add one symbol [start, start + len) by hand (BPF programs, tests). */

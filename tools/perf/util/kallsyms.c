@@ -106,9 +106,14 @@ static char *read_all(const char *path, size_t *lenp, int *errp)
 	return buf;
 }
 
-int kallsyms__load(const char *path, struct symbols *syms)
+/*
+ * module NULL: the kernel's own symbols at their addresses; else those of
+ * that module, relative to base.
+ */
+static int kallsyms__load_filtered(const char *path, const char *module, u64 base,
+				   struct symbols *syms)
 {
-	size_t len, pos = 0;
+	size_t len, pos = 0, want = module ? strlen(module) : 0;
 	int rerr;
 	char *buf = read_all(path, &len, &rerr);
 	char name[512];
@@ -127,11 +132,14 @@ int kallsyms__load(const char *path, struct symbols *syms)
 		pos += ll + 1;
 		if (kallsyms__parse_line(line, ll, &addr, &type, &nm, &nl_len, &mod, &mod_len))
 			continue;
-		if (mod || !strchr("TtWw", type) || nl_len >= sizeof(name))
+		if (module ? !mod || mod_len != want || memcmp(mod, module, want) || addr < base :
+			     mod != NULL)
+			continue;
+		if (!strchr("TtWw", type) || nl_len >= sizeof(name))
 			continue;
 		memcpy(name, nm, nl_len);
 		name[nl_len] = '\0';
-		err = symbols__add(syms, symbol__new(addr, 0,
+		err = symbols__add(syms, symbol__new(addr - base, 0,
 						     type == 'T' ? SYMBOL_GLOBAL :
 						     type == 'W' || type == 'w' ? SYMBOL_WEAK :
 						     SYMBOL_LOCAL, name));
@@ -140,4 +148,15 @@ int kallsyms__load(const char *path, struct symbols *syms)
 	}
 	free(buf);
 	return err;
+}
+
+int kallsyms__load(const char *path, struct symbols *syms)
+{
+	return kallsyms__load_filtered(path, NULL, 0, syms);
+}
+
+int kallsyms__load_module(const char *path, const char *module, u64 base,
+			  struct symbols *syms)
+{
+	return kallsyms__load_filtered(path, module, base, syms);
 }

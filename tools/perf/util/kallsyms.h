@@ -13,6 +13,14 @@
  */
 int kallsyms__load(const char *path, struct symbols *syms);
 
+/*
+ * The function symbols of one kernel module (the lines ending in
+ * "[<module>]"; module without its brackets), at their offset from base,
+ * the module's start (symbols below it are left out).
+ */
+int kallsyms__load_module(const char *path, const char *module, u64 base,
+			  struct symbols *syms);
+
 /* Parse one line; 0 and the fields, -EINVAL for a malformed line. */
 int kallsyms__parse_line(const char *line, size_t len, u64 *addr, char *type,
 			 const char **name, size_t *name_len, const char **module,

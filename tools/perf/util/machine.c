@@ -330,11 +330,49 @@ static bool is_no_dso_name(const char *name)
 	       !strcmp(name, "[heap]");
 }
 
+/*
+ * A kernel module's name as upstream shows it: "[name]" as recorded, or
+ * from the path of its .ko (compressed or not), '-' turned into '_' as
+ * the kernel names modules.  false when name is not a module's.
+ */
+static bool module_name(const char *name, char *out, size_t size)
+{
+	static const char * const exts[] = { ".ko", ".ko.xz", ".ko.gz", ".ko.zst" };
+	const char *base = strrchr(name, '/');
+	size_t n, i, e;
+
+	if (name[0] == '[') {
+		n = strlen(name);
+		if (n < 3 || name[n - 1] != ']' || n >= size)
+			return false;
+		memcpy(out, name, n + 1);
+		return true;
+	}
+	if (!base)
+		return false;
+	base++;
+	n = strlen(base);
+	for (e = 0; e < sizeof(exts) / sizeof(exts[0]); e++) {
+		size_t el = strlen(exts[e]);
+
+		if (n <= el || strcmp(base + n - el, exts[e]) || n - el + 3 > size)
+			continue;
+		out[0] = '[';
+		for (i = 0; i < n - el; i++)
+			out[i + 1] = base[i] == '-' ? '_' : base[i];
+		out[i + 1] = ']';
+		out[i + 2] = '\0';
+		return true;
+	}
+	return false;
+}
+
 static int machine__add_kernel_mmap(struct machine *m, u64 start, u64 len, u64 pgoff,
 				    const char *name)
 {
 	struct dso *dso;
 	bool kernel = !strncmp(name, KERNEL_DSO_NAME, strlen(KERNEL_DSO_NAME));
+	char mod[256];
 
 	if (kernel) {
 		dso = dsos__findnew(&m->dsos, KERNEL_DSO_NAME, DSO_KIND_KERNEL);
@@ -357,6 +395,18 @@ static int machine__add_kernel_mmap(struct machine *m, u64 start, u64 len, u64 p
 		/* the kernel's own symbols carry absolute addresses */
 		return maps__insert(m->kmaps, map__new(start, start + len, 0, dso, true));
 	}
+	if (module_name(name, mod, sizeof(mod))) {
+		/* a module: its symbols from kallsyms, relative to its start */
+		dso = dsos__findnew(&m->dsos, mod, DSO_KIND_MODULE);
+		if (!dso)
+			return -ENOMEM;
+		if (!dso->loaded) {
+			dso->kallsyms = m->kallsyms;
+			dso->base = start;
+		}
+		return maps__insert(m->kmaps, map__new(start, start + len, dso->base - start, dso,
+						       false));
+	}
 	dso = dsos__findnew(&m->dsos, name, DSO_KIND_USER);
 	if (!dso)
 		return -ENOMEM;
@@ -375,7 +425,7 @@ static int machine__process_mmap(struct machine *m, const union perf_event *ev)
 	struct maps *maps;
 	struct dso *dso;
 	enum dso_kind kind = DSO_KIND_USER;
-	bool identity = false;
+	bool identity = false, exec, anon;
 	size_t n;
 	s32 pid, tid;
 
@@ -401,29 +451,25 @@ static int machine__process_mmap(struct machine *m, const union perf_event *ev)
 	maps = machine__thread_maps(m, t);
 	if (!maps)
 		return -ENOMEM;
-	if (is_anon_name(name) || (ev->header.type == PERF_RECORD_MMAP2 &&
-				   (ev->mmap2.flags & MAP_HUGETLB))) {
+	/* PERF_RECORD_MMAP has no prot: executable unless marked as data */
+	exec = ev->header.type == PERF_RECORD_MMAP2 ? (ev->mmap2.prot & PROT_EXEC) != 0 :
+	       !(ev->header.misc & PERF_RECORD_MISC_MMAP_DATA);
+	anon = is_anon_name(name) || (ev->header.type == PERF_RECORD_MMAP2 &&
+				      (ev->mmap2.flags & MAP_HUGETLB));
+	if ((anon || is_no_dso_name(name)) && exec) {
+		/* JIT code: named by the runtime's /tmp/perf-<pid>.map, if any */
 		snprintf(name, sizeof(name), "/tmp/perf-%d.map", pid);
+		kind = DSO_KIND_JIT;
+		identity = true;
+	} else if (anon || is_no_dso_name(name)) {
 		kind = DSO_KIND_ANON;
 		identity = true;
 	} else if (!strcmp(name, "[vdso]")) {
 		kind = DSO_KIND_VDSO;
-	} else if (is_no_dso_name(name)) {
-		kind = DSO_KIND_ANON;
-		identity = true;
 	}
 	dso = dsos__findnew(&m->dsos, name, kind);
 	if (!dso)
 		return -ENOMEM;
-	/* JIT code without a perf map file: upstream's name for it */
-	if (kind == DSO_KIND_ANON && identity && !dso->short_alloc &&
-	    !strncmp(name, "/tmp/perf-", 10)) {
-		char jit[64];
-
-		snprintf(jit, sizeof(jit), "[JIT] tid %d", pid);
-		if (dso__set_short_name(dso, jit))
-			return -ENOMEM;
-	}
 	return maps__insert(maps, map__new(ev->mmap.start, ev->mmap.start + ev->mmap.len,
 					   identity ? 0 : ev->mmap.pgoff, dso, identity));
 }

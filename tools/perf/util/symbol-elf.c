@@ -17,6 +17,14 @@
 
 #define DEBUG_DIR	"/usr/lib/debug"
 
+/* where distributions install debug files; PERF_DEBUG_DIR moves it (tests) */
+static const char *debug_dir(void)
+{
+	const char *dir = getenv("PERF_DEBUG_DIR");
+
+	return dir && *dir ? dir : DEBUG_DIR;
+}
+
 static bool elf_ready(void)
 {
 	static bool done, ok;
@@ -264,6 +272,9 @@ struct elf_file {
 static int elf_file__open(struct elf_file *f, const char *path)
 {
 	f->elf = NULL;
+	f->fd = -1;
+	if (!elf_ready())
+		return -EINVAL;
 	f->fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (f->fd < 0)
 		return -errno;
@@ -302,11 +313,8 @@ static int try_debug_file(const char *path, Elf *lay, struct symbols *syms)
 int symbol_elf__build_id(const char *path, u8 *id, size_t size)
 {
 	struct elf_file f;
-	int err;
+	int err = elf_file__open(&f, path);
 
-	if (!elf_ready())
-		return -EINVAL;
-	err = elf_file__open(&f, path);
 	if (err)
 		return err;
 	err = elf_build_id(f.elf, id, size);
@@ -314,16 +322,19 @@ int symbol_elf__build_id(const char *path, u8 *id, size_t size)
 	return err;
 }
 
-int symbol_elf__load(const char *path, struct symbols *syms, bool *has_symtab)
+int symbol_elf__load(const char *path, const char *orig, struct symbols *syms,
+		     bool *has_symtab)
 {
-	char dbg[PATH_MAX], dir[PATH_MAX];
+	const char *dbgdir = debug_dir(), *link, *slash;
+	char dbg[PATH_MAX];
 	struct elf_file f;
-	u8 id[20];
-	const char *link, *slash;
 	bool from_symtab = false;
+	u8 id[20];
 	int n, i, err;
 
 	*has_symtab = false;
+	if (!orig)
+		orig = path;
 	if (!elf_ready() || path[0] != '/')
 		return -ENOENT;
 	err = elf_file__open(&f, path);
@@ -337,7 +348,7 @@ int symbol_elf__load(const char *path, struct symbols *syms, bool *has_symtab)
 
 	n = elf_build_id(f.elf, id, sizeof(id));
 	if (n > 1) {
-		int len = snprintf(dbg, sizeof(dbg), DEBUG_DIR "/.build-id/%02x/", id[0]);
+		int len = snprintf(dbg, sizeof(dbg), "%s/.build-id/%02x/", dbgdir, id[0]);
 
 		for (i = 1; i < n && len < (int)sizeof(dbg) - 8; i++)
 			len += snprintf(dbg + len, sizeof(dbg) - len, "%02x", id[i]);
@@ -345,20 +356,24 @@ int symbol_elf__load(const char *path, struct symbols *syms, bool *has_symtab)
 		if (!try_debug_file(dbg, f.elf, syms))
 			goto out_symtab;
 	}
-	if (snprintf(dbg, sizeof(dbg), DEBUG_DIR "%s", path) < (int)sizeof(dbg) &&
+	if (snprintf(dbg, sizeof(dbg), "%s%s", dbgdir, orig) < (int)sizeof(dbg) &&
 	    !try_debug_file(dbg, f.elf, syms))
 		goto out_symtab;
 	link = elf_debuglink(f.elf);
-	slash = strrchr(path, '/');
+	slash = strrchr(orig, '/');
 	if (link && !strchr(link, '/') && slash) {
-		int dl = (int)(slash - path);
-		const char *fmts[] = { "%.*s/%s", "%.*s/.debug/%s", DEBUG_DIR "%.*s/%s" };
+		int dl = (int)(slash - orig);
 
-		snprintf(dir, sizeof(dir), "%.*s", dl, path);
 		for (i = 0; i < 3; i++) {
-			if (snprintf(dbg, sizeof(dbg), fmts[i], dl, path, link) >= (int)sizeof(dbg))
+			int len = i == 0 ? snprintf(dbg, sizeof(dbg), "%.*s/%s", dl, orig, link) :
+				  i == 1 ? snprintf(dbg, sizeof(dbg), "%.*s/.debug/%s", dl, orig,
+						    link) :
+				  snprintf(dbg, sizeof(dbg), "%s%.*s/%s", dbgdir, dl, orig, link);
+
+			if (len >= (int)sizeof(dbg))
 				continue;
-			if (strcmp(dbg, path) && !try_debug_file(dbg, f.elf, syms))
+			if (strcmp(dbg, orig) && strcmp(dbg, path) &&
+			    !try_debug_file(dbg, f.elf, syms))
 				goto out_symtab;
 		}
 	}
@@ -370,6 +385,20 @@ int symbol_elf__load(const char *path, struct symbols *syms, bool *has_symtab)
 out_symtab:
 	*has_symtab = true;
 	err = synthesize_plt(f.elf, syms);
+	elf_file__close(&f);
+	return err;
+}
+
+int symbol_elf__load_debug(const char *debug, const char *path, struct symbols *syms)
+{
+	struct elf_file f;
+	int err = elf_file__open(&f, path);
+
+	if (err)
+		return err;
+	err = try_debug_file(debug, f.elf, syms);
+	if (!err)
+		err = synthesize_plt(f.elf, syms);
 	elf_file__close(&f);
 	return err;
 }

@@ -10,14 +10,25 @@
  * it from, so a sample's map-relative address (ip - map start + pgoff)
  * is looked up directly, whatever the object's load bias.
  *
- * The symbols come from the first of these that has a .symtab: the debug
- * file named by the build id (/usr/lib/debug/.build-id/xx/yyyy.debug),
- * /usr/lib/debug/<path>, the .gnu_debuglink file (beside the object, in
- * its .debug/, under /usr/lib/debug/<dir>); else from the object's own
- * .symtab or .dynsym.  Functions only (STT_FUNC, STT_GNU_IFUNC), names
- * as found (versioned names such as "memcpy@@GLIBC_2.14" included).
+ * The symbols come from the first of these that has a .symtab: the
+ * object's own; the debug file named by the build id
+ * (/usr/lib/debug/.build-id/xx/yyyy.debug), /usr/lib/debug/<orig>, the
+ * .gnu_debuglink file (beside orig, in its .debug/, under
+ * /usr/lib/debug/<dir of orig>); else the object's .dynsym.  The
+ * environment variable PERF_DEBUG_DIR replaces /usr/lib/debug.  path is
+ * the file read, orig where the object was when it ran (NULL: path), for
+ * a copy such as the build-id cache's.  Functions only (STT_FUNC,
+ * STT_GNU_IFUNC), names as found (versioned names such as
+ * "memcpy@@GLIBC_2.14" included), symbols' program headers from path.
  */
-int symbol_elf__load(const char *path, struct symbols *syms, bool *has_symtab);
+int symbol_elf__load(const char *path, const char *orig, struct symbols *syms,
+		     bool *has_symtab);
+
+/*
+ * The .symtab of the debug file debug (-ENOENT when it has none), placed
+ * by path's program headers, and path's PLT entries.
+ */
+int symbol_elf__load_debug(const char *debug, const char *path, struct symbols *syms);
 
 /* The same from an ELF image in memory (the vdso). */
 int symbol_elf__load_mem(const void *image, size_t size, struct symbols *syms);
