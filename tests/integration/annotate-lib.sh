@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: GPL-2.0
+# Parsers of `perf annotate --stdio` and `bpftool prog dump xlated linum`
+# output for annotate*.t.  Source it after lib.sh.
+
+# src_rows FILE: "line<TAB>text" of every source row (text without its indent)
+src_rows() {
+	perl -ne 'print "$1\t$2\n" if /^ {9}: (\d+) +[ \t]*(.*?)\s*$/' "$1"
+}
+
+# xlated_rows FILE FUNC: the same from bpftool's dump, for the BTF function FUNC
+xlated_rows() {
+	perl -ne 'BEGIN { $f = shift } if (/^[^;\s].*\(.*\):$/) { ($n) = /(\w+)\(/; $in = $n eq $f; next }
+		print "$3\t$1\n" if $in && /^; (.*?)\s*\[file:(\S+) line_num:(\d+) line_col:\d+\]$/' "$2" "$1"
+}
+
+# xlated_expect FILE FUNC: per source line index k, what the BPF code of the line
+# does that the JITed code must do too: "k call NAME" (a BPF-to-BPF call),
+# "k jcc" (a conditional goto)
+xlated_expect() {
+	perl -ne 'BEGIN { $f = shift; $k = -1 } if (/^[^;\s].*\(.*\):$/) { ($n) = /(\w+)\(/; $in = $n eq $f; next }
+		next unless $in; if (/^; /) { $k++; next }
+		print "$k call $1\n" if /: \(85\) call pc[-+]\d+#(\S+)/;
+		print "$k jcc\n" if / if .* goto pc/' "$2" "$1" | sort -u
+}
+
+# annotate_facts FILE: the same facts from our block, per source row index
+annotate_facts() {
+	perl -ne 'BEGIN { $k = -1 } if (/^ {9}: \d+ /) { $k++; next }
+		next unless /^ +[\d.]+ : +[0-9a-f]+:(\S+)\s*(.*)$/ && $k >= 0;
+		($m, $o) = ($1, $2);
+		print "$k call $1\n" if $m =~ /^call/ && $o =~ /<([^>+]+)>/;
+		print "$k jcc\n" if $m =~ /^j/ && $m !~ /^jmp/' "$1" | sort -u
+}
+
+# insn_offsets FILE: the address of every instruction row, in hex without 0x
+insn_offsets() {
+	perl -ne 'print "$1\n" if /^ +[\d.]+ : +([0-9a-f]+):/' "$1"
+}
+
+# insn_bytes FILE: the --asm-raw bytes of every row, concatenated as hex
+insn_bytes() {
+	perl -ne 'if (/^ +[\d.]+ : +[0-9a-f]+:\s*((?:[0-9a-f]{2} )+)/) { $b = $1; $b =~ s/ //g; print $b }' "$1"
+}
+
+# objdump_offsets FILE.bin: instruction offsets of raw x86-64 code
+objdump_offsets() {
+	objdump -D --insn-width=15 -b binary -mi386:x86-64 "$1" | perl -ne 'print "$1\n" if /^ +([0-9a-f]+):\t/'
+}
+
+# sum_column FILE: the sum of the first column of the instruction rows
+sum_column() {
+	perl -ne '$s += $1 if /^ +([\d.]+) : +[0-9a-f]+:/; END { printf "%.2f\n", $s }' "$1"
+}
+
+# header_samples FILE: N of "(N samples, ..." in the block header
+header_samples() {
+	perl -ne 'print "$1\n" if /Source code & Disassembly of .* \((\d+) samples, percent: local period\)$/' "$1"
+}
