@@ -32,6 +32,14 @@ struct annotate {
 	struct annotate_print_opts print;
 	struct machine		*machine;
 	struct annotate_hist	*hists;		/* one per evsel, by idx */
+	/*
+	 * Kernel text samples, kept by address until kernel symbols are
+	 * needed: reading /proc/kallsyms costs more than all the rest of a
+	 * user symbol's annotation.  Under one symbol covering everything.
+	 */
+	struct annotate_hist	*khists;
+	struct symbol		*kernel_all;
+	bool			kernel_moved;
 	int			nr_hists;
 	/* user dsos with samples but no symbols: their file may be gone */
 	struct dso		**nosym_dsos;
@@ -41,22 +49,35 @@ struct annotate {
 	int			nr_failed;
 };
 
+static int annotate__grow_hists(struct annotate *ann, int idx)
+{
+	struct annotate_hist *h, *k;
+	int i;
+
+	h = realloc(ann->hists, (idx + 1) * sizeof(*h));
+	if (!h)
+		return -ENOMEM;
+	ann->hists = h;
+	k = realloc(ann->khists, (idx + 1) * sizeof(*k));
+	if (!k)
+		return -ENOMEM;
+	ann->khists = k;
+	for (i = ann->nr_hists; i <= idx; i++) {
+		if (annotate_hist__init(&h[i]))
+			return -ENOMEM;
+		if (annotate_hist__init(&k[i])) {
+			annotate_hist__exit(&h[i]);
+			return -ENOMEM;
+		}
+		ann->nr_hists = i + 1;
+	}
+	return 0;
+}
+
 static struct annotate_hist *annotate__hist(struct annotate *ann, int idx)
 {
-	if (idx < 0)
+	if (idx < 0 || (idx >= ann->nr_hists && annotate__grow_hists(ann, idx)))
 		return NULL;
-	if (idx >= ann->nr_hists) {
-		struct annotate_hist *h = realloc(ann->hists, (idx + 1) * sizeof(*h));
-		int i;
-
-		if (!h)
-			return NULL;
-		ann->hists = h;
-		for (i = ann->nr_hists; i <= idx; i++)
-			if (annotate_hist__init(&h[i]))
-				return NULL;
-		ann->nr_hists = idx + 1;
-	}
 	return &ann->hists[idx];
 }
 
@@ -91,6 +112,10 @@ static int annotate__sample(struct perf_tool *tool, struct perf_session *session
 	h = annotate__hist(ann, evsel->idx);
 	if (!h)
 		return -ENOMEM;
+	if (!al.sym && al.map && al.dso && al.dso == ann->machine->kernel_dso) {
+		al.sym = ann->kernel_all;
+		return annotate_hist__add(&ann->khists[evsel->idx], &al, sample->period);
+	}
 	if (!al.sym && al.dso && al.dso->kind == DSO_KIND_USER &&
 	    annotate__note_nosym(ann, al.dso))
 		return -ENOMEM;
@@ -105,6 +130,43 @@ static int annotate__event(struct perf_tool *tool, struct perf_session *session,
 	int err = machine__process_event(ann->machine, ev, sample);
 
 	return err == -ENOMEM ? err : 0;
+}
+
+static bool kernel_annotatable(const struct annotate *ann)
+{
+	return ann->vmlinux || !access("/proc/kcore", R_OK);
+}
+
+/* The kernel's symbols from now on, and its samples under them. */
+static int annotate__kernel_samples(struct annotate *ann)
+{
+	struct machine *m = ann->machine;
+	int i;
+	size_t j;
+
+	if (ann->kernel_moved)
+		return 0;
+	ann->kernel_moved = true;
+	for (i = 0; i < ann->nr_hists; i++) {
+		struct annotate_entry *e = annotate_hist__find(&ann->khists[i], m->kernel_dso,
+							       ann->kernel_all);
+
+		for (j = 0; e && j < e->nr; j++) {
+			struct addr_location al;
+			u64 addr = e->samples[j].offset;
+
+			machine__resolve_ip(m, NULL, PERF_RECORD_MISC_KERNEL, addr, &al);
+			if (annotate_hist__add_n(&ann->hists[i], &al, e->samples[j].nr_samples,
+						 e->samples[j].period))
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+static bool annotate__wants_kernel(const struct annotate *ann)
+{
+	return !ann->dso_name || !strcmp(ann->dso_name, "[kernel.kallsyms]");
 }
 
 static bool annotate__failed_before(struct annotate *ann, const struct dso *dso)
@@ -170,6 +232,26 @@ static int annotate__print_evsel(struct annotate *ann, struct perf_session *sess
 	}
 	free(entries);
 	return printed;
+}
+
+/* Every event's annotations; -ENOMEM. */
+static int annotate__print(struct annotate *ann, struct perf_session *session, int *printed,
+			   int *nr_errors)
+{
+	struct evsel *evsel;
+	int i;
+
+	evlist__for_each(session->evlist, evsel, i) {
+		int n;
+
+		if (i >= ann->nr_hists || !ann->hists[i].nr_samples)
+			continue;
+		n = annotate__print_evsel(ann, session, evsel, &ann->hists[i], nr_errors);
+		if (n < 0)
+			return -ENOMEM;
+		*printed += n;
+	}
+	return 0;
 }
 
 /* A user dso with samples whose file cannot be read: one line each. */
@@ -250,8 +332,8 @@ int cmd_annotate(int argc, const char **argv)
 			    "Skip symbols that cannot be annotated"),
 		OPT_END()
 	};
-	struct evsel *evsel;
 	int err, i, printed = 0, nr_errors = 0;
+	bool has_kernel;
 
 	argc = parse_options(argc, argv, options, annotate_usage, 0);
 	if (argc == -2)
@@ -269,9 +351,13 @@ int cmd_annotate(int argc, const char **argv)
 		fprintf(stderr, "perf annotate: %s: %s\n", ann.vmlinux, strerror(errno));
 		return 1;
 	}
-	ann.machine = machine__new(ann.kallsyms);
-	if (!ann.machine) {
+	/* kernel symbols are read only when needed: see khists */
+	ann.machine = machine__new("/dev/null");
+	ann.kernel_all = symbol__new(0, ~0ULL, SYMBOL_GLOBAL, "[kernel]");
+	if (!ann.machine || !ann.kernel_all) {
 		fprintf(stderr, "perf annotate: out of memory\n");
+		machine__delete(ann.machine);
+		free(ann.kernel_all);
 		return 1;
 	}
 	ann.tool.sample = annotate__sample;
@@ -291,25 +377,46 @@ int cmd_annotate(int argc, const char **argv)
 		fprintf(stderr, "perf annotate: %s: %s\n", data.path, data.err);
 		goto out;
 	}
-	pager__setup();
-	evlist__for_each(session->evlist, evsel, i) {
-		int n;
+	if (ann.machine->kernel_dso) {
+		struct dso *k = ann.machine->kernel_dso;
 
-		if (i >= ann.nr_hists || !ann.hists[i].nr_samples)
-			continue;
-		n = annotate__print_evsel(&ann, session, evsel, &ann.hists[i], &nr_errors);
-		if (n < 0) {
-			fprintf(stderr, "perf annotate: out of memory\n");
-			err = -ENOMEM;
-			goto out;
-		}
-		printed += n;
+		/* loaded again, from the real kallsyms, on first use */
+		symbols__exit(&k->symbols);
+		symbols__init(&k->symbols);
+		k->kallsyms = ann.kallsyms;
+		k->loaded = false;
+		ann.machine->kallsyms = ann.kallsyms;
 	}
-	err = 0;
+	has_kernel = false;
+	for (i = 0; i < ann.nr_hists; i++)
+		has_kernel |= ann.khists[i].nr_samples > 0;
+	if (has_kernel && annotate__wants_kernel(&ann) && !ann.sym_name) {
+		if (kernel_annotatable(&ann)) {
+			err = annotate__kernel_samples(&ann);
+		} else {
+			fprintf(stderr, "perf annotate: [kernel.kallsyms]: cannot read /proc/kcore "
+				"(%s): give a vmlinux with -k\n", strerror(errno));
+			nr_errors++;
+		}
+	}
+	pager__setup();
+	err = err ? err : annotate__print(&ann, session, &printed, &nr_errors);
+	/* a named symbol not found elsewhere may be the kernel's */
+	if (!err && ann.sym_name && !printed && !nr_errors && has_kernel &&
+	    annotate__wants_kernel(&ann) && !ann.kernel_moved) {
+		err = annotate__kernel_samples(&ann);
+		if (!err)
+			err = annotate__print(&ann, session, &printed, &nr_errors);
+	}
+	if (err) {
+		fprintf(stderr, "perf annotate: out of memory\n");
+		goto out;
+	}
 	if (ann.sym_name && !printed && !nr_errors) {
-		annotate__report_missing(&ann);
-		fprintf(stderr, "perf annotate: %s: no samples of symbol %s\n", data.path,
-			ann.sym_name);
+		/* its samples may be among those a missing file left without symbols */
+		if (!annotate__report_missing(&ann))
+			fprintf(stderr, "perf annotate: %s: no samples of symbol %s\n", data.path,
+				ann.sym_name);
 		err = -ENOENT;
 	} else if (!printed && !nr_errors) {
 		if (!annotate__report_missing(&ann))
@@ -324,9 +431,13 @@ out:
 	perf_session__delete(session);
 	perf_data__close(&data);
 out_machine:
-	for (i = 0; i < ann.nr_hists; i++)
+	for (i = 0; i < ann.nr_hists; i++) {
 		annotate_hist__exit(&ann.hists[i]);
+		annotate_hist__exit(&ann.khists[i]);
+	}
 	free(ann.hists);
+	free(ann.khists);
+	free(ann.kernel_all);
 	free(ann.nosym_dsos);
 	free(ann.failed);
 	machine__delete(ann.machine);

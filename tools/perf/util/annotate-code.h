@@ -21,6 +21,7 @@ struct annotate_code {
 	u64			addr;		/* where bytes[0] ran: branch targets */
 	u64			print_start;	/* the address printed for offset 0 */
 	bool			is_bpf;
+	char			section[64];	/* ELF: the section of the code, for the header */
 	struct annotate_srcline	*src;		/* sorted by offset; owned */
 	size_t			nr_src;
 };

@@ -22,6 +22,7 @@
 
 struct elf_segs {
 	int		fd;
+	Elf64_Ehdr	eh;
 	Elf64_Phdr	*phdrs;
 	u16		nr;
 };
@@ -32,6 +33,7 @@ static int elf_segs__open(struct elf_segs *e, const char *path, char *err, size_
 	ssize_t n;
 
 	memset(e, 0, sizeof(*e));
+	e->fd = -1;
 	e->fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (e->fd < 0) {
 		snprintf(err, errsz, "%s: %s", path, strerror(errno));
@@ -43,6 +45,7 @@ static int elf_segs__open(struct elf_segs *e, const char *path, char *err, size_
 		snprintf(err, errsz, "%s: not an x86-64 ELF file", path);
 		goto fail;
 	}
+	e->eh = eh;
 	e->nr = eh.e_phnum;
 	e->phdrs = calloc(e->nr ? e->nr : 1, sizeof(*e->phdrs));
 	if (!e->phdrs) {
@@ -82,6 +85,40 @@ static const Elf64_Phdr *elf_segs__find(const struct elf_segs *e, u64 off, bool 
 			return ph;
 	}
 	return NULL;
+}
+
+/* The name of the allocated section holding address vaddr, as objdump names it. */
+static void elf_segs__section(const struct elf_segs *e, u64 vaddr, char *name, size_t size)
+{
+	const Elf64_Ehdr *eh = &e->eh;
+	Elf64_Shdr *sh, strtab;
+	u16 i;
+
+	snprintf(name, size, ".text");
+	if (!eh->e_shnum || eh->e_shentsize != sizeof(Elf64_Shdr) || eh->e_shstrndx >= eh->e_shnum)
+		return;
+	sh = calloc(eh->e_shnum, sizeof(*sh));
+	if (!sh)
+		return;
+	if (pread(e->fd, sh, (size_t)eh->e_shnum * sizeof(*sh), (off_t)eh->e_shoff) !=
+	    (ssize_t)((size_t)eh->e_shnum * sizeof(*sh)))
+		goto out;
+	strtab = sh[eh->e_shstrndx];
+	for (i = 0; i < eh->e_shnum; i++) {
+		ssize_t n;
+
+		if (!(sh[i].sh_flags & SHF_ALLOC) || sh[i].sh_type == SHT_NOBITS ||
+		    vaddr < sh[i].sh_addr || vaddr - sh[i].sh_addr >= sh[i].sh_size ||
+		    sh[i].sh_name >= strtab.sh_size)
+			continue;
+		n = pread(e->fd, name, size - 1, (off_t)(strtab.sh_offset + sh[i].sh_name));
+		name[n > 0 ? n : 0] = '\0';
+		if (!name[0])
+			snprintf(name, size, ".text");
+		break;
+	}
+out:
+	free(sh);
 }
 
 static int read_code(struct annotate_code *c, int fd, u64 file_off, u64 len, const char *path,
@@ -162,6 +199,7 @@ static int code_user(struct annotate_code *c, const struct annotate_target *t, c
 	ret = read_code(c, e.fd, off, min(len, (u64)ANNOTATE_MAX_CODE), path, err, errsz);
 	c->addr = off - ph->p_offset + ph->p_vaddr;
 	c->print_start = c->addr;
+	elf_segs__section(&e, c->addr, c->section, sizeof(c->section));
 out:
 	elf_segs__close(&e);
 	return ret;
@@ -195,6 +233,7 @@ static int code_kernel(struct annotate_code *c, const struct annotate_target *t,
 			min(len, (u64)ANNOTATE_MAX_CODE), path, err, errsz);
 	c->addr = addr;
 	c->print_start = addr;
+	elf_segs__section(&e, addr, c->section, sizeof(c->section));
 out:
 	elf_segs__close(&e);
 	return ret;

@@ -138,10 +138,16 @@ static struct annotate_sample *entry__findnew(struct annotate_entry *e, u64 off)
 
 int annotate_hist__add(struct annotate_hist *h, const struct addr_location *al, u64 period)
 {
+	return annotate_hist__add_n(h, al, 1, period);
+}
+
+int annotate_hist__add_n(struct annotate_hist *h, const struct addr_location *al, u64 nr,
+			 u64 period)
+{
 	struct annotate_entry *e;
 	struct annotate_sample *s;
 
-	h->nr_samples++;
+	h->nr_samples += nr;
 	if (!al->sym || !al->map || al->addr < al->sym->start)
 		return 0;
 	e = annotate_hist__find(h, al->dso, al->sym);
@@ -160,9 +166,9 @@ int annotate_hist__add(struct annotate_hist *h, const struct addr_location *al, 
 	s = entry__findnew(e, al->addr - al->sym->start);
 	if (!s)
 		return -ENOMEM;
-	s->nr_samples++;
+	s->nr_samples += nr;
 	s->period += period;
-	e->nr_samples++;
+	e->nr_samples += nr;
 	e->period += period;
 	return 0;
 }

@@ -36,6 +36,9 @@ void annotate_hist__exit(struct annotate_hist *h);
 
 /* One sample at al (ignored, returning 0, when it has no symbol); -ENOMEM. */
 int annotate_hist__add(struct annotate_hist *h, const struct addr_location *al, u64 period);
+/* nr samples at al of period in all. */
+int annotate_hist__add_n(struct annotate_hist *h, const struct addr_location *al, u64 nr,
+			 u64 period);
 
 /* The entry of a symbol, NULL when it got no sample. */
 struct annotate_entry *annotate_hist__find(struct annotate_hist *h, const struct dso *dso,

@@ -166,6 +166,37 @@ static int annotation__grow(struct annotation *a, size_t *alloc)
 	return 0;
 }
 
+/*
+ * Upstream's rows from objdump's output before the code: three empty ones,
+ * then the section and the symbol, numbered as objdump's line 3 and 5.
+ */
+static int annotation__objdump_head(struct annotation *a, size_t *alloc, struct strbuf *sb,
+				    const struct annotate_code *c, const char *name)
+{
+	char text[600];
+	int i;
+
+	for (i = 0; i < 6; i++) {
+		struct annotation_line *l;
+
+		if (annotation__grow(a, alloc))
+			return -ENOMEM;
+		l = &a->lines[a->nr_lines++];
+		memset(l, 0, sizeof(*l));
+		l->type = ANNOTATION_LINE_TEXT;
+		l->line_nr = i;
+		text[0] = '\0';
+		if (i == 3)
+			snprintf(text, sizeof(text), "Disassembly of section %s:", c->section);
+		else if (i == 5)
+			snprintf(text, sizeof(text), "%016llx <%s>:", (unsigned long long)c->addr,
+				 name);
+		if (add_string(sb, text, &l->text))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 static int annotation__build(struct annotation *a, const struct annotate_target *t,
 			     const struct annotate_code *c, struct disasm *d)
 {
@@ -176,6 +207,8 @@ static int annotation__build(struct annotation *a, const struct annotate_target 
 	char ops[800], text[1024];
 	int err = -ENOMEM;
 
+	if (!c->is_bpf && annotation__objdump_head(a, &alloc, &sb, c, t->sym->name))
+		goto out;
 	disasm__start(d, c->bytes, c->len, c->addr);
 	while (disasm__next(d, &in)) {
 		u64 off = in.addr - c->addr;
@@ -380,7 +413,7 @@ int annotation_line__snprintf(const struct annotation *a, const struct annotatio
 	char raw[3 * DISASM_MAX_INSN + 1] = "";
 	int n = 0, i;
 
-	if (l->type == ANNOTATION_LINE_SOURCE) {
+	if (l->type != ANNOTATION_LINE_INSN) {
 		if (!l->text[0])
 			return snprintf(buf, size, " %*s:", pcnt_width(opts), " ");
 		return snprintf(buf, size, " %*s: %-*u %s", pcnt_width(opts), " ", a->addr_width,

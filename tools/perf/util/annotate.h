@@ -65,6 +65,7 @@ struct annotate_sample {
 enum annotation_line_type {
 	ANNOTATION_LINE_INSN,
 	ANNOTATION_LINE_SOURCE,		/* a source line starting here */
+	ANNOTATION_LINE_TEXT,		/* objdump's lines before the code (native code) */
 };
 
 struct annotation_line {
@@ -75,7 +76,7 @@ struct annotation_line {
 	u8		bytes[15];
 	const char	*text;		/* INSN: "mnemonic operands"; SOURCE: the source text */
 	const char	*path;		/* INSN: "file:line" it belongs to, NULL if unknown */
-	u32		line_nr;	/* SOURCE: line number (0 if unknown) */
+	u32		line_nr;	/* SOURCE: line number (0 if unknown); TEXT: objdump's */
 	u64		nr_samples;	/* INSN: samples from offset up to the next insn */
 	u64		period;
 	double		percent;	/* INSN: 100 * period / the symbol's period */
