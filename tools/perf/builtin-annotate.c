@@ -112,8 +112,10 @@ static int annotate__sample(struct perf_tool *tool, struct perf_session *session
 	h = annotate__hist(ann, evsel->idx);
 	if (!h)
 		return -ENOMEM;
-	if (!al.sym && al.map && al.dso && al.dso == ann->machine->kernel_dso) {
+	if (!al.sym && al.map && al.dso &&
+	    (al.dso == ann->machine->kernel_dso || al.dso->kind == DSO_KIND_MODULE)) {
 		al.sym = ann->kernel_all;
+		al.addr = al.ip;
 		return annotate_hist__add(&ann->khists[evsel->idx], &al, sample->period);
 	}
 	if (!al.sym && al.dso && al.dso->kind == DSO_KIND_USER &&
@@ -148,25 +150,56 @@ static int annotate__kernel_samples(struct annotate *ann)
 		return 0;
 	ann->kernel_moved = true;
 	for (i = 0; i < ann->nr_hists; i++) {
-		struct annotate_entry *e = annotate_hist__find(&ann->khists[i], m->kernel_dso,
-							       ann->kernel_all);
+		struct annotate_entry **entries;
+		size_t nr, k;
 
-		for (j = 0; e && j < e->nr; j++) {
-			struct addr_location al;
-			u64 addr = e->samples[j].offset;
+		if (annotate_hist__sorted(&ann->khists[i], &entries, &nr))
+			return -ENOMEM;
+		for (k = 0; k < nr; k++) {
+			struct annotate_entry *e = entries[k];
 
-			machine__resolve_ip(m, NULL, PERF_RECORD_MISC_KERNEL, addr, &al);
-			if (annotate_hist__add_n(&ann->hists[i], &al, e->samples[j].nr_samples,
-						 e->samples[j].period))
-				return -ENOMEM;
+			for (j = 0; j < e->nr; j++) {
+				struct addr_location al;
+
+				machine__resolve_ip(m, NULL, PERF_RECORD_MISC_KERNEL,
+						    e->samples[j].offset, &al);
+				if (annotate_hist__add_n(&ann->hists[i], &al,
+							 e->samples[j].nr_samples,
+							 e->samples[j].period)) {
+					free(entries);
+					return -ENOMEM;
+				}
+			}
 		}
+		free(entries);
 	}
 	return 0;
 }
 
+/* The kernel and its modules read their symbols again, from the real kallsyms, on first use. */
+static void annotate__reset_kernel_symbols(struct annotate *ann)
+{
+	struct dsos *dsos = &ann->machine->dsos;
+	size_t b;
+
+	ann->machine->kallsyms = ann->kallsyms;
+	for (b = 0; b < dsos->nr_buckets; b++) {
+		struct dso *d;
+
+		for (d = dsos->buckets[b]; d; d = d->hnext) {
+			if (d->kind != DSO_KIND_KERNEL && d->kind != DSO_KIND_MODULE)
+				continue;
+			symbols__exit(&d->symbols);
+			symbols__init(&d->symbols);
+			d->kallsyms = ann->kallsyms;
+			d->loaded = false;
+		}
+	}
+}
+
 static bool annotate__wants_kernel(const struct annotate *ann)
 {
-	return !ann->dso_name || !strcmp(ann->dso_name, "[kernel.kallsyms]");
+	return !ann->dso_name || ann->dso_name[0] == '[';
 }
 
 static bool annotate__failed_before(struct annotate *ann, const struct dso *dso)
@@ -377,16 +410,7 @@ int cmd_annotate(int argc, const char **argv)
 		fprintf(stderr, "perf annotate: %s: %s\n", data.path, data.err);
 		goto out;
 	}
-	if (ann.machine->kernel_dso) {
-		struct dso *k = ann.machine->kernel_dso;
-
-		/* loaded again, from the real kallsyms, on first use */
-		symbols__exit(&k->symbols);
-		symbols__init(&k->symbols);
-		k->kallsyms = ann.kallsyms;
-		k->loaded = false;
-		ann.machine->kallsyms = ann.kallsyms;
-	}
+	annotate__reset_kernel_symbols(&ann);
 	has_kernel = false;
 	for (i = 0; i < ann.nr_hists; i++)
 		has_kernel |= ann.khists[i].nr_samples > 0;

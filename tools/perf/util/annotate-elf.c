@@ -247,6 +247,7 @@ int annotate_code__elf(struct annotate_code *c, const struct annotate_target *t,
 	case DSO_KIND_USER:
 		return code_user(c, t, err, errsz);
 	case DSO_KIND_KERNEL:
+	case DSO_KIND_MODULE:
 		return code_kernel(c, t, err, errsz);
 	default:
 		snprintf(err, errsz, "%s: no code to read for this kind of object",

@@ -102,7 +102,8 @@ static void branch_operands(const struct annotate_target *t, const struct annota
 		else
 			snprintf(name, sizeof(name), "<%s>", t->sym->name);
 		target = c->print_start + off;
-	} else if (target_is_bpf(t) || t->dso->kind == DSO_KIND_KERNEL) {
+	} else if (target_is_bpf(t) || t->dso->kind == DSO_KIND_KERNEL ||
+		   t->dso->kind == DSO_KIND_MODULE) {
 		kernel_target_name(t, target, name, sizeof(name));
 	} else {
 		/* the same segment: the file offset is as far from ours as the address */
