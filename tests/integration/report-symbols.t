@@ -92,6 +92,19 @@ for rec in $recorders; do
 	ok $? "jit-$rec-no-map: no names without the map file"
 done
 
+# JIT frames in call graphs
+f=$TMPD/jit-g.data
+fresh_home jit-g
+up_rec "$f" -g -- "$JITLOAD" --jit 0.3
+pid=$(sed -n 's/^jit pid=\([0-9]*\) .*/\1/p' "$TMPD/rec.out")
+same_script jit-g "$f"
+grep -q "^	 *[0-9a-f]* jit_hot_b+0x[0-9a-f]* (/tmp/perf-$pid.map)\$" "$TMPD/jit-g.sour"
+ok $? "jit-g: script -g: JIT frames by name"
+"$UPERF" report --stdio --no-children -i "$f" 2>/dev/null | grep -v '^# (Tip' >"$TMPD/jit-g.up"
+"$PERF" report --stdio --no-children -i "$f" 2>/dev/null | grep -v '^# (Tip' >"$TMPD/jit-g.our"
+is_same_file "$TMPD/jit-g.our" "$TMPD/jit-g.up" "jit-g: --no-children graphs equal upstream's"
+rm -f "/tmp/perf-$pid.map"
+
 # --- libc6-dbg: a real package's build-id debug file
 libc=$(ldd "$JITLOAD" | sed -n 's/.*libc\.so\.6 => \([^ ]*\).*/\1/p')
 id=$(readelf -n "$libc" 2>/dev/null | awk '/Build ID/ { print $3 }')
