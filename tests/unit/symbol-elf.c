@@ -39,6 +39,69 @@ static int find_mapping(u64 addr, u64 *start, u64 *pgoff, char *path, size_t siz
 	return -1;
 }
 
+/*
+ * A stripped copy of path with its debug file under dir/.build-id (found
+ * through PERF_DEBUG_DIR) and one named by .gnu_debuglink beside it:
+ * the marker is named only while the debug file is there.
+ */
+static void test_debug_files(const char *path, u64 off)
+{
+	char dir[] = "/tmp/symbol-elf-debug.XXXXXX", cmd[4096], copy[600], dbg[700];
+	struct symbols s;
+	struct symbol *f;
+	bool symtab;
+	u8 id[20];
+	int n, i, len;
+
+	if (!mkdtemp(dir) || system("command -v objcopy >/dev/null")) {
+		ok(1, "# SKIP no objcopy or temporary directory");
+		return;
+	}
+	n = symbol_elf__build_id(path, id, sizeof(id));
+	len = snprintf(dbg, sizeof(dbg), "%s/.build-id/%02x", dir, id[0]);
+	snprintf(copy, sizeof(copy), "%s/stripped", dir);
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s && objcopy --strip-all %s %s", dbg, path, copy);
+	len += snprintf(dbg + len, sizeof(dbg) - len, "/");
+	for (i = 1; i < n; i++)
+		len += snprintf(dbg + len, sizeof(dbg) - len, "%02x", id[i]);
+	snprintf(dbg + len, sizeof(dbg) - len, ".debug");
+	ok(n > 1 && !system(cmd), "a stripped copy");
+	symbols__init(&s);
+	setenv("PERF_DEBUG_DIR", dir, 1);
+	symbol_elf__load(copy, NULL, &s, &symtab);
+	symbols__fixup(&s);
+	f = symbols__find(&s, off);
+	ok(!symtab && (!f || strcmp(f->name, "symbol_elf_test_marker")),
+	   "stripped, no debug file: no .symtab, the marker unnamed");
+	symbols__exit(&s);
+
+	snprintf(cmd, sizeof(cmd), "objcopy --only-keep-debug %s %s", path, dbg);
+	ok(!system(cmd), "its debug file under PERF_DEBUG_DIR/.build-id");
+	symbols__init(&s);
+	symbol_elf__load(copy, NULL, &s, &symtab);
+	symbols__fixup(&s);
+	f = symbols__find(&s, off);
+	ok(symtab && f && !strcmp(f->name, "symbol_elf_test_marker"),
+	   "found by build id: the marker named");
+	symbols__exit(&s);
+
+	/* the same file by .gnu_debuglink beside the original */
+	snprintf(cmd, sizeof(cmd), "mv %s %s/marker.debug && cd %s && "
+		 "objcopy --add-gnu-debuglink=marker.debug stripped", dbg, dir, dir);
+	ok(!system(cmd), "moved beside it, named by .gnu_debuglink");
+	symbols__init(&s);
+	symbol_elf__load(copy, NULL, &s, &symtab);
+	symbols__fixup(&s);
+	f = symbols__find(&s, off);
+	ok(symtab && f && !strcmp(f->name, "symbol_elf_test_marker"),
+	   "found by .gnu_debuglink: the marker named");
+	symbols__exit(&s);
+	unsetenv("PERF_DEBUG_DIR");
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	if (system(cmd))
+		diag("could not remove %s", dir);
+}
+
 int main(void)
 {
 	u64 addr = (u64)(uintptr_t)&symbol_elf_test_marker, start, pgoff;
@@ -59,6 +122,7 @@ int main(void)
 	ok(symtab, "from a .symtab");
 	symbols__exit(&s);
 	ok(symbol_elf__build_id(path, id, sizeof(id)) > 0, "build id");
+	test_debug_files(path, addr - start + pgoff + 1);
 	ok(symbol_elf__load("/nonexistent", NULL, &s, &symtab) < 0, "missing file: an error");
 	is_int(symbol_elf__load("/proc/self/status", NULL, &s, &symtab), -22, "not ELF: -EINVAL");
 	symbols__init(&s);
