@@ -39,6 +39,22 @@ static int find_mapping(u64 addr, u64 *start, u64 *pgoff, char *path, size_t siz
 	return -1;
 }
 
+/* Whether path's symbols (and debug files) name the marker at off. */
+static bool names_marker(const char *path, u64 off, bool *symtab)
+{
+	struct symbols s;
+	struct symbol *f;
+	bool found;
+
+	symbols__init(&s);
+	symbol_elf__load(path, NULL, &s, symtab);
+	symbols__fixup(&s);
+	f = symbols__find(&s, off);
+	found = f && !strcmp(f->name, "symbol_elf_test_marker");
+	symbols__exit(&s);
+	return found;
+}
+
 /*
  * A stripped copy of path with its debug file under dir/.build-id (found
  * through PERF_DEBUG_DIR) and one named by .gnu_debuglink beside it:
@@ -47,8 +63,6 @@ static int find_mapping(u64 addr, u64 *start, u64 *pgoff, char *path, size_t siz
 static void test_debug_files(const char *path, u64 off)
 {
 	char dir[] = "/tmp/symbol-elf-debug.XXXXXX", cmd[4096], copy[600], dbg[700];
-	struct symbols s;
-	struct symbol *f;
 	bool symtab;
 	u8 id[20];
 	int n, i, len;
@@ -66,36 +80,19 @@ static void test_debug_files(const char *path, u64 off)
 		len += snprintf(dbg + len, sizeof(dbg) - len, "%02x", id[i]);
 	snprintf(dbg + len, sizeof(dbg) - len, ".debug");
 	ok(n > 1 && !system(cmd), "a stripped copy");
-	symbols__init(&s);
 	setenv("PERF_DEBUG_DIR", dir, 1);
-	symbol_elf__load(copy, NULL, &s, &symtab);
-	symbols__fixup(&s);
-	f = symbols__find(&s, off);
-	ok(!symtab && (!f || strcmp(f->name, "symbol_elf_test_marker")),
+	ok(!names_marker(copy, off, &symtab) && !symtab,
 	   "stripped, no debug file: no .symtab, the marker unnamed");
-	symbols__exit(&s);
 
 	snprintf(cmd, sizeof(cmd), "objcopy --only-keep-debug %s %s", path, dbg);
 	ok(!system(cmd), "its debug file under PERF_DEBUG_DIR/.build-id");
-	symbols__init(&s);
-	symbol_elf__load(copy, NULL, &s, &symtab);
-	symbols__fixup(&s);
-	f = symbols__find(&s, off);
-	ok(symtab && f && !strcmp(f->name, "symbol_elf_test_marker"),
-	   "found by build id: the marker named");
-	symbols__exit(&s);
+	ok(names_marker(copy, off, &symtab) && symtab, "found by build id: the marker named");
 
 	/* the same file by .gnu_debuglink beside the original */
 	snprintf(cmd, sizeof(cmd), "mv %s %s/marker.debug && cd %s && "
 		 "objcopy --add-gnu-debuglink=marker.debug stripped", dbg, dir, dir);
 	ok(!system(cmd), "moved beside it, named by .gnu_debuglink");
-	symbols__init(&s);
-	symbol_elf__load(copy, NULL, &s, &symtab);
-	symbols__fixup(&s);
-	f = symbols__find(&s, off);
-	ok(symtab && f && !strcmp(f->name, "symbol_elf_test_marker"),
-	   "found by .gnu_debuglink: the marker named");
-	symbols__exit(&s);
+	ok(names_marker(copy, off, &symtab) && symtab, "found by .gnu_debuglink: the marker named");
 	unsetenv("PERF_DEBUG_DIR");
 	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
 	if (system(cmd))
