@@ -1,10 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0
 /* util/kallsyms.c: line parsing, what is kept, a file with BPF and module lines. */
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "tap.h"
 #include "util/kallsyms.h"
+
+static struct symbols ext4_syms, fat_syms;
+
+/* ext4 and fat are wanted, at their bases; other modules are not */
+static struct symbols *pick(void *arg, const char *mod, size_t len, u64 *base)
+{
+	int *calls = arg;
+
+	(*calls)++;
+	if (len == 4 && !memcmp(mod, "ext4", 4)) {
+		*base = 0xffffffffc0100000ULL;
+		return &ext4_syms;
+	}
+	if (len == 3 && !memcmp(mod, "fat", 3)) {
+		*base = 0xffffffffc0200000ULL;
+		return &fat_syms;
+	}
+	return NULL;
+}
 
 int main(void)
 {
@@ -61,6 +81,20 @@ int main(void)
 	f = symbols__find(&s, 0x110);
 	is_str(f ? f->name : NULL, "ext4_x", "relative to the module's start");
 	symbols__exit(&s);
+	{
+		int calls = 0;
+
+		symbols__init(&ext4_syms);
+		symbols__init(&fat_syms);
+		is_int(kallsyms__load_modules(path, pick, &calls), 0, "every module in one pass");
+		ok(ext4_syms.nr == 2 && fat_syms.nr == 1 && calls >= 4,
+		   "each module's functions to its table, other modules skipped");
+		symbols__fixup(&fat_syms);
+		f = symbols__find(&fat_syms, 0);
+		is_str(f ? f->name : NULL, "fat_fn", "relative to that module's base");
+		symbols__exit(&ext4_syms);
+		symbols__exit(&fat_syms);
+	}
 	symbols__init(&s);
 	is_int(kallsyms__load(path, &s), 0, "the kernel again");
 	symbols__fixup(&s);

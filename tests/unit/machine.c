@@ -162,6 +162,9 @@ int main(void)
 	   al.dso->kind == DSO_KIND_MODULE && al.addr == 0x250 && al.level == 'k',
 	   "a module sample: dso [ext4], address relative to the module");
 	is_str(al.sym ? al.sym->name : NULL, "ext4_other", "the module's symbol (data ignored)");
+	ok(dsos__find(&m->dsos, "[dm_mod]") && dsos__find(&m->dsos, "[dm_mod]")->loaded &&
+	   dsos__find(&m->dsos, "[dm_mod]")->symbols.nr == 1,
+	   "every module's symbols read in that one pass over kallsyms");
 	machine__resolve_ip(m, t, PERF_RECORD_MISC_KERNEL, 0xffffffffc0200010ULL, &al);
 	ok(al.dso && !strcmp(al.dso->short_name, "[dm_mod]") && al.sym &&
 	   !strcmp(al.sym->name, "dm_fn"), "dm-mod.ko.xz is [dm_mod], named from kallsyms");

@@ -106,14 +106,37 @@ static char *read_all(const char *path, size_t *lenp, int *errp)
 	return buf;
 }
 
-/*
- * module NULL: the kernel's own symbols at their addresses; else those of
- * that module, relative to base.
- */
-static int kallsyms__load_filtered(const char *path, const char *module, u64 base,
-				   struct symbols *syms)
+struct kallsyms_filter {
+	const char		*module;	/* NULL: the kernel's own */
+	u64			base;
+	struct symbols		*syms;
+	kallsyms_module_fn	fn;		/* every module's, when set */
+	void			*arg;
+};
+
+/* The table a line's symbol goes to (and its base), NULL to skip it. */
+static struct symbols *filter__target(const struct kallsyms_filter *f, const char *mod,
+				      size_t mod_len, u64 addr, u64 *base)
 {
-	size_t len, pos = 0, want = module ? strlen(module) : 0;
+	struct symbols *syms;
+
+	*base = 0;
+	if (f->fn) {
+		syms = mod ? f->fn(f->arg, mod, mod_len, base) : NULL;
+		return syms && addr >= *base ? syms : NULL;
+	}
+	if (!f->module)
+		return mod ? NULL : f->syms;
+	if (!mod || mod_len != strlen(f->module) || memcmp(mod, f->module, mod_len) ||
+	    addr < f->base)
+		return NULL;
+	*base = f->base;
+	return f->syms;
+}
+
+static int kallsyms__load_filtered(const char *path, const struct kallsyms_filter *f)
+{
+	size_t len, pos = 0;
 	int rerr;
 	char *buf = read_all(path, &len, &rerr);
 	char name[512];
@@ -126,16 +149,17 @@ static int kallsyms__load_filtered(const char *path, const char *module, u64 bas
 		size_t ll = nl ? (size_t)(nl - line) : len - pos;
 		const char *nm, *mod;
 		size_t nl_len, mod_len;
-		u64 addr;
+		struct symbols *syms;
+		u64 addr, base;
 		char type;
 
 		pos += ll + 1;
 		if (kallsyms__parse_line(line, ll, &addr, &type, &nm, &nl_len, &mod, &mod_len))
 			continue;
-		if (module ? !mod || mod_len != want || memcmp(mod, module, want) || addr < base :
-			     mod != NULL)
-			continue;
 		if (!strchr("TtWw", type) || nl_len >= sizeof(name))
+			continue;
+		syms = filter__target(f, mod, mod_len, addr, &base);
+		if (!syms)
 			continue;
 		memcpy(name, nm, nl_len);
 		name[nl_len] = '\0';
@@ -152,11 +176,22 @@ static int kallsyms__load_filtered(const char *path, const char *module, u64 bas
 
 int kallsyms__load(const char *path, struct symbols *syms)
 {
-	return kallsyms__load_filtered(path, NULL, 0, syms);
+	struct kallsyms_filter f = { .syms = syms };
+
+	return kallsyms__load_filtered(path, &f);
 }
 
 int kallsyms__load_module(const char *path, const char *module, u64 base,
 			  struct symbols *syms)
 {
-	return kallsyms__load_filtered(path, module, base, syms);
+	struct kallsyms_filter f = { .module = module, .base = base, .syms = syms };
+
+	return kallsyms__load_filtered(path, &f);
+}
+
+int kallsyms__load_modules(const char *path, kallsyms_module_fn fn, void *arg)
+{
+	struct kallsyms_filter f = { .fn = fn, .arg = arg };
+
+	return kallsyms__load_filtered(path, &f);
 }

@@ -21,6 +21,15 @@ int kallsyms__load(const char *path, struct symbols *syms);
 int kallsyms__load_module(const char *path, const char *module, u64 base,
 			  struct symbols *syms);
 
+/*
+ * Every module's in one pass: fn(arg, module, len, &base) gives the table
+ * of that module (its name not terminated) and its start, or NULL to skip
+ * the module.
+ */
+typedef struct symbols *(*kallsyms_module_fn)(void *arg, const char *module, size_t len,
+					      u64 *base);
+int kallsyms__load_modules(const char *path, kallsyms_module_fn fn, void *arg);
+
 /* Parse one line; 0 and the fields, -EINVAL for a malformed line. */
 int kallsyms__parse_line(const char *line, size_t len, u64 *addr, char *type,
 			 const char **name, size_t *name_len, const char **module,

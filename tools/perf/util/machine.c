@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 
 #include "bpf-prog-info.h"
+#include "kallsyms.h"
 #include "machine.h"
 
 #define KERNEL_DSO_NAME	"[kernel.kallsyms]"
@@ -592,6 +593,46 @@ static struct map *machine__fallback_map(struct machine *m, u64 ip)
 	return maps__find(m->fallback_maps, ip);
 }
 
+/* kallsyms__load_modules(): the table of a module dso not loaded yet */
+static struct symbols *module_symbols(void *arg, const char *mod, size_t len, u64 *base)
+{
+	struct machine *m = arg;
+	char name[260];
+	struct dso *dso;
+
+	if (len + 3 > sizeof(name))
+		return NULL;
+	name[0] = '[';
+	memcpy(name + 1, mod, len);
+	memcpy(name + 1 + len, "]", 2);
+	dso = dsos__find(&m->dsos, name);
+	if (!dso || dso->kind != DSO_KIND_MODULE || dso->loaded)
+		return NULL;
+	*base = dso->base;
+	return &dso->symbols;
+}
+
+/*
+ * The symbols of every module dso not loaded yet, in one pass over the
+ * kallsyms file: reading it costs more than parsing it.
+ */
+static void machine__load_modules(struct machine *m, const char *kallsyms)
+{
+	size_t b;
+
+	kallsyms__load_modules(kallsyms ? kallsyms : "/proc/kallsyms", module_symbols, m);
+	for (b = 0; b < m->dsos.nr_buckets; b++) {
+		struct dso *d;
+
+		for (d = m->dsos.buckets[b]; d; d = d->hnext) {
+			if (d->kind != DSO_KIND_MODULE || d->loaded)
+				continue;
+			d->loaded = true;
+			symbols__fixup(&d->symbols);
+		}
+	}
+}
+
 void machine__resolve_ip(struct machine *m, struct thread *thread, u8 cpumode, u64 ip,
 			 struct addr_location *al)
 {
@@ -622,6 +663,8 @@ void machine__resolve_ip(struct machine *m, struct thread *thread, u8 cpumode, u
 	al->map = map;
 	al->dso = map->dso;
 	al->addr = map__map_ip(map, ip);
+	if (map->dso->kind == DSO_KIND_MODULE && !map->dso->loaded)
+		machine__load_modules(m, map->dso->kallsyms);
 	al->sym = dso__find_symbol(map->dso, al->addr);
 	if (al->fallback)
 		m->nr_fallback++;
