@@ -77,7 +77,7 @@ expect_error() {	# expect_error PATTERN DESCRIPTION -- perf annotate ARGS
 	fi
 }
 
-expect_error ".*: no samples of symbol no_such_symbol\$" "a symbol without samples" -- \
+expect_error ".*: no samples of no_such_symbol\$" "a symbol without samples" -- \
 	--stdio -i "$TMPD/native.data" no_such_symbol
 
 timeout 60 "$PERF" record -q --no-bpf-event -o "$TMPD/nobpf.data" -a -F 2000 -- \
@@ -88,7 +88,8 @@ expect_error "$ksym: no BPF program info in the file" "a BPF program without rec
 	--stdio -i "$TMPD/nobpf.data" "$ksym"
 
 rm "$W/perf-copy"
-HOME=$TMPD expect_error "$W/perf-copy: No such file or directory" "a deleted ELF file" -- \
+HOME=$TMPD expect_error "$W/perf-copy: No such file or directory \\(no samples of $sym" \
+	"a deleted ELF file" -- \
 	--stdio -i "$TMPD/native.data" "$sym"
 
 ksym=$("$PERF" report -i "$TMPD/bpf.data" --stdio --sort dso,sym -q 2>/dev/null |

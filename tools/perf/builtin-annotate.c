@@ -199,7 +199,8 @@ static void annotate__reset_kernel_symbols(struct annotate *ann)
 
 static bool annotate__wants_kernel(const struct annotate *ann)
 {
-	return !ann->dso_name || ann->dso_name[0] == '[';
+	/* the kernel or a module ("[name]"), not [vdso] */
+	return !ann->dso_name || (ann->dso_name[0] == '[' && strcmp(ann->dso_name, "[vdso]"));
 }
 
 static bool annotate__failed_before(struct annotate *ann, const struct dso *dso)
@@ -287,19 +288,26 @@ static int annotate__print(struct annotate *ann, struct perf_session *session, i
 	return 0;
 }
 
-/* A user dso with samples whose file cannot be read: one line each. */
-static int annotate__report_missing(struct annotate *ann)
+/*
+ * The sampled user objects whose file is gone (so their samples have no
+ * symbols): the first's name in name, and how many.  Deleted mappings and
+ * memfds never were files to read.
+ */
+static int annotate__missing_files(struct annotate *ann, const char **name, int *err)
 {
 	int i, n = 0;
 
 	for (i = 0; i < ann->nr_nosym_dsos; i++) {
-		const struct dso *dso = ann->nosym_dsos[i];
+		const char *path = ann->nosym_dsos[i]->long_name;
+		size_t len = strlen(path);
 
-		if (dso->long_name[0] != '/' || !access(dso->long_name, R_OK))
+		if (path[0] != '/' || !strncmp(path, "/memfd:", 7) ||
+		    (len > 10 && !strcmp(path + len - 10, " (deleted)")) || !access(path, R_OK))
 			continue;
-		fprintf(stderr, "perf annotate: %s: %s (its samples have no symbols)\n",
-			dso->long_name, strerror(errno));
-		n++;
+		if (!n++) {
+			*name = path;
+			*err = errno;
+		}
 	}
 	return n;
 }
@@ -436,16 +444,18 @@ int cmd_annotate(int argc, const char **argv)
 		fprintf(stderr, "perf annotate: out of memory\n");
 		goto out;
 	}
-	if (ann.sym_name && !printed && !nr_errors) {
-		/* its samples may be among those a missing file left without symbols */
-		if (!annotate__report_missing(&ann))
-			fprintf(stderr, "perf annotate: %s: no samples of symbol %s\n", data.path,
-				ann.sym_name);
-		err = -ENOENT;
-	} else if (!printed && !nr_errors) {
-		if (!annotate__report_missing(&ann))
-			fprintf(stderr, "perf annotate: %s: no samples in a known symbol\n",
-				data.path);
+	if (!printed && !nr_errors) {
+		const char *what = ann.sym_name ? ann.sym_name : "any symbol";
+		const char *missing = NULL;
+		int merr = 0, n = annotate__missing_files(&ann, &missing, &merr);
+
+		/* the samples may be among those a missing file left without symbols */
+		if (n)
+			fprintf(stderr, "perf annotate: %s: %s (no samples of %s found; %d sampled "
+				"file%s missing)\n", missing, strerror(merr), what, n,
+				n > 1 ? "s" : "");
+		else
+			fprintf(stderr, "perf annotate: %s: no samples of %s\n", data.path, what);
 		err = -ENOENT;
 	} else if (nr_errors && (ann.sym_name || !printed) && !ann.skip_missing) {
 		err = -EINVAL;

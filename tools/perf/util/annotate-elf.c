@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/auxv.h>
 
 #include "annotate-code.h"
 #include "dso.h"
@@ -239,6 +240,35 @@ out:
 	return ret;
 }
 
+/* [vdso]: our own process's, which the same kernel gave (as its symbols are read). */
+static int code_vdso(struct annotate_code *c, const struct annotate_target *t, char *err,
+		     size_t errsz)
+{
+	const u8 *image = (const u8 *)getauxval(AT_SYSINFO_EHDR);
+	u64 off = t->sym->start, len = t->sym->end - t->sym->start;
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)image;
+	u16 i;
+
+	for (i = 0; image && eh->e_phentsize == sizeof(Elf64_Phdr) && i < eh->e_phnum; i++) {
+		const Elf64_Phdr *ph = (const Elf64_Phdr *)(image + eh->e_phoff) + i;
+
+		if (ph->p_type != PT_LOAD || off < ph->p_offset || off - ph->p_offset >= ph->p_filesz)
+			continue;
+		len = min(len, ph->p_offset + ph->p_filesz - off);
+		c->bytes = malloc(len ? len : 1);
+		if (!c->bytes)
+			return -ENOMEM;
+		memcpy(c->bytes, image + off, len);
+		c->len = len;
+		c->addr = off - ph->p_offset + ph->p_vaddr;
+		c->print_start = c->addr;
+		snprintf(c->section, sizeof(c->section), ".text");
+		return 0;
+	}
+	snprintf(err, errsz, "[vdso]: %s is not in this process's vdso", t->sym->name);
+	return -ENOENT;
+}
+
 int annotate_code__elf(struct annotate_code *c, const struct annotate_target *t,
 		       char *err, size_t errsz)
 {
@@ -249,6 +279,8 @@ int annotate_code__elf(struct annotate_code *c, const struct annotate_target *t,
 	case DSO_KIND_KERNEL:
 	case DSO_KIND_MODULE:
 		return code_kernel(c, t, err, errsz);
+	case DSO_KIND_VDSO:
+		return code_vdso(c, t, err, errsz);
 	default:
 		snprintf(err, errsz, "%s: no code to read for this kind of object",
 			 t->dso->long_name);
