@@ -37,6 +37,7 @@
 #include "util/data.h"
 #include "util/event.h"
 #include "util/evlist.h"
+#include "util/evlist-fds.h"
 #include "util/header.h"
 #include "util/mmap.h"
 #include "util/parse-events.h"
@@ -331,8 +332,9 @@ static void record__clear_sideband_bits(struct record *rec)
 	}
 }
 
-static int record__open_one(struct record *rec, struct evsel *evsel, int cpu, pid_t pid)
+static int record__open_one(void *priv, struct evsel *evsel, int cpu, pid_t pid)
 {
+	struct record *rec = priv;
 	struct perf_event_attr *attr = &evsel->attr;
 	int fd;
 
@@ -373,7 +375,7 @@ static int record__open_one(struct record *rec, struct evsel *evsel, int cpu, pi
 	}
 }
 
-static void record__print_open_error(struct record *rec, struct evsel *evsel, int err)
+static void record__print_open_error(void *priv, struct evsel *evsel, int err)
 {
 	const char *name = evsel__name(evsel);
 
@@ -396,129 +398,40 @@ static void record__print_open_error(struct record *rec, struct evsel *evsel, in
 		fprintf(stderr, "perf record: %s: cannot open the event: %s\n", name,
 			strerror(-err));
 	}
-	(void)rec;
 }
 
 static int record__open_events(struct record *rec)
 {
-	int nr_cpus = rec->cpus->nr, nr_threads = rec->threads->nr;
-	struct evsel *evsel;
-	int i, c, t, err;
-
-	rec->fds = calloc(rec->evlist->nr_entries, sizeof(*rec->fds));
-	if (!rec->fds)
-		return -ENOMEM;
-	evlist__for_each(rec->evlist, evsel, i) {
-		rec->fds[i] = malloc(sizeof(int) * nr_cpus * nr_threads);
-		if (!rec->fds[i])
-			return -ENOMEM;
-		for (c = 0; c < nr_cpus * nr_threads; c++)
-			rec->fds[i][c] = -1;
-	}
-	evlist__for_each(rec->evlist, evsel, i) {
-		for (c = 0; c < nr_cpus; c++) {
-			for (t = 0; t < nr_threads; t++) {
-				int fd = record__open_one(rec, evsel, rec->cpus->cpus[c],
-							  rec->threads->pids[t]);
-				u64 id;
-
-				if (fd < 0) {
-					record__print_open_error(rec, evsel, fd);
-					return fd;
-				}
-				rec->fds[i][c * nr_threads + t] = fd;
-				if (ioctl(fd, PERF_EVENT_IOC_ID, &id) < 0) {
-					err = -errno;
-					fprintf(stderr, "perf record: %s: cannot read the event "
-						"id: %s\n", evsel__name(evsel), strerror(errno));
-					return err;
-				}
-				err = evsel__add_id(evsel, id);
-				if (!err)
-					err = evlist__add_id(rec->evlist, evsel, id);
-				if (err)
-					return err;
-			}
-		}
-	}
-	return 0;
+	return evlist_fds__open(rec->evlist, rec->cpus, rec->threads, &rec->fds,
+				record__open_one, record__print_open_error, rec);
 }
 
-/*
- * One buffer per CPU: the kernel maps no inherited per-task event opened
- * on any CPU, so task events are opened on every CPU too, as upstream
- * does, and every other fd of that CPU writes into its buffer.
- */
 static int record__mmap_events(struct record *rec)
 {
-	int nr_cpus = rec->cpus->nr, nr_threads = rec->threads->nr;
-	int c, t, i, err;
+	bool sharing;
+	int err = evlist_fds__mmap(rec->fds, rec->evlist->nr_entries, rec->cpus, rec->threads,
+				   rec->pages, &rec->maps, &rec->nr_maps, &sharing);
 
-	rec->maps = calloc(nr_cpus, sizeof(*rec->maps));
-	if (!rec->maps)
-		return -ENOMEM;
-	for (c = 0; c < nr_cpus; c++) {
-		int fd = rec->fds[0][c * nr_threads];
-
-		err = perf_mmap__map(&rec->maps[c], fd, rec->cpus->cpus[c], rec->pages);
-		if (err) {
-			fprintf(stderr, "perf record: cannot map %u pages of ring buffer: %s%s\n",
-				rec->pages, strerror(-err),
-				err == -EPERM ? " (see /proc/sys/kernel/perf_event_mlock_kb)" : "");
-			return err;
-		}
-		rec->nr_maps++;
-		for (i = 0; i < rec->evlist->nr_entries; i++) {
-			for (t = 0; t < nr_threads; t++) {
-				int other = rec->fds[i][c * nr_threads + t];
-
-				if (other == fd)
-					continue;
-				if (ioctl(other, PERF_EVENT_IOC_SET_OUTPUT, fd) < 0) {
-					err = -errno;
-					fprintf(stderr, "perf record: cannot share the ring buffer: "
-						"%s\n", strerror(errno));
-					return err;
-				}
-			}
-		}
-	}
-	return 0;
+	if (err && sharing)
+		fprintf(stderr, "perf record: cannot share the ring buffer: %s\n", strerror(-err));
+	else if (err)
+		fprintf(stderr, "perf record: cannot map %u pages of ring buffer: %s%s\n",
+			rec->pages, strerror(-err),
+			err == -EPERM ? " (see /proc/sys/kernel/perf_event_mlock_kb)" : "");
+	return err;
 }
 
 static void record__ioctl_all(struct record *rec, unsigned long req, bool sampling_only)
 {
-	int nr = rec->cpus->nr * rec->threads->nr, i, slot;
-
-	for (i = 0; i < rec->evlist->nr_entries; i++) {
-		if (sampling_only && i >= rec->nr_sampling)
-			continue;
-		for (slot = 0; slot < nr; slot++)
-			if (rec->fds[i][slot] >= 0)
-				ioctl(rec->fds[i][slot], req, 0);
-	}
+	evlist_fds__ioctl(rec->fds, sampling_only ? rec->nr_sampling : rec->evlist->nr_entries,
+			  rec->cpus->nr * rec->threads->nr, req);
 }
 
 static void record__close_events(struct record *rec)
 {
 	int nr = rec->cpus && rec->threads ? rec->cpus->nr * rec->threads->nr : 0;
-	int i, slot;
 
-	for (i = 0; i < rec->nr_maps; i++)
-		perf_mmap__unmap(&rec->maps[i]);
-	free(rec->maps);
-	rec->maps = NULL;
-	rec->nr_maps = 0;
-	if (!rec->fds)
-		return;
-	for (i = 0; i < rec->evlist->nr_entries; i++) {
-		for (slot = 0; rec->fds[i] && slot < nr; slot++)
-			if (rec->fds[i][slot] >= 0)
-				close(rec->fds[i][slot]);
-		free(rec->fds[i]);
-	}
-	free(rec->fds);
-	rec->fds = NULL;
+	evlist_fds__close(&rec->fds, rec->evlist->nr_entries, nr, &rec->maps, &rec->nr_maps);
 }
 
 /* Reading the buffers */

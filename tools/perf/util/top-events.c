@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * perf top's events: the attrs, one fd per event, CPU and thread, and one
- * ring buffer per CPU that every fd of that CPU writes into.
+ * perf top's events: the attrs and their fallbacks; the fds and ring
+ * buffers are util/evlist-fds.c's.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -13,6 +13,7 @@
 
 #include "cpumap.h"
 #include "evlist.h"
+#include "evlist-fds.h"
 #include "mmap.h"
 #include "parse-events.h"
 #include "thread-map.h"
@@ -74,8 +75,9 @@ static int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
 }
 
 /* Open one fd, dropping what this kernel or machine lacks, as record does. */
-static int top_events__open_one(struct perf_top *top, struct evsel *evsel, int cpu, pid_t pid)
+static int top_events__open_one(void *priv, struct evsel *evsel, int cpu, pid_t pid)
 {
+	struct perf_top *top = priv;
 	struct perf_event_attr *attr = &evsel->attr;
 	int fd;
 
@@ -103,7 +105,7 @@ static int top_events__open_one(struct perf_top *top, struct evsel *evsel, int c
 	}
 }
 
-static void top_events__open_error(struct evsel *evsel, int err)
+static void top_events__open_error(void *priv, struct evsel *evsel, int err)
 {
 	const char *name = evsel__name(evsel);
 
@@ -119,107 +121,36 @@ static void top_events__open_error(struct evsel *evsel, int err)
 
 int top_events__open(struct perf_top *top)
 {
-	int nr_cpus = top->cpus->nr, nr_threads = top->threads->nr, i, c, t, err;
-	struct evsel *evsel;
-
-	top->fds = calloc(top->evlist->nr_entries, sizeof(*top->fds));
-	if (!top->fds)
-		return -ENOMEM;
-	evlist__for_each(top->evlist, evsel, i) {
-		top->fds[i] = malloc(sizeof(int) * nr_cpus * nr_threads);
-		if (!top->fds[i])
-			return -ENOMEM;
-		for (c = 0; c < nr_cpus * nr_threads; c++)
-			top->fds[i][c] = -1;
-	}
-	evlist__for_each(top->evlist, evsel, i) {
-		for (c = 0; c < nr_cpus; c++) {
-			for (t = 0; t < nr_threads; t++) {
-				int fd = top_events__open_one(top, evsel, top->cpus->cpus[c],
-							      top->threads->pids[t]);
-				u64 id;
-
-				if (fd < 0) {
-					top_events__open_error(evsel, fd);
-					return fd;
-				}
-				top->fds[i][c * nr_threads + t] = fd;
-				if (ioctl(fd, PERF_EVENT_IOC_ID, &id) < 0)
-					return -errno;
-				err = evsel__add_id(evsel, id);
-				if (!err)
-					err = evlist__add_id(top->evlist, evsel, id);
-				if (err)
-					return err;
-			}
-		}
-	}
-	return 0;
+	return evlist_fds__open(top->evlist, top->cpus, top->threads, &top->fds,
+				top_events__open_one, top_events__open_error, top);
 }
 
 int top_events__mmap(struct perf_top *top)
 {
-	int nr_cpus = top->cpus->nr, nr_threads = top->threads->nr, c, s, i, err;
+	bool sharing;
+	int err = evlist_fds__mmap(top->fds, top->evlist->nr_entries, top->cpus, top->threads,
+				   top->opts.pages, &top->maps, &top->nr_maps, &sharing);
 
-	top->maps = calloc(nr_cpus, sizeof(*top->maps));
-	if (!top->maps)
-		return -ENOMEM;
-	for (c = 0; c < nr_cpus; c++) {
-		int fd = top->fds[0][c * nr_threads];
+	if (err)
+		fprintf(stderr, "perf top: cannot %s: %s\n", sharing ? "share the ring buffer" :
+			"map the ring buffers", strerror(-err));
+	return err;
+}
 
-		err = perf_mmap__map(&top->maps[c], fd, top->cpus->cpus[c], top->opts.pages);
-		if (err) {
-			fprintf(stderr, "perf top: cannot map %u pages of ring buffer: %s\n",
-				top->opts.pages, strerror(-err));
-			return err;
-		}
-		top->nr_maps++;
-		for (i = 0; i < top->evlist->nr_entries; i++) {
-			for (s = 0; s < nr_threads; s++) {
-				int other = top->fds[i][c * nr_threads + s];
-
-				if (other != fd && ioctl(other, PERF_EVENT_IOC_SET_OUTPUT, fd) < 0) {
-					err = -errno;
-					fprintf(stderr, "perf top: cannot share the ring buffer: "
-						"%s\n", strerror(errno));
-					return err;
-				}
-			}
-		}
-	}
-	return 0;
+static int top_events__nr_slots(const struct perf_top *top)
+{
+	return top->cpus && top->threads ? top->cpus->nr * top->threads->nr : 0;
 }
 
 void top_events__ioctl(struct perf_top *top, unsigned long req)
 {
-	int nr = top->cpus->nr * top->threads->nr, i, slot;
-
-	for (i = 0; top->fds && i < top->evlist->nr_entries; i++)
-		for (slot = 0; top->fds[i] && slot < nr; slot++)
-			if (top->fds[i][slot] >= 0)
-				ioctl(top->fds[i][slot], req, 0);
+	evlist_fds__ioctl(top->fds, top->evlist->nr_entries, top_events__nr_slots(top), req);
 }
 
 void top_events__close(struct perf_top *top)
 {
-	int nr = top->cpus && top->threads ? top->cpus->nr * top->threads->nr : 0;
-	int i, slot;
-
-	for (i = 0; i < top->nr_maps; i++)
-		perf_mmap__unmap(&top->maps[i]);
-	free(top->maps);
-	top->maps = NULL;
-	top->nr_maps = 0;
-	if (!top->fds)
-		return;
-	for (i = 0; i < top->evlist->nr_entries; i++) {
-		for (slot = 0; top->fds[i] && slot < nr; slot++)
-			if (top->fds[i][slot] >= 0)
-				close(top->fds[i][slot]);
-		free(top->fds[i]);
-	}
-	free(top->fds);
-	top->fds = NULL;
+	evlist_fds__close(&top->fds, top->evlist->nr_entries, top_events__nr_slots(top),
+			  &top->maps, &top->nr_maps);
 }
 
 int top__fill_pollfds(struct perf_top *top, struct pollfd *pfd)

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * util/evlist-fds.c on the live kernel: two task-clock events on this
+ * thread, one fd each per CPU, ids registered, one ring buffer per CPU
+ * that both write into, enable/disable, a failing open reported with its
+ * event, everything closed.
+ */
+#include <errno.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "util/cpumap.h"
+#include "util/event.h"
+#include "util/evlist.h"
+#include "util/evlist-fds.h"
+#include "util/mmap.h"
+#include "util/thread-map.h"
+
+struct ctx {
+	int		opened;
+	int		fail_at;	/* fail the open with this number (1-based), 0: never */
+	struct evsel	*err_evsel;
+	int		err;
+};
+
+static int open_one(void *priv, struct evsel *evsel, int cpu, pid_t pid)
+{
+	struct ctx *c = priv;
+	int fd;
+
+	if (++c->opened == c->fail_at)
+		return -E2BIG;
+	fd = (int)syscall(__NR_perf_event_open, &evsel->attr, pid, cpu, -1, 0);
+	return fd < 0 ? -errno : fd;
+}
+
+static void on_error(void *priv, struct evsel *evsel, int err)
+{
+	struct ctx *c = priv;
+
+	c->err_evsel = evsel;
+	c->err = err;
+}
+
+static int count_samples(void *priv, struct perf_mmap *map, const union perf_event *ev)
+{
+	if (ev->header.type == PERF_RECORD_SAMPLE)
+		(*(int *)priv)++;
+	return 0;
+}
+
+int main(void)
+{
+	struct perf_event_attr attr = {
+		.size = sizeof(attr), .type = PERF_TYPE_SOFTWARE,
+		.config = PERF_COUNT_SW_TASK_CLOCK, .sample_period = 100000,
+		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_IDENTIFIER, .disabled = 1,
+	};
+	const struct perf_mmap_ops ops = { .record = count_samples };
+	struct perf_thread_map *threads = thread_map__new_one((pid_t)syscall(SYS_gettid));
+	struct perf_cpu_map *cpus = NULL;
+	struct evlist *evlist = evlist__new();
+	struct perf_mmap *maps = NULL;
+	struct ctx c = { 0 };
+	int **fds = NULL, nr_maps = 0, samples = 0, i, err, slots;
+	bool sharing = true;
+	volatile unsigned long spin = 0;
+
+	if (perf_cpu_map__online(&cpus) || !threads || !evlist)
+		skip_all("no CPU map");
+	evlist__add(evlist, evsel__new(&attr, 0));
+	evlist__add(evlist, evsel__new(&attr, 1));
+	slots = cpus->nr * threads->nr;
+	err = evlist_fds__open(evlist, cpus, threads, &fds, open_one, on_error, &c);
+	if (err == -EACCES || err == -EPERM)
+		skip_all("no permission to open perf events");
+	is_int(err, 0, "open: every event on every CPU");
+	is_int(c.opened, 2 * cpus->nr, "one fd per event and CPU");
+	ok(evlist->entries[0]->nr_ids == (u32)cpus->nr && evlist->nr_ids == 2 * (u32)cpus->nr,
+	   "ids registered with the evsels and the evlist");
+	err = evlist_fds__mmap(fds, 2, cpus, threads, 4, &maps, &nr_maps, &sharing);
+	ok(!err && !sharing && nr_maps == cpus->nr, "one ring buffer per CPU");
+	evlist_fds__ioctl(fds, 2, slots, PERF_EVENT_IOC_ENABLE);
+	while (spin < 200000000UL)
+		spin++;
+	evlist_fds__ioctl(fds, 2, slots, PERF_EVENT_IOC_DISABLE);
+	for (i = 0; i < nr_maps; i++)
+		perf_mmap__read(&maps[i], &ops, &samples);
+	ok(samples > 0, "samples of both events in the shared buffers (%d)", samples);
+	evlist_fds__close(&fds, 2, slots, &maps, &nr_maps);
+	ok(!fds && !maps && !nr_maps, "closed");
+
+	/* the second event's first open fails: reported with that event */
+	evlist__delete(evlist);
+	evlist = evlist__new();
+	evlist__add(evlist, evsel__new(&attr, 0));
+	evlist__add(evlist, evsel__new(&attr, 1));
+	c = (struct ctx){ .fail_at = cpus->nr + 1 };
+	err = evlist_fds__open(evlist, cpus, threads, &fds, open_one, on_error, &c);
+	ok(err == -E2BIG && c.err == -E2BIG && c.err_evsel == evlist->entries[1],
+	   "a failing open: -errno, error() told which event");
+	evlist_fds__close(&fds, 2, slots, &maps, &nr_maps);
+	ok(!fds, "a half-open set closes");
+
+	evlist__delete(evlist);
+	perf_cpu_map__delete(cpus);
+	thread_map__delete(threads);
+	return done_testing();
+}

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0
+/* A live session's fds and ring buffers (see evlist-fds.h). */
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <linux/perf_event.h>
+
+#include "cpumap.h"
+#include "evlist.h"
+#include "evlist-fds.h"
+#include "mmap.h"
+#include "thread-map.h"
+
+int evlist_fds__open(struct evlist *evlist, const struct perf_cpu_map *cpus,
+		     const struct perf_thread_map *threads, int ***fdsp,
+		     int (*open_one)(void *priv, struct evsel *evsel, int cpu, pid_t pid),
+		     void (*error)(void *priv, struct evsel *evsel, int err), void *priv)
+{
+	int nr_slots = cpus->nr * threads->nr, i, c, t, err;
+	struct evsel *evsel;
+	int **fds;
+
+	fds = calloc(evlist->nr_entries, sizeof(*fds));
+	*fdsp = fds;
+	if (!fds)
+		return -ENOMEM;
+	evlist__for_each(evlist, evsel, i) {
+		fds[i] = malloc(sizeof(int) * nr_slots);
+		if (!fds[i])
+			return -ENOMEM;
+		for (c = 0; c < nr_slots; c++)
+			fds[i][c] = -1;
+	}
+	evlist__for_each(evlist, evsel, i) {
+		for (c = 0; c < cpus->nr; c++) {
+			for (t = 0; t < threads->nr; t++) {
+				int fd = open_one(priv, evsel, cpus->cpus[c], threads->pids[t]);
+				u64 id;
+
+				if (fd < 0) {
+					error(priv, evsel, fd);
+					return fd;
+				}
+				fds[i][c * threads->nr + t] = fd;
+				if (ioctl(fd, PERF_EVENT_IOC_ID, &id) < 0) {
+					err = -errno;
+					error(priv, evsel, err);
+					return err;
+				}
+				err = evsel__add_id(evsel, id);
+				if (!err)
+					err = evlist__add_id(evlist, evsel, id);
+				if (err)
+					return err;
+			}
+		}
+	}
+	return 0;
+}
+
+int evlist_fds__mmap(int **fds, int nr_evsels, const struct perf_cpu_map *cpus,
+		     const struct perf_thread_map *threads, unsigned int pages,
+		     struct perf_mmap **mapsp, int *nr_maps, bool *sharing)
+{
+	int nr_threads = threads->nr, c, t, i, err;
+	struct perf_mmap *maps = calloc(cpus->nr, sizeof(*maps));
+
+	*mapsp = maps;
+	*sharing = false;
+	if (!maps)
+		return -ENOMEM;
+	for (c = 0; c < cpus->nr; c++) {
+		int fd = fds[0][c * nr_threads];
+
+		err = perf_mmap__map(&maps[c], fd, cpus->cpus[c], pages);
+		if (err)
+			return err;
+		(*nr_maps)++;
+		for (i = 0; i < nr_evsels; i++) {
+			for (t = 0; t < nr_threads; t++) {
+				int other = fds[i][c * nr_threads + t];
+
+				if (other != fd && ioctl(other, PERF_EVENT_IOC_SET_OUTPUT, fd) < 0) {
+					*sharing = true;
+					return -errno;
+				}
+			}
+		}
+	}
+	return 0;
+}
+
+void evlist_fds__ioctl(int **fds, int nr_evsels, int nr_slots, unsigned long req)
+{
+	int i, slot;
+
+	for (i = 0; fds && i < nr_evsels; i++)
+		for (slot = 0; fds[i] && slot < nr_slots; slot++)
+			if (fds[i][slot] >= 0)
+				ioctl(fds[i][slot], req, 0);
+}
+
+void evlist_fds__close(int ***fdsp, int nr_evsels, int nr_slots, struct perf_mmap **mapsp,
+		       int *nr_maps)
+{
+	int **fds = *fdsp, i, slot;
+
+	for (i = 0; *mapsp && i < *nr_maps; i++)
+		perf_mmap__unmap(&(*mapsp)[i]);
+	free(*mapsp);
+	*mapsp = NULL;
+	*nr_maps = 0;
+	if (!fds)
+		return;
+	for (i = 0; i < nr_evsels; i++) {
+		for (slot = 0; fds[i] && slot < nr_slots; slot++)
+			if (fds[i][slot] >= 0)
+				close(fds[i][slot]);
+		free(fds[i]);
+	}
+	free(fds);
+	*fdsp = NULL;
+}
