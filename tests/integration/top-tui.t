@@ -26,6 +26,23 @@ wait_pane() {
 	done
 	return 1
 }
+# appear_within REGEX N: the pane shows REGEX before N + 1 refreshes (new
+# header lines) went by
+appear_within() {
+	local last="" n=0 h
+	for _ in $(seq 600); do
+		pane >"$TMPD/pane"
+		grep -qE "$1" "$TMPD/pane" && return 0
+		h=$(head -1 "$TMPD/pane")
+		if [ "$h" != "$last" ]; then
+			[ -n "$last" ] && n=$((n + 1))
+			last=$h
+		fi
+		[ $n -gt "$2" ] && { diag "not there after $n refreshes"; return 1; }
+		sleep 0.05
+	done
+	return 1
+}
 # the perf process tmux runs, by its parent the shell
 top_pid() { pgrep -P "$(tmux display -p -t $S '#{pane_pid}')" -x perf; }
 
@@ -45,8 +62,8 @@ bl=$!
 # its programs are loaded once it prints them; every refresh (0.5 s) shows them
 for _ in $(seq 100); do grep -q '^prog id=' "$TMPD/bl.out" && break; sleep 0.1; done
 inner=$(grep -oE 'bpf_prog_[0-9a-f]{16}_hot_sub2_inner' "$TMPD/bl.out")
-wait_pane "%  $inner +\[k\] $inner"
-ok $? "a program loaded after top started appears by name"
+appear_within "%  $inner +\[k\] $inner" 2
+ok $? "a program loaded after top started appears by name within two refreshes"
 
 # K hides it (a kernel symbol), K again shows it on the next refresh
 keys K

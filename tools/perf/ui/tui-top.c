@@ -237,7 +237,7 @@ static int tui_top__key(struct tui_top *t, int ch)
 		return 1;
 	case '/':
 		tui__prompt("Filter (symbol substring, empty for none): ", t->filter,
-			    sizeof(t->filter), t->done);
+			    sizeof(t->filter), tui_top__tick, t, t->done);
 		t->selected = 0;
 		return 1;
 	case 'h': case '?':
@@ -301,7 +301,7 @@ int tui_top__run(struct perf_top *top, double delay, int entries, volatile sig_a
 		if (redraw)
 			tui_top__draw(&t);
 		k = (int)((next - now_sec()) * 1000.0);
-		tui__poll(NULL, 0, k < 0 ? 0 : k > 100 ? 100 : k);
+		tui__poll(k < 0 ? 0 : k > 100 ? 100 : k);
 	}
 out:
 	tui__exit();

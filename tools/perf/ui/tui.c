@@ -85,23 +85,17 @@ void tui__exit(void)
 		tcsetattr(STDIN_FILENO, TCSADRAIN, &saved_tios);
 }
 
-int tui__poll(struct pollfd *extra, int nr_extra, int timeout_ms)
+int tui__poll(int timeout_ms)
 {
-	struct pollfd pfd[256];
-	int n = 0, i;
+	struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
 
-	for (i = 0; i < nr_extra && n < 255; i++)
-		pfd[n++] = extra[i];
-	pfd[n].fd = STDIN_FILENO;
-	pfd[n].events = POLLIN;
-	pfd[n].revents = 0;
-	n++;
-	if (poll(pfd, n, timeout_ms) < 0 && errno != EINTR)
+	if (poll(&pfd, 1, timeout_ms) < 0 && errno != EINTR)
 		return -errno;
 	return 0;
 }
 
-int tui__prompt(const char *prompt, char *buf, size_t size, volatile sig_atomic_t *done)
+int tui__prompt(const char *prompt, char *buf, size_t size, void (*tick)(void *arg), void *arg,
+		volatile sig_atomic_t *done)
 {
 	char line[256];
 	size_t len = 0;
@@ -118,7 +112,9 @@ int tui__prompt(const char *prompt, char *buf, size_t size, volatile sig_atomic_
 		attroff(A_BOLD);
 		printw("%s", line);
 		refresh();
-		tui__poll(NULL, 0, 200);
+		tui__poll(100);
+		if (tick)
+			tick(arg);
 		while ((ch = getch()) != ERR) {
 			if (ch == 27) {
 				curs_set(0);
@@ -170,7 +166,7 @@ void tui__text_view(const char *title, char *const *lines, int nr, void (*tick)(
 		if (redraw)
 			tui__text_draw(title, lines, nr, top_line);
 		redraw = false;
-		tui__poll(NULL, 0, 100);
+		tui__poll(100);
 		if (tick)
 			tick(arg);
 		while ((ch = getch()) != ERR) {

@@ -18,12 +18,15 @@ int tui__init(void);
 void tui__exit(void);
 bool tui__active(void);
 
-/* Wait up to timeout_ms for input on the terminal or the extra fds (may be NULL). */
-struct pollfd;
-int tui__poll(struct pollfd *extra, int nr_extra, int timeout_ms);
+/* Wait up to timeout_ms for input on the terminal (or a signal). */
+int tui__poll(int timeout_ms);
 
-/* Read a line at the bottom of the screen (Enter: 0; Esc: -1, buf unchanged). */
-int tui__prompt(const char *prompt, char *buf, size_t size, volatile sig_atomic_t *done);
+/*
+ * Read a line at the bottom of the screen (Enter: 0; Esc: -1, buf
+ * unchanged); tick(arg) as in tui__text_view().
+ */
+int tui__prompt(const char *prompt, char *buf, size_t size, void (*tick)(void *arg), void *arg,
+		volatile sig_atomic_t *done);
 
 /*
  * A scrollable text view of nr lines under a title, until q, Esc or

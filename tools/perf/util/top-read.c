@@ -125,31 +125,6 @@ static int top__add_gone(struct perf_top *top, u64 addr)
 	return 0;
 }
 
-/* Remember where a BPF function was, for annotation after it is gone. */
-static int top__note_bpf_func(struct perf_top *top, const union perf_event *ev)
-{
-	struct map *map = maps__find(top->machine->kmaps, ev->ksymbol.addr);
-
-	if (!map || map->start != ev->ksymbol.addr || map->dso->kind != DSO_KIND_BPF)
-		return 0;
-	if (top->nr_bpf_funcs == top->alloc_bpf_funcs) {
-		size_t n = top->alloc_bpf_funcs ? top->alloc_bpf_funcs * 2 : 256;
-		struct top_bpf_func *f = realloc(top->bpf_funcs, n * sizeof(*f));
-
-		if (!f)
-			return -ENOMEM;
-		top->bpf_funcs = f;
-		top->alloc_bpf_funcs = n;
-	}
-	top->bpf_funcs[top->nr_bpf_funcs++] = (struct top_bpf_func){
-		.dso = map->dso,
-		.addr = ev->ksymbol.addr,
-		.len = ev->ksymbol.len,
-	};
-	top->nr_unnamed++;
-	return 0;
-}
-
 /*
  * KSYMBOL: a synthesized registration (time 0) is older than anything
  * live: it must not bring back a program unloaded since, nor cut into
@@ -159,13 +134,22 @@ static int top__process_ksymbol(struct perf_top *top, const union perf_event *ev
 				const struct perf_sample *sample)
 {
 	const struct perf_record_ksymbol *k = &ev->ksymbol;
-	int err;
 
 	if (ev->header.size <= sizeof(*k))
 		return 0;
 	if (k->flags & PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER) {
+		struct map *map = maps__find(top->machine->kmaps, k->addr);
+		size_t max = ev->header.size - sizeof(*k);
+
 		if (sample->time && top__add_gone(top, k->addr))
 			return -ENOMEM;
+		/*
+		 * Read a moment late (another CPU's buffer), it may come after
+		 * the registration of a program that reused the address.
+		 */
+		if (map && map->start == k->addr &&
+		    strncmp(map->dso->long_name, k->name, max))
+			return 0;
 		return machine__process_event(top->machine, ev, sample);
 	}
 	if (!sample->time) {
@@ -174,22 +158,7 @@ static int top__process_ksymbol(struct perf_top *top, const union perf_event *ev
 		if (top__gone(top, k->addr) || (map && map->dso != top->machine->kernel_dso))
 			return 0;
 	}
-	err = machine__process_event(top->machine, ev, sample);
-	if (!err && k->ksym_type == PERF_RECORD_KSYMBOL_TYPE_BPF)
-		err = top__note_bpf_func(top, ev);
-	return err;
-}
-
-/* PROG_LOAD follows its program's KSYMBOLs: they are part of that id. */
-static void top__process_bpf_event(struct perf_top *top, const union perf_event *ev)
-{
-	size_t i;
-
-	if (ev->bpf.type != PERF_BPF_EVENT_PROG_LOAD)
-		return;
-	for (i = top->nr_bpf_funcs - top->nr_unnamed; i < top->nr_bpf_funcs; i++)
-		top->bpf_funcs[i].prog_id = ev->bpf.id;
-	top->nr_unnamed = 0;
+	return machine__process_event(top->machine, ev, sample);
 }
 
 static int top__process_sample(struct perf_top *top, const union perf_event *ev)
@@ -253,10 +222,6 @@ static int top__process(struct perf_top *top, const union perf_event *ev)
 	switch (ev->header.type) {
 	case PERF_RECORD_KSYMBOL:
 		err = top__process_ksymbol(top, ev, &sample);
-		break;
-	case PERF_RECORD_BPF_EVENT:
-		top__process_bpf_event(top, ev);
-		err = 0;
 		break;
 	default:
 		err = machine__process_event(top->machine, ev, &sample);

@@ -177,7 +177,6 @@ void top__exit(struct perf_top *top)
 	strbuf__release(&top->pass);
 	free(top->recs);
 	free(top->gone);
-	free(top->bpf_funcs);
 	bpf_capture__exit(&top->cap);
 	perf_env_bpf__exit(&top->bpf);
 	pthread_mutex_destroy(&top->bpf_lock);
@@ -291,22 +290,4 @@ int top__header(struct perf_top *top, double secs, char *buf, size_t size)
 		n += (size_t)snprintf(buf + n, size - n, ", %d CPU%s)", top->cpus->nr,
 				      top->cpus->nr > 1 ? "s" : "");
 	return (int)n;
-}
-
-int top__bpf_func(struct perf_top *top, const struct dso *dso, u64 *addr, u32 *len,
-		  u32 *prog_id)
-{
-	size_t i;
-
-	for (i = top->nr_bpf_funcs; i-- > 0;) {
-		const struct top_bpf_func *f = &top->bpf_funcs[i];
-
-		if (f->dso != dso)
-			continue;
-		*addr = f->addr;
-		*len = f->len;
-		*prog_id = f->prog_id;
-		return 0;
-	}
-	return -ENOENT;
 }

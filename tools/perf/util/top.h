@@ -54,14 +54,6 @@ struct top_inbox {
 	bool		closed;		/* stopping: senders give up */
 };
 
-/* A BPF function seen by KSYMBOL: where it was and which program it was part of. */
-struct top_bpf_func {
-	const struct dso	*dso;
-	u64			addr;
-	u32			len;
-	u32			prog_id;	/* 0 until its BPF_EVENT */
-};
-
 /* Sample counts of one refresh interval and since start. */
 struct top_stats {
 	u64	samples;
@@ -107,10 +99,6 @@ struct perf_top {
 	u64			*gone;		/* KSYMBOL addresses unregistered live */
 	size_t			nr_gone, alloc_gone;
 
-	struct top_bpf_func	*bpf_funcs;
-	size_t			nr_bpf_funcs, alloc_bpf_funcs;
-	size_t			nr_unnamed;	/* of bpf_funcs, waiting for their BPF_EVENT */
-
 	/* BPF programs' info, filled by the synthesis and the side-band */
 	struct perf_env_bpf	bpf;
 	pthread_mutex_t		bpf_lock;
@@ -153,14 +141,6 @@ bool top__hidden(const struct perf_top *top, const struct hist_entry *he);
  * lost: a/b drop: c/d [4000Hz cpu-clock],  (all, 2 CPUs)" for interval secs.
  */
 int top__header(struct perf_top *top, double secs, char *buf, size_t size);
-
-/*
- * The BPF program and function a row's symbol belongs to, looked up by
- * where KSYMBOL put it (it may be unloaded since).  -ENOENT when the dso
- * is no BPF function we saw.
- */
-int top__bpf_func(struct perf_top *top, const struct dso *dso, u64 *addr, u32 *len,
-		  u32 *prog_id);
 
 /* Inbox: emit callback for perf_synth (thread-safe). */
 int top_inbox__emit(void *priv, const union perf_event *ev);
