@@ -2,8 +2,8 @@
 /*
  * PERF_RECORD_KSYMBOL for code that is not a BPF program: kprobe
  * instruction slots (single-step copies and optimized probes), ftrace
- * trampolines (PERF_RECORD_KSYMBOL_TYPE_OOL) and BPF trampolines
- * (PERF_RECORD_KSYMBOL_TYPE_BPF).
+ * trampolines, allocated and freed (PERF_RECORD_KSYMBOL_TYPE_OOL), and
+ * BPF trampolines (PERF_RECORD_KSYMBOL_TYPE_BPF).
  *
  * Kprobes are created through the perf "kprobe" PMU.  Each kind of page
  * is allocated once per boot, so a test whose symbol is already in
@@ -12,6 +12,7 @@
  * and BTF (the debug config); elsewhere they skip.
  */
 #include "ksym_util.h"
+#include <sys/stat.h>
 
 #define MAX_RECS	64
 
@@ -274,6 +275,97 @@ static int test_ftrace_trampoline(void)
 	return res;
 }
 
+static int write_str(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY | O_TRUNC), ok;
+
+	if (fd < 0)
+		return -1;
+	ok = write(fd, val, strlen(val)) == (ssize_t)strlen(val);
+	close(fd);
+	return ok ? 0 : -1;
+}
+
+/* The address of the first KSYMBOL named name with the given flags. */
+static __u64 ksym_addr(struct listeners *l, const char *name, __u16 flags, __u64 addr)
+{
+	listeners_drain(l);
+	for (int i = 0; i < l->nrecs; i++) {
+		const struct ksym_rec *k = (const void *)l->recs[i];
+
+		if (!strcmp(k->name, name) && k->flags == flags && (!addr || k->addr == addr))
+			return k->addr;
+	}
+	return 0;
+}
+
+#define TRACING		"/sys/kernel/tracing"
+#define INSTANCE	TRACING "/instances/ksymbol_ool"
+
+/*
+ * The function tracer of a tracing instance has an ftrace_ops of its
+ * own, allocated, so its trampoline is freed when the tracer stops:
+ * KSYMBOL on start, the same address with UNREGISTER on stop.
+ */
+static int test_ftrace_trampoline_free(void)
+{
+	static struct listeners l;
+	const char *func = NULL;
+	__u64 addr = 0;
+	int res, i;
+
+	if (access(TRACING "/instances", W_OK)) {
+		diag("no tracing instances in this kernel");
+		return TEST_SKIP;
+	}
+	for (size_t t = 0; t < ARRAY_SIZE(probe_targets) && !func; t++)
+		if (traced(probe_targets[t]))
+			func = probe_targets[t];
+	if (!func)
+		return TEST_SKIP;
+	rmdir(INSTANCE);
+	if (mkdir(INSTANCE, 0755))
+		return fail("mkdir %s: %s", INSTANCE, strerror(errno));
+	if (listeners_open(&l, WANT_KSYMBOL)) {
+		res = fail("perf_event_open(ksymbol): %s", strerror(errno));
+		goto out_rmdir;
+	}
+	if (write_str(INSTANCE "/set_ftrace_filter", func) ||
+	    write_str(INSTANCE "/current_tracer", "function")) {
+		res = fail("function tracer on %s in an instance: %s", func, strerror(errno));
+		goto out;
+	}
+	res = find_ksym(&l, "ftrace_trampoline", false, PERF_RECORD_KSYMBOL_TYPE_OOL, 0, 0,
+			NULL, 0);
+	addr = ksym_addr(&l, "ftrace_trampoline", 0, 0);
+	if (res == TEST_SKIP || !addr) {
+		res = fail("no ftrace_trampoline KSYMBOL when the function tracer started");
+		goto out;
+	}
+	if (res != TEST_PASS)
+		goto out;
+	if (write_str(INSTANCE "/current_tracer", "nop")) {
+		res = fail("stopping the function tracer: %s", strerror(errno));
+		goto out;
+	}
+	/* freed after RCU-tasks grace periods: seconds in a slow guest */
+	for (i = 0; i < 600 && !ksym_addr(&l, "ftrace_trampoline",
+					  PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER, addr); i++)
+		usleep(50000);
+	res = find_ksym(&l, "ftrace_trampoline", false, PERF_RECORD_KSYMBOL_TYPE_OOL,
+			PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER, 0, NULL, 0);
+	if (res == TEST_SKIP || !ksym_addr(&l, "ftrace_trampoline",
+					   PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER, addr))
+		res = fail("no UNREGISTER KSYMBOL for the trampoline at %#llx within 30 s",
+			   (unsigned long long)addr);
+out:
+	write_str(INSTANCE "/current_tracer", "nop");
+	listeners_close(&l);
+out_rmdir:
+	rmdir(INSTANCE);
+	return res;
+}
+
 /* --------------------------------------------------- BPF trampoline */
 
 /* Find the BTF id of FUNC name in /sys/kernel/btf/vmlinux; 0 if none. */
@@ -371,8 +463,12 @@ static int test_bpf_trampoline(void)
 		res = fail("attach fentry: %s", strerror(errno));
 		goto out;
 	}
-	/* vmlinux is BTF object 1: the key is its id << 32 | btf_id */
-	snprintf(want, sizeof(want), "bpf_trampoline_%llu", (1ull << 32) | btf_id);
+	/*
+	 * The key of a trampoline on a kernel function (6.1): the BTF
+	 * object id (vmlinux is 1) << 32, bit 31 set, the function's BTF id.
+	 */
+	snprintf(want, sizeof(want), "bpf_trampoline_%llu",
+		 (1ull << 32) | 0x80000000ull | btf_id);
 	res = find_ksym(&l, "bpf_trampoline_", true, PERF_RECORD_KSYMBOL_TYPE_BPF, 0,
 			sysconf(_SC_PAGESIZE), name, sizeof(name));
 	if (res == TEST_SKIP) {
@@ -381,20 +477,25 @@ static int test_bpf_trampoline(void)
 	}
 	if (res != TEST_PASS)
 		goto out_link;
-	if (strcmp(name, want))
-		diag("trampoline %s (expected %s if vmlinux BTF is object 1)", name, want);
+	if (strcmp(name, want)) {
+		res = fail("trampoline KSYMBOL %s, want %s", name, want);
+		goto out_link;
+	}
 	close(link);
 	link = -1;
-	/* the image is freed after an RCU-tasks grace period */
+	/*
+	 * The image is freed after an RCU-tasks grace period, which takes
+	 * seconds in a slow (TCG, KASAN) guest.
+	 */
 	res = TEST_SKIP;
-	for (i = 0; i < 100 && res == TEST_SKIP; i++) {
+	for (i = 0; i < 600 && res == TEST_SKIP; i++) {
 		usleep(50000);
 		res = find_ksym(&l, name, false, PERF_RECORD_KSYMBOL_TYPE_BPF,
 				PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER, sysconf(_SC_PAGESIZE),
 				NULL, 0);
 	}
 	if (res == TEST_SKIP)
-		res = fail("no UNREGISTER KSYMBOL for %s within 5 s of detach", name);
+		res = fail("no UNREGISTER KSYMBOL for %s within 30 s of detach", name);
 out_link:
 	if (link >= 0)
 		close(link);
@@ -411,6 +512,8 @@ static const struct {
 	{ test_kprobe_insn, "kprobe: kprobe_insn_page OOL KSYMBOL" },
 	{ test_kprobe_optinsn, "optprobe: kprobe_optinsn_page OOL KSYMBOL" },
 	{ test_ftrace_trampoline, "ftrace: ftrace_trampoline OOL KSYMBOL" },
+	{ test_ftrace_trampoline_free,
+	  "ftrace: a tracer's trampoline, OOL KSYMBOL on start, UNREGISTER on stop" },
 	{ test_bpf_trampoline, "fentry: bpf_trampoline_<key> KSYMBOL on attach and detach" },
 };
 
