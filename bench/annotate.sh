@@ -10,7 +10,7 @@
 input=$BENCH_DIR/annotate-input.data
 file=$BENCH_DIR/annotate.data
 bin=$BENCH_DIR/annotate-perf
-if [ ! -s "$file" ] || ! cmp -s "$PERF" "$bin"; then
+if [ ! -s "$file" ] || [ ! -x "$bin" ]; then
 	echo "bench: recording $file (about 15 s)" >&2
 	cp "$PERF" "$bin"
 	flock /tmp/perf-rec.lock "$UPERF" record -q -a -F 2000 -o "$input" -- "$WORKLOADS/bpfload" --hot 2 \

@@ -88,6 +88,29 @@ for line in $(sed -n 's/^prog id=\([0-9]*\) .* ksyms=\([^ ]*\).*/\1:\2/p' "$TMPD
 	ok $? "prog $id: the functions' code is bpftool's bytes_jited ($total, $jited)"
 done
 
+# the same from /usr/bin/perf's file (its own BPF_PROG_INFO writer), and from a pipe
+upstream_record "$TMPD/up.data" -a -F 2000 -- "$WORKLOADS/bpfload" --hot 1
+ok $? "/usr/bin/perf record -a -- bpfload --hot 1"
+cp "$TMPD/record.log" "$TMPD/up.out"
+[ "$(grep -c '^prog id=' "$TMPD/up.out")" -eq 4 ]
+ok $? "its 4 programs"
+timeout 60 "$PERF" record -q -o - -a -F 2000 -- "$WORKLOADS/bpfload" --hot 1 \
+	2>/dev/null >"$TMPD/pipe.data"
+ok $? "perf record -o - (pipe mode)"
+for ksym in $(sed -n 's/.* ksyms=\([^ ]*\).*/\1/p' "$TMPD/up.out" | tr , ' '); do
+	func=${ksym#bpf_prog_????????????????_}
+	"$PERF" annotate --stdio -i "$TMPD/up.data" "$ksym" >"$TMPD/up.txt" 2>"$TMPD/err"
+	ok $? "upstream's file: $func annotated"
+	src_rows "$TMPD/up.txt" >"$TMPD/up.src"
+	src_rows "$TMPD/one.$ksym" >"$TMPD/ours.src"
+	[ -s "$TMPD/up.src" ]
+	is_same_file "$TMPD/up.src" "$TMPD/ours.src" "upstream's file: $func: the same source lines"
+	"$PERF" annotate --stdio -i - "$ksym" <"$TMPD/pipe.data" >"$TMPD/pipe.txt" 2>"$TMPD/err"
+	ok $? "pipe mode: $func annotated"
+	src_rows "$TMPD/pipe.txt" >"$TMPD/pipe.src"
+	is_same_file "$TMPD/pipe.src" "$TMPD/ours.src" "pipe mode: $func: the same source lines"
+done
+
 "$PERF" annotate --stdio -l -i "$TMPD/bpf.data" "$ksym" >"$TMPD/l.txt" 2>&1
 grep -q '^Sorted summary for file ' "$TMPD/l.txt" &&
 	grep -qE '^ +[0-9.]+ hot\.bpf\.c:[0-9]+$' "$TMPD/l.txt" &&
