@@ -1,14 +1,16 @@
 # SPDX-License-Identifier: GPL-2.0
 # The input of the report and script benchmarks (sourced after lib.sh).
 
-# big_bpf_file [-g]: >= 1.5M samples at 50 kHz per CPU, made once, cached
+# big_bpf_file [-g]: >= 1.5M samples at 50 kHz per CPU, made once, cached.
+# The user load is bounded in time, not in iterations: sampling with -g
+# slows a shell loop enough to hold the recording lock for minutes.
 big_bpf_file() {
-	local cg=$1 name=$BENCH_DIR/1m5${1:+-g}.data secs=${BENCH_SECONDS:-16}
+	local cg=$1 name=$BENCH_DIR/1m5${1:+-g}.data secs=${BENCH_SECONDS:-36}
 	if [ ! -s "$name" ]; then
 		echo "bench: recording $name (about $secs s)" >&2
 		"$UPERF" record -q $cg -a -e cpu-clock -c 20000 -o "$name" -- \
 			sh -c "\"$WORKLOADS/bpfload\" -n 2 --hot $secs -j 1 >/dev/null &
-			       i=0; while [ \$i -lt 6000000 ]; do i=\$((i+1)); done; wait" \
+			       timeout $secs sh -c 'while :; do :; done'; wait" \
 			>/dev/null 2>&1 || return 1
 	fi
 	echo "$name"

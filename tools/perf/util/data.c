@@ -90,6 +90,25 @@ const void *perf_data__slice(struct perf_data *data, u64 off, u64 len)
 	return data->base + off;
 }
 
+int perf_data__pread(struct perf_data *data, void *buf, size_t len, u64 off)
+{
+	size_t done = 0;
+
+	while (done < len) {
+		ssize_t n = pread(data->fd, (char *)buf + done, len - done, off + done);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		if (n == 0)
+			return -EIO;
+		done += n;
+	}
+	return 0;
+}
+
 int perf_data__read_pipe(struct perf_data *data, void *buf, size_t len)
 {
 	size_t done = 0;

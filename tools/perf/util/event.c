@@ -261,6 +261,63 @@ static void sample__reset(struct perf_sample *s, u64 sample_type)
 	s->cpu = (u32)-1;
 }
 
+/* The fields before READ: fixed in size, so at places the type alone gives. */
+#define SAMPLE_HEAD_BITS	(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | \
+				 PERF_SAMPLE_TIME | PERF_SAMPLE_ADDR | PERF_SAMPLE_ID | \
+				 PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD)
+
+/*
+ * Every sample goes through here: the head of a native record with one
+ * bound check.  Its end, or 0 when the record is too short for it (the
+ * cursor then walks the fields one by one to the one that does not fit).
+ */
+static u32 sample__head(const u8 *base, u32 size, u64 type, struct perf_sample *s)
+{
+	u32 end = sizeof(struct perf_event_header) +
+		  8 * __builtin_popcountll(type & SAMPLE_HEAD_BITS);
+	const u8 *p = base + sizeof(struct perf_event_header);
+
+	if (end > size)
+		return 0;
+	if (type & PERF_SAMPLE_IDENTIFIER) {
+		s->id = ld64(p);
+		p += 8;
+	}
+	if (type & PERF_SAMPLE_IP) {
+		s->ip = ld64(p);
+		p += 8;
+	}
+	if (type & PERF_SAMPLE_TID) {
+		s->pid = ld32(p);
+		s->tid = ld32(p + 4);
+		p += 8;
+	}
+	if (type & PERF_SAMPLE_TIME) {
+		s->time = ld64(p);
+		p += 8;
+	}
+	if (type & PERF_SAMPLE_ADDR) {
+		s->addr = ld64(p);
+		p += 8;
+	}
+	if (type & PERF_SAMPLE_ID) {
+		s->id = ld64(p);
+		p += 8;
+	}
+	if (type & PERF_SAMPLE_STREAM_ID) {
+		s->stream_id = ld64(p);
+		p += 8;
+	}
+	if (type & PERF_SAMPLE_CPU) {
+		s->cpu = ld32(p);
+		s->cpu_res = ld32(p + 4);
+		p += 8;
+	}
+	if (type & PERF_SAMPLE_PERIOD)
+		s->period = ld64(p);
+	return end;
+}
+
 static int sample__walk(u8 *base, u32 size, const struct perf_event_attr *attr, bool swap,
 			struct perf_sample *s)
 {
@@ -272,6 +329,14 @@ static int sample__walk(u8 *base, u32 size, const struct perf_event_attr *attr, 
 	sample__reset(s, type);
 	if (size < sizeof(struct perf_event_header))
 		return -EINVAL;
+	if (!swap) {
+		u32 head = sample__head(base, size, type, s);
+
+		if (head) {
+			c.pos = head;
+			type &= ~SAMPLE_HEAD_BITS;
+		}
+	}
 
 #define WALK(cond, expr) do { if (!err && (cond)) err = (expr); } while (0)
 	WALK(type & PERF_SAMPLE_IDENTIFIER, cur__u64(&c, &s->id));

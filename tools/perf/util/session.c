@@ -4,106 +4,133 @@
 #include <stdlib.h>
 #include <string.h>
 #include <zstd.h>
-#include <sys/mman.h>
 
 #include "session.h"
 
 /*
- * A record waiting for its turn in time order.  ev points into the file
- * mapping when the record could be used in place, else to a private copy.
+ * The data section of a file is read into windows: buffers filled by
+ * pread() that records are used from in place.  A window lives while the
+ * reader is in it or a queued record points into it, then goes back to a
+ * free list, so a few of them (warm in the cache) are reused all along.
+ */
+#define WINDOW_SIZE		(1U << 20)
+
+struct window {
+	struct window		*next_free;
+	u32			refs;		/* the reader's and queued records' */
+	u8			buf[];		/* WINDOW_SIZE, 8-byte aligned */
+};
+
+/*
+ * A record waiting for its turn in time order.  ev points into a window
+ * (win set), or to a private copy (owned) of a pipe, swapped or
+ * decompressed record.
  */
 struct queued_record {
 	u64			time;
-	u64			seq;
-	u64			file_offset;
 	union perf_event	*ev;
 	struct evsel		*evsel;
+	struct window		*win;
+	u64			file_offset;
 	bool			owned;
 };
 
+/* A run of queued records already in time order, [pos, end) of recs. */
+struct queue_run {
+	size_t			pos;
+	size_t			end;
+};
+
+/*
+ * Records are appended in file order.  perf record writes each ring
+ * buffer's records in time order, so the queue is a few sorted runs: a
+ * flush merges them (a heap of run heads) instead of sorting records.
+ * Equal times go out in file order: runs are kept in file order and a tie
+ * goes to the earlier run.
+ */
 struct ordered_queue {
-	struct queued_record	*heap;
+	struct queued_record	*recs;
 	size_t			nr;
 	size_t			cap;
-	u64			seq;
+	struct queue_run	*runs;
+	u32			*heap;		/* run indexes, by head record */
+	size_t			runs_cap;
 	u64			max_time;	/* highest time queued so far */
 	u64			next_flush;	/* limit for the next FINISHED_ROUND */
 	u64			last_delivered;
+	struct window		*free_windows;
+	size_t			nr_windows;	/* allocated, for the unit test */
 };
 
 /* Largest record: header.size is a u16. */
 #define MAX_RECORD_SIZE		65536
 
-/* Processed parts of a mapped file are dropped in steps of this much. */
-#define RELEASE_ALIGN		(2ULL << 20)
-#define RELEASE_CHUNK		(64ULL << 20)
-
-static bool queued_before(const struct queued_record *a, const struct queued_record *b)
+static struct window *window__get(struct ordered_queue *q)
 {
-	return a->time < b->time || (a->time == b->time && a->seq < b->seq);
+	struct window *w = q->free_windows;
+
+	if (w) {
+		q->free_windows = w->next_free;
+	} else {
+		w = malloc(sizeof(*w) + WINDOW_SIZE);
+		if (!w)
+			return NULL;
+		q->nr_windows++;
+	}
+	w->refs = 1;
+	return w;
 }
 
-static int queue__push(struct ordered_queue *q, struct queued_record *r)
+static void window__put(struct ordered_queue *q, struct window *w)
 {
-	size_t i;
+	if (w && --w->refs == 0) {
+		w->next_free = q->free_windows;
+		q->free_windows = w;
+	}
+}
 
+static void queued_record__release(struct ordered_queue *q, struct queued_record *r)
+{
+	if (r->owned)
+		free(r->ev);
+	else
+		window__put(q, r->win);
+}
+
+static int queue__push(struct ordered_queue *q, const struct queued_record *r)
+{
 	if (q->nr == q->cap) {
 		size_t cap = q->cap ? q->cap * 2 : 4096;
-		struct queued_record *heap = realloc(q->heap, cap * sizeof(*heap));
+		struct queued_record *recs = realloc(q->recs, cap * sizeof(*recs));
 
-		if (!heap)
+		if (!recs)
 			return -ENOMEM;
-		q->heap = heap;
+		q->recs = recs;
 		q->cap = cap;
 	}
-	r->seq = q->seq++;
-	i = q->nr++;
-	while (i > 0) {
-		size_t parent = (i - 1) / 2;
-
-		if (!queued_before(r, &q->heap[parent]))
-			break;
-		q->heap[i] = q->heap[parent];
-		i = parent;
-	}
-	q->heap[i] = *r;
+	q->recs[q->nr++] = *r;
+	if (r->win)
+		r->win->refs++;
 	if (r->time > q->max_time)
 		q->max_time = r->time;
 	return 0;
 }
 
-static void queue__pop(struct ordered_queue *q, struct queued_record *out)
-{
-	struct queued_record last;
-	size_t i = 0;
-
-	*out = q->heap[0];
-	last = q->heap[--q->nr];
-	for (;;) {
-		size_t c = 2 * i + 1;
-
-		if (c >= q->nr)
-			break;
-		if (c + 1 < q->nr && queued_before(&q->heap[c + 1], &q->heap[c]))
-			c++;
-		if (!queued_before(&q->heap[c], &last))
-			break;
-		q->heap[i] = q->heap[c];
-		i = c;
-	}
-	if (q->nr)
-		q->heap[i] = last;
-}
-
 static void queue__free(struct ordered_queue *q)
 {
+	struct window *w;
 	size_t i;
 
 	if (!q)
 		return;
 	for (i = 0; i < q->nr; i++)
-		if (q->heap[i].owned)
-			free(q->heap[i].ev);
+		queued_record__release(q, &q->recs[i]);
+	while ((w = q->free_windows)) {
+		q->free_windows = w->next_free;
+		free(w);
+	}
+	free(q->recs);
+	free(q->runs);
 	free(q->heap);
 	free(q);
 }
@@ -239,35 +266,162 @@ static int session__deliver(struct perf_session *session, const union perf_event
 
 	err = session__parse(session, ev, evsel, &sample);
 	if (err) {
-		return perf_data__err(session->data, "malformed %s record",
-				      perf_event__name(ev->header.type));
-	}
-	if (sample.time != (u64)-1) {
-		if (!session->first_time)
-			session->first_time = sample.time;
-		session->last_time = sample.time;
+		return perf_data__err(session->data, "malformed %s record at 0x%llx",
+				      perf_event__name(ev->header.type),
+				      (unsigned long long)session->file_offset);
 	}
 	if (ev->header.type == PERF_RECORD_SAMPLE)
 		return evsel ? tool->sample(tool, session, ev, &sample, evsel) : 0;
 	return tool->event(tool, session, ev, &sample, evsel);
 }
 
+/*
+ * The time a record is ordered by, read alone: the full parse waits for
+ * delivery.  -1 when it has none; a sample too short to hold its time is
+ * left for delivery to refuse.
+ */
+static int session__record_time(const union perf_event *ev, const struct evsel *evsel,
+				u64 *time)
+{
+	const struct perf_event_attr *attr;
+	struct perf_sample sample;
+	u32 pos;
+
+	*time = (u64)-1;
+	if (!evsel)
+		return 0;
+	attr = &evsel->attr;
+	if (ev->header.type != PERF_RECORD_SAMPLE) {
+		if (!attr->sample_id_all)
+			return 0;
+		if (perf_event__parse_id_sample(ev, attr, &sample))
+			return -EINVAL;
+		*time = sample.time;
+		return 0;
+	}
+	if (!(attr->sample_type & PERF_SAMPLE_TIME))
+		return 0;
+	pos = sizeof(struct perf_event_header) + 8 * __builtin_popcountll(attr->sample_type &
+		(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID));
+	if (pos + 8 <= ev->header.size)
+		*time = load_u64((const u8 *)ev + pos, false);
+	return 0;
+}
+
+static void session__deliver_queued(struct perf_session *session, struct queued_record *r,
+				    int *err)
+{
+	struct ordered_queue *q = session->queue;
+
+	if (!*err) {
+		q->last_delivered = r->time;
+		session->file_offset = r->file_offset;
+		*err = session__deliver(session, r->ev, r->evsel);
+	}
+	queued_record__release(q, r);
+}
+
+static int queue__grow_runs(struct ordered_queue *q, size_t n)
+{
+	struct queue_run *runs;
+	u32 *heap;
+
+	if (n <= q->runs_cap)
+		return 0;
+	n = max(n, 2 * q->runs_cap);
+	runs = realloc(q->runs, n * sizeof(*runs));
+	if (runs)
+		q->runs = runs;
+	heap = realloc(q->heap, n * sizeof(*heap));
+	if (heap)
+		q->heap = heap;
+	if (!runs || !heap)
+		return -ENOMEM;
+	q->runs_cap = n;
+	return 0;
+}
+
+/* Head of run a before head of run b: by time, then file order. */
+static bool run_before(const struct ordered_queue *q, u32 a, u32 b)
+{
+	u64 ta = q->recs[q->runs[a].pos].time, tb = q->recs[q->runs[b].pos].time;
+
+	return ta < tb || (ta == tb && a < b);
+}
+
+static void heap__sift_down(struct ordered_queue *q, size_t nr, size_t i)
+{
+	u32 top = q->heap[i];
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= nr)
+			break;
+		if (c + 1 < nr && run_before(q, q->heap[c + 1], q->heap[c]))
+			c++;
+		if (!run_before(q, q->heap[c], top))
+			break;
+		q->heap[i] = q->heap[c];
+		i = c;
+	}
+	q->heap[i] = top;
+}
+
+/* Deliver, in time order, every queued record up to limit. */
 static int session__flush(struct perf_session *session, u64 limit)
 {
 	struct ordered_queue *q = session->queue;
-	struct queued_record r;
+	size_t nr_runs = 1, nr_heap, i, kept;
 	int err = 0;
 
-	while (q->nr && q->heap[0].time <= limit) {
-		queue__pop(q, &r);
-		if (!err) {
-			q->last_delivered = r.time;
-			session->file_offset = r.file_offset;
-			err = session__deliver(session, r.ev, r.evsel);
-		}
-		if (r.owned)
-			free(r.ev);
+	if (!q->nr)
+		return 0;
+	for (i = 1; i < q->nr; i++)
+		nr_runs += q->recs[i].time < q->recs[i - 1].time;
+	if (queue__grow_runs(q, nr_runs)) {
+		for (i = 0; i < q->nr; i++)
+			queued_record__release(q, &q->recs[i]);
+		q->nr = 0;
+		return -ENOMEM;
 	}
+	q->runs[0].pos = 0;
+	for (i = 1, nr_runs = 0; i < q->nr; i++) {
+		if (q->recs[i].time < q->recs[i - 1].time) {
+			q->runs[nr_runs++].end = i;
+			q->runs[nr_runs].pos = i;
+		}
+	}
+	q->runs[nr_runs++].end = q->nr;
+
+	for (i = 0; i < nr_runs; i++)
+		q->heap[i] = (u32)i;
+	nr_heap = nr_runs;
+	for (i = nr_heap / 2; i-- > 0;)
+		heap__sift_down(q, nr_heap, i);
+	while (nr_heap) {
+		struct queue_run *run = &q->runs[q->heap[0]];
+
+		if (q->recs[run->pos].time > limit)
+			break;
+		session__deliver_queued(session, &q->recs[run->pos++], &err);
+		if (run->pos == run->end) {
+			q->heap[0] = q->heap[--nr_heap];
+			if (!nr_heap)
+				break;
+		}
+		heap__sift_down(q, nr_heap, 0);
+	}
+
+	/* what is left stays in file order: each run's rest is still a run */
+	for (i = 0, kept = 0; i < nr_runs; i++) {
+		size_t n = q->runs[i].end - q->runs[i].pos;
+
+		if (n && kept != q->runs[i].pos)
+			memmove(&q->recs[kept], &q->recs[q->runs[i].pos], n * sizeof(*q->recs));
+		kept += n;
+	}
+	q->nr = kept;
 	return err;
 }
 
@@ -296,7 +450,7 @@ static void session__count_lost(struct perf_session *session, const union perf_e
 }
 
 static int session__process_one(struct perf_session *session, union perf_event *ev,
-				bool owned, u64 file_offset, int depth);
+				bool owned, struct window *win, u64 file_offset, int depth);
 
 /* PERF_RECORD_COMPRESSED: zstd frames holding whole records. */
 static int session__decompress(struct perf_session *session, const union perf_event *ev,
@@ -352,7 +506,7 @@ static int session__decompress(struct perf_session *session, const union perf_ev
 			}
 			memcpy(pending, buf + off, size);
 			err = session__process_one(session, (union perf_event *)pending, true,
-						   file_offset, depth + 1);
+						   NULL, file_offset, depth + 1);
 			off += size;
 			if (err)
 				break;
@@ -446,7 +600,7 @@ static int session__process_user(struct perf_session *session, union perf_event 
 }
 
 static int session__process_one(struct perf_session *session, union perf_event *ev,
-				bool owned, u64 file_offset, int depth)
+				bool owned, struct window *win, u64 file_offset, int depth)
 {
 	struct perf_tool *tool = session->tool;
 	bool swap = session->header.needs_swap;
@@ -501,23 +655,19 @@ static int session__process_one(struct perf_session *session, union perf_event *
 	session__count_lost(session, ev, evsel);
 
 	if (tool->ordered && (tool->sample || tool->event)) {
-		struct perf_sample sample;
-		struct queued_record r = { .ev = ev, .evsel = evsel, .owned = owned,
+		struct queued_record r = { .ev = ev, .evsel = evsel, .owned = owned, .win = win,
 					   .file_offset = file_offset };
 
-		err = session__parse(session, ev, evsel, &sample);
-		if (err) {
+		if (session__record_time(ev, evsel, &r.time)) {
 			err = perf_data__err(session->data, "malformed %s record at 0x%llx",
 					     perf_event__name(type),
 					     (unsigned long long)file_offset);
 			goto out;
 		}
 		/* time 0 marks synthesized records: they go out at once, as upstream */
-		if (sample.time != (u64)-1 && sample.time != 0) {
-			if (sample.time < session->queue->last_delivered)
+		if (r.time != (u64)-1 && r.time != 0) {
+			if (r.time < session->queue->last_delivered)
 				session->stats.nr_unordered++;
-			/* a record of the mapping stays valid until it is released */
-			r.time = sample.time;
 			err = queue__push(session->queue, &r);
 			if (err && r.owned)
 				free(r.ev);
@@ -532,61 +682,52 @@ out:
 	return err;
 }
 
-/*
- * A record of the mapped file: used in place when it is aligned and
- * native, else copied (swapping writes to it; unaligned input is corrupt
- * or hand-made, but must not make us read misaligned words).
- */
-static int session__process_mapped(struct perf_session *session, const u8 *p, u16 size,
-				   u64 file_offset)
-{
-	union perf_event *copy;
+/* The reader of a file's data section: a window and where it is in it. */
+struct file_reader {
+	struct window	*win;
+	u64		win_off;	/* file offset of win->buf[0] */
+	size_t		pos;
+	size_t		len;
+};
 
-	if (!session->header.needs_swap && ((uintptr_t)p & 7) == 0)
-		return session__process_one(session, (union perf_event *)p, false,
-					    file_offset, 0);
-	copy = malloc(size);
-	if (!copy)
+/*
+ * Move to a fresh window holding [win_off + pos, ...): the bytes of a
+ * record cut by the end of the old window first, then as much of the
+ * section up to end as fits.
+ */
+static int reader__refill(struct perf_session *session, struct file_reader *r, u64 end)
+{
+	struct ordered_queue *q = session->queue;
+	size_t keep = r->len - r->pos;
+	u64 from = r->win_off + r->len;
+	struct window *w = window__get(q);
+	size_t n = min((u64)(WINDOW_SIZE - keep), end - from);
+	int err;
+
+	if (!w)
 		return -ENOMEM;
-	memcpy(copy, p, size);
-	return session__process_one(session, copy, true, file_offset, 0);
-}
-
-/* Let the kernel drop our mapping of [released, upto): those records are done. */
-static void session__release(struct perf_session *session, u64 upto)
-{
-	struct perf_data *data = session->data;
-	u64 start = session->released & ~(u64)(RELEASE_ALIGN - 1);
-	u64 end = upto & ~(u64)(RELEASE_ALIGN - 1);
-
-	if (end <= start)
-		return;
-	madvise((void *)(data->base + start), end - start, MADV_DONTNEED);
-	session->released = end;
-}
-
-#ifndef MADV_POPULATE_READ
-#define MADV_POPULATE_READ	22
-#endif
-
-/*
- * Map the next chunk in one call instead of a page fault every few pages;
- * kernels before 5.14 refuse the advice and we fault as usual.
- */
-static void session__populate(struct perf_session *session, u64 off, u64 end)
-{
-	struct perf_data *data = session->data;
-	u64 start = off & ~(u64)(RELEASE_ALIGN - 1);
-	u64 stop = min(start + RELEASE_CHUNK, end);
-
-	madvise((void *)(data->base + start), stop - start, MADV_POPULATE_READ);
-	session->populated = stop;
+	if (keep)
+		memcpy(w->buf, r->win->buf + r->pos, keep);
+	err = perf_data__pread(session->data, w->buf + keep, n, from);
+	if (err) {
+		window__put(q, w);
+		return perf_data__err(session->data, "cannot read at 0x%llx: %s",
+				      (unsigned long long)from,
+				      err == -EIO ? "file truncated" : strerror(-err));
+	}
+	window__put(q, r->win);
+	r->win = w;
+	r->win_off += r->pos;
+	r->pos = 0;
+	r->len = keep + n;
+	return 0;
 }
 
 static int session__process_file(struct perf_session *session)
 {
 	struct perf_data *data = session->data;
 	struct perf_header *h = &session->header;
+	struct file_reader r = { 0 };
 	u64 off = h->data_offset, end;
 	/* a pipe stream saved to a file counts offsets after its header, as a pipe */
 	u64 base = h->is_pipe ? h->data_offset : 0;
@@ -604,18 +745,22 @@ static int session__process_file(struct perf_session *session)
 				      "file size 0x%llx", (unsigned long long)end,
 				      (unsigned long long)data->size);
 
+	r.win_off = off;
 	while (off < end) {
-		const u8 *p = data->base + off;
 		struct perf_event_header hdr;
+		u8 *p;
 
-		if (off >= session->populated)
-			session__populate(session, off, end);
-
-		if (end - off < sizeof(hdr)) {
+		if (r.len - r.pos < sizeof(hdr)) {
+			err = reader__refill(session, &r, end);
+			if (err)
+				break;
+		}
+		if (r.len - r.pos < sizeof(hdr)) {
 			err = perf_data__err(data, "truncated record at 0x%llx",
 					     (unsigned long long)off);
 			break;
 		}
+		p = r.win->buf + r.pos;
 		memcpy(&hdr, p, sizeof(hdr));
 		if (h->needs_swap)
 			hdr.size = bswap_16(hdr.size);
@@ -629,26 +774,32 @@ static int session__process_file(struct perf_session *session)
 					     (unsigned long long)off);
 			break;
 		}
-		err = session__process_mapped(session, p, hdr.size, off - base);
+		if (hdr.size > r.len - r.pos) {
+			err = reader__refill(session, &r, end);
+			if (err)
+				break;
+			p = r.win->buf;
+		}
+		/* records of odd sizes (corrupt or hand-made) leave later ones unaligned */
+		if ((uintptr_t)p & 7) {
+			union perf_event *copy = malloc(hdr.size);
+
+			if (!copy) {
+				err = -ENOMEM;
+				break;
+			}
+			memcpy(copy, p, hdr.size);
+			err = session__process_one(session, copy, true, NULL, off - base, 0);
+		} else {
+			err = session__process_one(session, (union perf_event *)p, false, r.win,
+						   off - base, 0);
+		}
 		if (err)
 			break;
+		r.pos += hdr.size;
 		off += hdr.size;
-
-		/*
-		 * Keep the resident set small on big files.  Ordered: after the
-		 * flush at round N every record read before round N-1 is out.
-		 */
-		if (session->tool->ordered) {
-			u32 type = h->needs_swap ? bswap_32(hdr.type) : hdr.type;
-
-			if (type == PERF_RECORD_FINISHED_ROUND) {
-				session__release(session, session->round_offset);
-				session->round_offset = off;
-			}
-		} else if (off - session->released >= RELEASE_CHUNK) {
-			session__release(session, off);
-		}
 	}
+	window__put(session->queue, r.win);
 	return err;
 }
 
@@ -690,7 +841,7 @@ static int session__process_pipe(struct perf_session *session)
 		if (hdr.type == PERF_RECORD_HEADER_TRACING_DATA && !session->header.needs_swap &&
 		    size >= sizeof(struct perf_record_header_tracing_data))
 			skip = ((struct perf_record_header_tracing_data *)buf)->size;
-		err = session__process_one(session, (union perf_event *)buf, true, off, 0);
+		err = session__process_one(session, (union perf_event *)buf, true, NULL, off, 0);
 		if (err)
 			return err;
 		while (skip) {

@@ -52,7 +52,8 @@ struct perf_session_stats {
 	u64	nr_lost;		/* sum of their counts */
 	u64	nr_lost_samples;	/* LOST_SAMPLES records' counts */
 	u64	nr_unknown_id;		/* samples whose id matches no event */
-	u64	nr_unordered;		/* records older than what was already delivered */
+	u64	nr_unordered;		/* records older than what was already delivered:
+					   upstream's "out of order events" */
 	u64	total_period;
 };
 
@@ -65,16 +66,11 @@ struct perf_session {
 	struct ordered_queue		*queue;
 	u64				file_offset;	/* of the record being handed out */
 	bool				in_compressed;	/* raw: it came out of a COMPRESSED one */
-	u64				first_time;	/* of a delivered record, 0 if none */
-	u64				last_time;
 	void				*priv;		/* the command's */
 	/* internal */
 	int				id_pos_nr_entries;
 	int				id_pos_sample;
 	int				id_pos_trailer;
-	u64				round_offset;	/* of the last FINISHED_ROUND */
-	u64				released;	/* file bytes given back to the kernel */
-	u64				populated;	/* file bytes mapped ahead */
 };
 
 /* Open a session on an opened perf_data: reads the header (file mode). */
