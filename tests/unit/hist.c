@@ -66,6 +66,21 @@ int main(void)
 	ok(v[0]->period + v[1]->period == 100, "self once");
 	free(v);
 	hists__exit(&h);
+
+	/* pid: one row per thread and symbol whatever the thread was called */
+	sort_spec__parse(&spec, "pid,sym", NULL, 0);
+	ok(!hists__init(&h, &spec), "init pid");
+	hists__add(&h, &a, 0, 100);
+	t->comm = "renamed";
+	hists__add(&h, &a, 0, 100);
+	hists__add(&h, &a, 1, 100);
+	is_int(h.nr_entries, 1, "pid: a thread renamed between samples keeps its row");
+	n = hists__sorted(&h, &v);
+	hist_entry__snprintf_key(v[0], SORT_PID, line, sizeof(line));
+	is_str(line, "      1:renamed", "pid: the thread's latest name");
+	ok(v[0]->nr_samples == 3, "pid: every sample in the row");
+	free(v);
+	hists__exit(&h);
 	free(s1);
 	free(s2);
 	thread__delete(t);

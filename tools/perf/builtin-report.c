@@ -230,6 +230,7 @@ static void report__print_hists(struct report *rep, struct perf_session *session
 		.quiet = rep->quiet,
 		.percent_limit = rep->percent_limit,
 		.verbose = rep->verbose > 0,
+		.machine = rep->machine,
 	};
 	const struct { int key; struct strlist *l; const char *name; } elide[] = {
 		{ SORT_COMM, &rep->comms, "comm" },
@@ -486,6 +487,9 @@ int cmd_report(int argc, const char **argv)
 		fprintf(stderr, "perf report: %s: %s\n", data.path, data.err);
 		goto out;
 	}
+	if (session->stats.nr_unordered)
+		fprintf(stderr, "Warning:\n%llu out of order events recorded.\n",
+			(unsigned long long)session->stats.nr_unordered);
 	/* the histogram on a terminal goes through the pager, as upstream's */
 	if (!rep.dump_trace && !rep.stats && !rep.header_only)
 		pager__setup();

@@ -390,6 +390,9 @@ int cmd_script(int argc, const char **argv)
 	err = perf_session__process(session);
 	if (err)
 		fprintf(stderr, "perf script: %s: %s\n", path, data.err);
+	else if (session->stats.nr_unordered)
+		fprintf(stderr, "Warning:\n%llu out of order events recorded.\n",
+			(unsigned long long)session->stats.nr_unordered);
 out_session:
 	perf_session__delete(session);
 out_data:

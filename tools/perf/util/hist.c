@@ -181,9 +181,9 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct addr_locatio
 	if (++hists->nr_entries > hists->nr_buckets)
 		hists__grow(hists);
 found:
-	/* the thread keys show the thread's latest name */
-	if (hists->sort.mask & ((1u << SORT_PID) | (1u << SORT_TID)) && al->thread)
-		he->key.comm = al->thread->comm;
+	/* the thread keys show the thread's latest name (not part of the key) */
+	if (al->thread)
+		he->thread_comm = al->thread->comm;
 	return he;
 }
 
@@ -453,7 +453,7 @@ int hist_entry__snprintf_key(const struct hist_entry *he, enum sort_key key, cha
 	case SORT_PID:
 	case SORT_TID:
 		return snprintf(buf, size, "%7d:%s", he->key.tid,
-				he->key.comm ? he->key.comm : "");
+				he->thread_comm ? he->thread_comm : "");
 	case SORT_CPU:
 		return snprintf(buf, size, "%3.3d", he->key.cpu);
 	case SORT_DSO:
@@ -509,7 +509,6 @@ static u32 graph__child(struct graph *g, u32 parent, const struct hist_frame *f)
 	}
 	i = g->nr++;
 	g->nodes[i] = (struct graph_node){ .frame = f };
-	/* siblings in order of arrival: ties print in that order */
 	if (last)
 		g->nodes[last].next = i;
 	else
@@ -563,6 +562,21 @@ static void graph__print_run(const struct graph *g, u32 n, u32 end, const char *
 	}
 }
 
+/*
+ * Siblings by hits; on a tie as upstream's tree walks them: names in
+ * reverse order, addresses (a frame without a symbol) from the highest.
+ */
+static bool graph__kid_before(const struct graph *g, u32 a, u32 b)
+{
+	const struct hist_frame *fa = g->nodes[a].frame, *fb = g->nodes[b].frame;
+
+	if (g->nodes[a].hits != g->nodes[b].hits)
+		return g->nodes[a].hits > g->nodes[b].hits;
+	if (fa->sym && fb->sym)
+		return strcmp(fa->sym->name, fb->sym->name) > 0;
+	return fa->ip > fb->ip;
+}
+
 static void graph__print_children(struct graph *g, u32 parent, const char *prefix, int depth)
 {
 	u32 kids[4096], nr = 0, i, j;
@@ -571,11 +585,10 @@ static void graph__print_children(struct graph *g, u32 parent, const char *prefi
 	for (i = g->nodes[parent].first_child; i && nr < ARRAY_SIZE(kids); i = g->nodes[i].next)
 		if (g->nodes[i].hits >= g->min_hit && g->nodes[i].hits)
 			kids[nr++] = i;
-	/* by hits, stable */
 	for (i = 1; i < nr; i++) {
 		u32 k = kids[i];
 
-		for (j = i; j > 0 && g->nodes[kids[j - 1]].hits < g->nodes[k].hits; j--)
+		for (j = i; j > 0 && graph__kid_before(g, k, kids[j - 1]); j--)
 			kids[j] = kids[j - 1];
 		kids[j] = k;
 	}
@@ -754,8 +767,16 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 	n = hists__sorted(hists, &v);
 	if (n < 0)
 		return;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		v[i]->idx = (u32)i;
+		/* as upstream: the name the thread has at the end */
+		if (opts->machine && (hists->sort.mask & ((1u << SORT_PID) | (1u << SORT_TID)))) {
+			struct thread *t = machine__find_thread(opts->machine, v[i]->key.tid);
+
+			if (t)
+				v[i]->thread_comm = t->comm;
+		}
+	}
 	if (hists->graph && hists->chains) {
 		refs = hists__graph_refs(hists, (u32)n, &start);
 		g.nodes = malloc(256 * sizeof(*g.nodes));

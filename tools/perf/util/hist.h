@@ -26,6 +26,7 @@ struct hist_entry {
 	u64			period;		/* self */
 	u64			children;	/* with -g children: self + callees */
 	u64			nr_samples;
+	const char		*thread_comm;	/* pid, tid keys: the latest name */
 	struct hist_entry	*hnext;
 	u32			idx;		/* position while printing */
 };
@@ -108,6 +109,7 @@ struct hists_print_opts {
 	bool	quiet;			/* -q: rows only */
 	double	percent_limit;		/* hide rows below this overhead */
 	u32	hide_mask;		/* 1 << key: columns not printed */
+	struct machine *machine;	/* pid, tid keys: thread names at the end */
 	bool	verbose;
 };
 
