@@ -209,4 +209,6 @@ clean-kernel help-kernel:
 	@true
 endif
 
--include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(ALIB_OBJS:.o=.d) $(ACMD_OBJS:.o=.d)
+-include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(ALIB_OBJS:.o=.d) $(ACMD_OBJS:.o=.d) \
+	 $(UNIT_BINS:$(O)/tests/unit/%=$(O)/obj/tests/unit/%.d) \
+	 $(AUNIT_BINS:%=%.d) $(FUZZ_READ).d
