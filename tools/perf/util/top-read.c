@@ -268,7 +268,8 @@ int top__read(struct perf_top *top)
 		if (n < 0)
 			return (int)n;
 	}
-	qsort(top->recs, top->nr_recs, sizeof(*top->recs), top_pass_rec__cmp);
+	if (top->nr_recs > 1)
+		qsort(top->recs, top->nr_recs, sizeof(*top->recs), top_pass_rec__cmp);
 	for (i = 0; !err && i < top->nr_recs; i++)
 		err = top__process(top, (const union perf_event *)(top->pass.buf +
 								   top->recs[i].off));
