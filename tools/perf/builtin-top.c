@@ -108,7 +108,7 @@ static int top__run_stdio(struct perf_top *top, double delay, int entries)
 			n++;
 		}
 		timeout = (int)((next - now) * 1000.0);
-		timeout = timeout < 0 ? 0 : timeout > 100 ? 100 : timeout;
+		timeout = timeout < 0 || top__backlog(top) ? 0 : timeout > 100 ? 100 : timeout;
 		if (poll(pfd, n, timeout) < 0 && errno != EINTR) {
 			err = -errno;
 			break;

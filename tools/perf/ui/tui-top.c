@@ -301,7 +301,7 @@ int tui_top__run(struct perf_top *top, double delay, int entries, volatile sig_a
 		if (redraw)
 			tui_top__draw(&t);
 		k = (int)((next - now_sec()) * 1000.0);
-		tui__poll(k < 0 ? 0 : k > 100 ? 100 : k);
+		tui__poll(k < 0 || top__backlog(top) ? 0 : k > 100 ? 100 : k);
 	}
 out:
 	tui__exit();

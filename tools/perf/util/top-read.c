@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "evlist.h"
 #include "mmap.h"
@@ -234,18 +235,44 @@ static int top__process(struct perf_top *top, const union perf_event *ev)
 	return err == -ENOMEM ? err : 0;
 }
 
-static int top__process_buf(struct perf_top *top, const char *buf, size_t len)
+static u64 top__now_ns(void)
 {
-	size_t off = 0;
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * 1000000000ULL + (u64)ts.tv_nsec;
+}
+
+/*
+ * What the other threads sent, for at most INBOX_SLICE_NS a call: the
+ * start-up synthesis of thousands of programs must not hold back the
+ * screens.  The rest waits in the taken buffer for the next call.
+ */
+#define INBOX_SLICE_NS	20000000ULL
+
+static int top__process_inbox(struct perf_top *top)
+{
+	struct strbuf *in = &top->inbox.spare;
+	u64 deadline = top__now_ns() + INBOX_SLICE_NS;
+	u32 n = 0;
 	int err = 0;
 
-	while (!err && off + sizeof(struct perf_event_header) <= len) {
-		const union perf_event *ev = (const union perf_event *)(buf + off);
+	if (top->inbox_off >= in->len) {
+		in = top_inbox__take(&top->inbox);
+		top->inbox_off = 0;
+	}
+	while (!err && top->inbox_off + sizeof(struct perf_event_header) <= in->len) {
+		const union perf_event *ev = (const union perf_event *)(in->buf + top->inbox_off);
 
-		if (ev->header.size < sizeof(ev->header) || off + ev->header.size > len)
+		if (ev->header.size < sizeof(ev->header) ||
+		    top->inbox_off + ev->header.size > in->len) {
+			top->inbox_off = in->len;
 			break;
+		}
 		err = top__process(top, ev);
-		off += ev->header.size;
+		top->inbox_off += ev->header.size;
+		if ((++n & 255) == 0 && top__now_ns() > deadline)
+			break;
 	}
 	return err;
 }
@@ -253,11 +280,10 @@ static int top__process_buf(struct perf_top *top, const char *buf, size_t len)
 int top__read(struct perf_top *top)
 {
 	const struct perf_mmap_ops ops = { .record = top__mmap_record };
-	struct strbuf *in = top_inbox__take(&top->inbox);
 	size_t i;
 	int err;
 
-	err = top__process_buf(top, in->buf, in->len);
+	err = top__process_inbox(top);
 	if (err)
 		return err;
 	strbuf__reset(&top->pass);

@@ -92,6 +92,7 @@ struct perf_top {
 	size_t			nr_recs, alloc_recs;
 
 	struct top_inbox	inbox;
+	size_t			inbox_off;	/* applied so far of inbox.spare */
 	pthread_t		synth_thread;
 	bool			synth_running;
 	volatile bool		synth_done;
@@ -126,6 +127,11 @@ int top__start(struct perf_top *top);
  * process its records in time order.  0 or -errno.
  */
 int top__read(struct perf_top *top);
+/* Records sent by the other threads are still waiting: poll without sleeping. */
+static inline bool top__backlog(const struct perf_top *top)
+{
+	return top->inbox_off < top->inbox.spare.len;
+}
 /* The poll fds of the ring buffers: nr_maps of them. */
 int top__fill_pollfds(struct perf_top *top, struct pollfd *pfd);
 /* End of a refresh interval: entries decay to 7/8 (or go with -z), counts restart. */
