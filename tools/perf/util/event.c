@@ -273,10 +273,13 @@ static void sample__reset(struct perf_sample *s, u64 sample_type)
  */
 static u32 sample__head(const u8 *base, u32 size, u64 type, struct perf_sample *s)
 {
-	u32 end = sizeof(struct perf_event_header) +
-		  8 * __builtin_popcountll(type & SAMPLE_HEAD_BITS);
 	const u8 *p = base + sizeof(struct perf_event_header);
+	u64 head = type & SAMPLE_HEAD_BITS;
+	u32 end = sizeof(struct perf_event_header);
 
+	/* no library call for a popcount: build without -mpopcnt */
+	for (; head; head &= head - 1)
+		end += 8;
 	if (end > size)
 		return 0;
 	if (type & PERF_SAMPLE_IDENTIFIER) {

@@ -15,10 +15,20 @@
  */
 #define WINDOW_SIZE		(1U << 20)
 
+/* 8 set bits at most: cheaper than the library call without -mpopcnt */
+static inline u32 nr_bits(u64 x)
+{
+	u32 n = 0;
+
+	for (; x; x &= x - 1)
+		n++;
+	return n;
+}
+
 struct window {
 	struct window		*next_free;
-	u32			refs;		/* the reader's and queued records' */
-	u8			buf[];		/* WINDOW_SIZE, 8-byte aligned */
+	u64			refs;		/* the reader's and queued records' */
+	u8			buf[] __attribute__((aligned(8)));	/* WINDOW_SIZE */
 };
 
 /*
@@ -301,7 +311,7 @@ static int session__record_time(const union perf_event *ev, const struct evsel *
 	}
 	if (!(attr->sample_type & PERF_SAMPLE_TIME))
 		return 0;
-	pos = sizeof(struct perf_event_header) + 8 * __builtin_popcountll(attr->sample_type &
+	pos = sizeof(struct perf_event_header) + 8 * nr_bits(attr->sample_type &
 		(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID));
 	if (pos + 8 <= ev->header.size)
 		*time = load_u64((const u8 *)ev + pos, false);
