@@ -144,6 +144,20 @@ ok $? "-C 0 -c 100000 runs"
 grep -E "$HDR" "$TMPD/c.out" | grep -qE '\[100000 cpu-clock\],  \(all, CPU: 0\)$'
 ok $? "-C 0 -c: header [100000 cpu-clock],  (all, CPU: 0)"
 
+# ring buffer overruns: lost counts in the header, programs still named
+timeout 120 "$PERF" top --stdio -m 1 -F 20000 -d 0.5 -E 300 </dev/null >"$TMPD/loss.out" \
+	2>"$TMPD/loss.err" &
+top=$!
+wait_for "$TMPD/loss.out" "$HDR" $top
+"$WORKLOADS/bpfload" --hot 2 >"$TMPD/loss.bl" 2>&1
+stop $top "$TMPD/loss.out"
+ok $? "-m 1 -F 20000: runs through ring buffer overruns"
+grep -E "$HDR" "$TMPD/loss.out" | grep -qE 'lost: [0-9]+/[1-9][0-9]* drop'
+ok $? "lost samples counted in the header"
+inner=$(grep -oE 'bpf_prog_[0-9a-f]{16}_hot_sub2_inner' "$TMPD/loss.bl")
+grep -qE "%  $inner +\[k\] $inner\$" "$TMPD/loss.out"
+ok $? "a program loaded during the losses is named"
+
 # 5. the ASan build: no error, no leak
 if [ -x "$PERF_ASAN" ]; then
 	timeout 120 "$PERF_ASAN" top --stdio -g -d 0.3 </dev/null >"$TMPD/asan.out" \

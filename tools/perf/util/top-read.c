@@ -214,6 +214,7 @@ static int top__process(struct perf_top *top, const union perf_event *ev)
 		return top__process_sample(top, ev);
 	case PERF_RECORD_LOST:
 		top->stats.lost += ev->lost.lost;
+		top->rescan = true;
 		return 0;
 	default:
 		break;
@@ -299,5 +300,10 @@ int top__read(struct perf_top *top)
 	for (i = 0; !err && i < top->nr_recs; i++)
 		err = top__process(top, (const union perf_event *)(top->pass.buf +
 								   top->recs[i].off));
+	if (top->rescan && top->sb_on && top__now_ns() - top->last_rescan > 2000000000ULL) {
+		bpf_sideband__request_rescan(&top->sb);
+		top->last_rescan = top__now_ns();
+		top->rescan = false;
+	}
 	return err;
 }

@@ -130,6 +130,9 @@ int top_sideband__start(struct perf_top *top)
 	sb->priv = &top->inbox;
 	sb->pages = 64;
 	sb->realtime = true;
+	/* after a loss, every loaded program is synthesized again (stamped now) */
+	top->sb_synth = top__inbox_synth(top);
+	sb->resynth = &top->sb_synth;
 	if (top->per_thread)
 		sb->forward = top_inbox__emit;
 	err = bpf_sideband__open(sb);

@@ -106,6 +106,9 @@ struct perf_top {
 	struct bpf_capture	cap;
 	struct bpf_sideband	sb;
 	bool			sb_on;
+	struct perf_synth	sb_synth;	/* the side-band's rescans, into the inbox */
+	bool			rescan;		/* LOST: KSYMBOLs may be gone with it */
+	u64			last_rescan;	/* ns; a rescan costs: one every 2 s at most */
 };
 
 struct top_pass_rec {
