@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # perf record when things go wrong: lost records (a 1-page buffer under
-# BPF churn) counted apart and the programs rescanned; a SIGKILL-ed record
-# leaves a file our report reads; no permission.
+# BPF churn) counted apart and the programs rescanned; no permission.
+# (SIGKILL: record-kill.t)
 . "$(dirname "$0")/lib.sh"
 need_root
 need_workloads
@@ -33,23 +33,6 @@ if [ "$nlost" -gt 0 ]; then
 else
 	ok 0 "# SKIP nothing lost with a 1-page buffer"
 fi
-
-# SIGKILL: the header was written first; the data size comes from the file
-# (perf itself is killed, not a timeout wrapper; sleep 10 bounds it anyway)
-"$PERF" record -q -o "$TMPD/k.data" -a -c 1000000 -- sleep 10 >/dev/null 2>&1 </dev/null &
-pid=$!
-sleep 2
-kill -KILL $pid
-wait $pid 2>/dev/null
-[ ! -e "$TMPD/k.data" ]
-ok $? "SIGKILL: no half-written k.data"
-f=$(ls "$TMPD"/k.data.tmp* 2>/dev/null | head -1)
-[ -n "$f" ] && [ "$(stat -c %a "$f")" = 600 ]
-ok $? "SIGKILL: the partial recording is left as ${f##*/}, mode 0600"
-"$PERF" report --stats -i "$f" >"$TMPD/stats" 2>&1
-ok $? "SIGKILL: perf report reads it"
-grep -qE 'SAMPLE events: +[1-9]' "$TMPD/stats"
-ok $? "SIGKILL: with its samples"
 
 # no permission: an unprivileged user under perf_event_paranoid >= 1
 if command -v setpriv >/dev/null && [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 1 ]; then
