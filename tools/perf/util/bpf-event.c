@@ -512,40 +512,70 @@ static u64 sideband__now(void)
 	return (u64)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
-struct sideband_batch {
-	struct bpf_sideband	*sb;
-	u32			ids[512];
-	int			fds[512];
-	int			nr;
-	bool			lost;
+/*
+ * The side-band threads.  One reader per CPU, pinned to it and SCHED_FIFO
+ * when permitted: the kernel wakes it on the CPU that loaded the program,
+ * where it runs ahead of the loader, so it holds the program by fd before
+ * the loader can unload it.  The readers only hold programs (and forward
+ * records); one fetcher thread takes the held programs in order and
+ * fetches their info, which takes long next to a load.
+ */
+#define SB_QUEUE	8192	/* a power of two */
+
+struct sideband_queue {
+	pthread_mutex_t	lock;
+	pthread_cond_t	cond;
+	int		fds[SB_QUEUE];
+	u32		head, tail;	/* free running */
+	bool		lost;		/* a reader saw LOST */
+	bool		rescan;		/* the output lost records */
+	bool		stop;		/* the readers are gone: drain and end */
 };
 
-static void sideband__flush(struct sideband_batch *b)
+struct sideband_reader {
+	struct bpf_sideband	*sb;
+	int			idx;	/* of sb->maps */
+	u64			last_load;
+	pthread_t		thread;
+	bool			started;
+};
+
+static void sideband__fetch(struct bpf_capture *cap, int fd)
 {
-	struct bpf_capture *cap = b->sb->cap;
-	int i;
+	struct bpf_prog_fetched f;
 
-	for (i = 0; i < b->nr; i++) {
-		struct bpf_prog_fetched f;
-
-		if (b->fds[i] < 0) {
-			__atomic_add_fetch(&cap->nr_missed, 1, __ATOMIC_RELAXED);
-			continue;
-		}
-		if (!bpf_prog__fetch(b->fds[i], cap->arrays, &f)) {
-			if (!bpf_capture__add(cap, &f))
-				__atomic_add_fetch(&cap->nr_captured, 1, __ATOMIC_RELAXED);
-			bpf_prog_fetched__exit(&f);
-		} else {
-			__atomic_add_fetch(&cap->nr_missed, 1, __ATOMIC_RELAXED);
-		}
-		close(b->fds[i]);
+	if (fd < 0) {
+		__atomic_add_fetch(&cap->nr_missed, 1, __ATOMIC_RELAXED);
+		return;
 	}
-	b->nr = 0;
+	if (!bpf_prog__fetch(fd, cap->arrays, &f)) {
+		if (!bpf_capture__add(cap, &f))
+			__atomic_add_fetch(&cap->nr_captured, 1, __ATOMIC_RELAXED);
+		bpf_prog_fetched__exit(&f);
+	} else {
+		__atomic_add_fetch(&cap->nr_missed, 1, __ATOMIC_RELAXED);
+	}
+	close(fd);
 }
 
-/* Current time of the perf clock (local_clock, close to CLOCK_MONOTONIC). */
-static u64 sideband__now(void);
+static void sideband__hold(struct bpf_sideband *sb, u32 id)
+{
+	struct sideband_queue *q = sb->queue;
+	int fd = bpf_prog_get_fd_by_id(id);
+
+	pthread_mutex_lock(&q->lock);
+	if (q->tail - q->head < SB_QUEUE) {
+		q->fds[q->tail++ & (SB_QUEUE - 1)] = fd;
+		fd = -2;
+	}
+	pthread_cond_signal(&q->cond);
+	pthread_mutex_unlock(&q->lock);
+	if (fd != -2) {		/* the fetcher is that far behind: give it up */
+		if (fd >= 0)
+			close(fd);
+		__atomic_add_fetch(&sb->cap->nr_missed, 1, __ATOMIC_RELAXED);
+	}
+}
 
 /*
  * A KSYMBOL or BPF_EVENT for the output: its body (the kernel may have
@@ -558,6 +588,7 @@ static int sideband__forward(struct bpf_sideband *sb, const union perf_event *ev
 		union perf_event	ev;
 		u64			words[128];
 	} b;
+	struct perf_synth out = sb->out_synth;	/* several readers at once */
 	size_t body;
 
 	if (ev->header.type == PERF_RECORD_KSYMBOL) {
@@ -574,33 +605,31 @@ static int sideband__forward(struct bpf_sideband *sb, const union perf_event *ev
 		return 0;
 	memcpy(&b, ev, body);
 	b.ev.header.size = body;
-	sb->out_synth.time = sideband__now();
-	return perf_synth__emit(&sb->out_synth, &b.ev);
+	out.time = sideband__now();
+	return perf_synth__emit(&out, &b.ev);
 }
 
 static int sideband__record(void *priv, struct perf_mmap *map, const union perf_event *ev)
 {
-	struct sideband_batch *b = priv;
-	struct bpf_sideband *sb = b->sb;
-	int err = 0;
+	struct sideband_reader *r = priv;
+	struct bpf_sideband *sb = r->sb;
 
 	switch (ev->header.type) {
 	case PERF_RECORD_BPF_EVENT:
 		if (ev->bpf.type == PERF_BPF_EVENT_PROG_LOAD) {
 			__atomic_add_fetch(&sb->cap->nr_loads, 1, __ATOMIC_RELAXED);
-			if (!sb->cap->keep_info)
-				break;
-			if (b->nr == (int)ARRAY_SIZE(b->ids))
-				sideband__flush(b);
+			r->last_load = sideband__now();
 			/* hold the program first: from then on it cannot go away */
-			b->ids[b->nr] = ev->bpf.id;
-			b->fds[b->nr] = bpf_prog_get_fd_by_id(ev->bpf.id);
-			b->nr++;
+			if (sb->cap->keep_info)
+				sideband__hold(sb, ev->bpf.id);
 		}
 		break;
 	case PERF_RECORD_LOST:
-		sb->nr_lost += ev->lost.lost;
-		b->lost = true;
+		__atomic_add_fetch(&sb->nr_lost, ev->lost.lost, __ATOMIC_RELAXED);
+		pthread_mutex_lock(&sb->queue->lock);
+		sb->queue->lost = true;
+		pthread_cond_signal(&sb->queue->cond);
+		pthread_mutex_unlock(&sb->queue->lock);
 		return 0;
 	default:
 		break;
@@ -608,8 +637,8 @@ static int sideband__record(void *priv, struct perf_mmap *map, const union perf_
 	if (sb->forward && (ev->header.type == PERF_RECORD_KSYMBOL ||
 			    ev->header.type == PERF_RECORD_BPF_EVENT) &&
 	    (!sb->filter || sb->filter(sb->priv, ev)))
-		err = sideband__forward(sb, ev);
-	return err;
+		return sideband__forward(sb, ev);
+	return 0;
 }
 
 /*
@@ -636,93 +665,133 @@ static void sideband__rescan(struct bpf_sideband *sb, bool all)
 
 void bpf_sideband__request_rescan(struct bpf_sideband *sb)
 {
-	if (sb->running && write(sb->wake[1], "r", 1) < 0)
-		sb->err = sb->err ? sb->err : -errno;
+	if (!sb->running)
+		return;
+	pthread_mutex_lock(&sb->queue->lock);
+	sb->queue->rescan = true;
+	pthread_cond_signal(&sb->queue->cond);
+	pthread_mutex_unlock(&sb->queue->lock);
 }
 
-static void *sideband__thread(void *arg)
+/*
+ * How long a reader sleeps.  The kernel's wakeup can come a scheduler tick
+ * or more late here (4-12 ms measured under load), longer than many
+ * programs live: while programs are being loaded, look every 200 us too.
+ */
+static const struct timespec *sideband__timeout(const struct sideband_reader *r)
 {
-	struct bpf_sideband *sb = arg;
-	struct pollfd *pfd = calloc(sb->nr + 1, sizeof(*pfd));
-	struct sideband_batch *b = calloc(1, sizeof(*b));
-	const struct perf_mmap_ops ops = { .record = sideband__record };
-	bool stopping = false;
-	int i;
+	static const struct timespec busy = { .tv_nsec = 200 * 1000 }, idle = { .tv_sec = 1 };
 
-	if (!pfd || !b) {
-		sb->err = -ENOMEM;
-		free(pfd);
-		free(b);
-		return NULL;
+	return sideband__now() - r->last_load < 1000000000ULL ? &busy : &idle;
+}
+
+static void *sideband__reader(void *arg)
+{
+	struct sideband_reader *r = arg;
+	struct bpf_sideband *sb = r->sb;
+	const struct perf_mmap_ops ops = { .record = sideband__record };
+	struct perf_mmap *map = &sb->maps[r->idx];
+	struct pollfd pfd[2] = {
+		{ .fd = sb->fds[r->idx], .events = POLLIN },
+		{ .fd = sb->wake[0], .events = POLLIN },
+	};
+
+	if (map->cpu >= 0) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(map->cpu, &set);
+		pthread_setaffinity_np(pthread_self(), sizeof(set), &set);
 	}
-	b->sb = sb;
-	/*
-	 * A program unloaded before we hold an fd on it loses its info: run
-	 * ahead of normal tasks when allowed (the thread mostly sleeps).
-	 */
 	if (sb->realtime) {
 		struct sched_param sp = { .sched_priority = 1 };
 
 		pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp);
 	}
-	for (i = 0; i < sb->nr; i++) {
-		pfd[i].fd = sb->fds[i];
-		pfd[i].events = POLLIN;
-	}
-	pfd[sb->nr].fd = sb->wake[0];
-	pfd[sb->nr].events = POLLIN;
-
 	for (;;) {
-		bool any = true;
+		s64 n = perf_mmap__read(map, &ops, r);
 
-		/* read until every buffer is empty, grabbing program fds first */
-		while (any) {
-			any = false;
-			for (i = 0; i < sb->nr; i++) {
-				s64 n = perf_mmap__read(&sb->maps[i], &ops, b);
-
-				if (n > 0)
-					any = true;
-				else if (n < 0 && !sb->err)
-					sb->err = (int)n;
-			}
-			sideband__flush(b);
-		}
-		if (b->lost) {
-			b->lost = false;
-			sideband__rescan(sb, false);
-		}
-		if (stopping)
+		if (n < 0 && !sb->err)
+			sb->err = (int)n;
+		if (pfd[1].revents)
+			break;		/* stop: that was the last pass */
+		if (ppoll(pfd, 2, sideband__timeout(r), NULL) < 0 && errno != EINTR)
 			break;
-		if (poll(pfd, sb->nr + 1, 1000) < 0 && errno != EINTR)
-			break;
-		if (pfd[sb->nr].revents) {
-			char cmd[64];
-			ssize_t n = read(sb->wake[0], cmd, sizeof(cmd)), k;
-			bool rescan = false;
-
-			for (k = 0; k < n; k++) {
-				if (cmd[k] == 'x')
-					stopping = true;	/* one last pass, then out */
-				else if (cmd[k] == 'r')
-					rescan = true;
-			}
-			if (rescan)
-				sideband__rescan(sb, true);
-		}
 	}
-	free(pfd);
-	free(b);
 	return NULL;
+}
+
+/* Fetch the info of held programs in order; rescan after losses. */
+static void *sideband__fetcher(void *arg)
+{
+	struct bpf_sideband *sb = arg;
+	struct sideband_queue *q = sb->queue;
+
+	pthread_mutex_lock(&q->lock);
+	for (;;) {
+		if (q->head != q->tail) {
+			int fd = q->fds[q->head++ & (SB_QUEUE - 1)];
+
+			pthread_mutex_unlock(&q->lock);
+			sideband__fetch(sb->cap, fd);
+			pthread_mutex_lock(&q->lock);
+			continue;
+		}
+		if (q->lost || q->rescan) {
+			bool all = q->rescan;
+
+			q->lost = q->rescan = false;
+			pthread_mutex_unlock(&q->lock);
+			sideband__rescan(sb, all);
+			pthread_mutex_lock(&q->lock);
+			continue;
+		}
+		if (q->stop)
+			break;
+		pthread_cond_wait(&q->cond, &q->lock);
+	}
+	pthread_mutex_unlock(&q->lock);
+	return NULL;
+}
+
+static void sideband__join_readers(struct bpf_sideband *sb)
+{
+	int i;
+
+	for (i = 0; i < sb->nr; i++) {
+		if (sb->readers[i].started)
+			pthread_join(sb->readers[i].thread, NULL);
+		sb->readers[i].started = false;
+	}
 }
 
 int bpf_sideband__start(struct bpf_sideband *sb)
 {
-	int err = pthread_create(&sb->thread, NULL, sideband__thread, sb);
+	struct sideband_queue *q = calloc(1, sizeof(*q));
+	int i, err;
 
+	sb->readers = calloc(sb->nr, sizeof(*sb->readers));
+	if (!q || !sb->readers) {
+		free(q);
+		return -ENOMEM;
+	}
+	pthread_mutex_init(&q->lock, NULL);
+	pthread_cond_init(&q->cond, NULL);
+	sb->queue = q;
+	err = -pthread_create(&sb->thread, NULL, sideband__fetcher, sb);
 	if (err)
-		return -err;
+		return err;
 	sb->running = true;
+	for (i = 0; i < sb->nr; i++) {
+		struct sideband_reader *r = &sb->readers[i];
+
+		r->sb = sb;
+		r->idx = i;
+		err = -pthread_create(&r->thread, NULL, sideband__reader, r);
+		if (err)
+			return err;
+		r->started = true;
+	}
 	return 0;
 }
 
@@ -731,11 +800,25 @@ void bpf_sideband__stop(struct bpf_sideband *sb)
 	int i;
 
 	if (sb->running) {
+		/* never read: every reader sees it, makes a last pass and ends */
 		if (write(sb->wake[1], "x", 1) < 0)
 			sb->err = sb->err ? sb->err : -errno;
+		sideband__join_readers(sb);
+		pthread_mutex_lock(&sb->queue->lock);
+		sb->queue->stop = true;
+		pthread_cond_signal(&sb->queue->cond);
+		pthread_mutex_unlock(&sb->queue->lock);
 		pthread_join(sb->thread, NULL);
 		sb->running = false;
 	}
+	if (sb->queue) {
+		pthread_mutex_destroy(&sb->queue->lock);
+		pthread_cond_destroy(&sb->queue->cond);
+		free(sb->queue);
+		sb->queue = NULL;
+	}
+	free(sb->readers);
+	sb->readers = NULL;
 	for (i = 0; i < sb->nr; i++) {
 		perf_mmap__unmap(&sb->maps[i]);
 		close(sb->fds[i]);

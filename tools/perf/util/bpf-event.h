@@ -105,6 +105,9 @@ int bpf_event__synthesize_all(struct perf_synth *s, struct bpf_capture *cap,
  * reports lost records, loaded programs are rescanned and what was
  * missed is captured, and synthesized through resynth when set.
  */
+struct sideband_queue;
+struct sideband_reader;
+
 struct bpf_sideband {
 	struct bpf_capture	*cap;
 	struct perf_event_attr	attr;		/* in: the output's sample_type/sample_id_all */
@@ -121,7 +124,9 @@ struct bpf_sideband {
 	int			*fds;
 	struct perf_mmap	*maps;
 	int			wake[2];
-	pthread_t		thread;
+	struct sideband_queue	*queue;		/* held programs, for the fetcher */
+	struct sideband_reader	*readers;	/* one thread per buffer */
+	pthread_t		thread;		/* the fetcher */
 	bool			running;
 	u64			nr_lost;	/* side-band records the kernel dropped */
 	u64			nr_rescans;
