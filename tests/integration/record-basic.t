@@ -103,6 +103,14 @@ ok $? "-o - writes a stream"
 ok $? "pipe: /usr/bin/perf report -D -i - reads it"
 ! grep -qiE 'warning|error|failed' "$TMPD/dump.err"
 ok $? "pipe: no warnings"
+grep -q 'PERF_RECORD_BUILD_ID' "$TMPD/dump"
+ok $? "pipe: HEADER_BUILD_ID records at the end"
+"$UPERF" buildid-list -i - <"$TMPD/pipe.data" >"$TMPD/bid" 2>&1
+grep -qE '^[0-9a-f]{40} \[kernel.kallsyms\]$' "$TMPD/bid" &&
+	{ [ -z "$kid" ] || grep -q "^${kid#474e5500} \[kernel.kallsyms\]$" "$TMPD/bid"; }
+ok $? "pipe: /usr/bin/perf buildid-list -i - reads the kernel's build-id"
+grep -qE '^[0-9a-f]{40} /.*/libc\.so' "$TMPD/bid"
+ok $? "pipe: and the build-id of a user DSO with samples (libc)"
 timeout 60 "$PERF" record -q -o - -a -c 1000000 -- sleep 0.3 2>/dev/null |
 	"$PERF" report -D -i - >"$TMPD/ours.dump" 2>&1
 ok $? "pipe: | perf report -D -i -"

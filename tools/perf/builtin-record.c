@@ -111,6 +111,8 @@ struct record {
 	struct bpf_sideband	sb;
 	bool			sb_on;
 	struct perf_synth	synth;
+	struct record_buildid	*bids;		/* pipe mode: DSOs with samples */
+	bool			bids_err;
 };
 
 static volatile sig_atomic_t done;
@@ -153,8 +155,19 @@ static int record__write(struct record *rec, const void *buf, size_t len)
 	return err;
 }
 
+/*
+ * Pipe mode: the records that matter for BUILD_ID (MMAP, FORK, samples)
+ * come from this thread only (side-band threads emit KSYMBOL/BPF_EVENT).
+ */
+static void record__track_buildid(struct record *rec, const union perf_event *ev)
+{
+	if (rec->bids && record_buildid__event(rec->bids, ev, rec->synth.sample_type))
+		rec->bids_err = true;
+}
+
 static int record__emit(void *priv, const union perf_event *ev)
 {
+	record__track_buildid(priv, ev);
 	return record__write(priv, ev, ev->header.size);
 }
 
@@ -440,6 +453,7 @@ static int record__mmap_record(void *priv, struct perf_mmap *map, const union pe
 {
 	struct record *rec = priv;
 
+	record__track_buildid(rec, ev);
 	if (ev->header.type == PERF_RECORD_SAMPLE) {
 		u64 t;
 
@@ -869,6 +883,21 @@ static int record__build_ids(struct record *rec)
 				  rec->bytes_written);
 }
 
+/* Pipe mode: HEADER_BUILD_ID records at the end, one per DSO with samples. */
+static int record__pipe_build_ids(struct record *rec)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int err;
+
+	if (!rec->bids || rec->bids_err)
+		return 0;	/* the profile is fine without them */
+	err = record_buildid__payload(rec->bids, &sb);
+	if (!err && sb.len)
+		err = record__write(rec, sb.buf, sb.len);
+	strbuf__release(&sb);
+	return err;
+}
+
 static int record__synthesize(struct record *rec)
 {
 	struct perf_synth *s = &rec->synth;
@@ -1215,6 +1244,7 @@ int cmd_record(int argc, const char **argv)
 	if (rec->data.is_pipe) {
 		/* the header went straight out, not through record__write */
 		rec->data_offset = 0;
+		rec->bids = record_buildid__new();
 	}
 
 	rec->synth = (struct perf_synth){
@@ -1291,6 +1321,8 @@ out_stop:
 	if (rec->data.is_pipe) {
 		if (!opts->no_bpf_event && rec->sideband_bits)
 			err = record__write_pipe_bpf_features(rec);
+		if (!err)
+			err = record__pipe_build_ids(rec);
 	} else {
 		err = perf_header__write(&rec->header, rec->evlist, &rec->data, rec->data_offset,
 					 rec->bytes_written);
@@ -1322,6 +1354,7 @@ out:
 	perf_header__exit(&rec->header);
 	bpf_capture__exit(&rec->cap);
 	evlist__delete(rec->evlist);
+	record_buildid__delete(rec->bids);
 	perf_cpu_map__delete(rec->cpus);
 	thread_map__delete(rec->threads);
 	free(orig_argv);

@@ -187,11 +187,8 @@ static struct bid_proc *walk__proc(struct bid_walk *w, u32 pid, bool create)
 	return &w->procs[i];
 }
 
-static int walk__event(struct perf_tool *tool, struct perf_session *session,
-		       const union perf_event *ev, struct perf_sample *sample,
-		       struct evsel *evsel)
+static int walk__track(struct bid_walk *w, const union perf_event *ev)
 {
-	struct bid_walk *w = (struct bid_walk *)tool;
 	const char *name;
 	struct bid_proc *p;
 	u64 start, len;
@@ -239,30 +236,41 @@ static int walk__event(struct perf_tool *tool, struct perf_session *session,
 	return 0;
 }
 
-static int walk__sample(struct perf_tool *tool, struct perf_session *session,
-			const union perf_event *ev, struct perf_sample *sample,
-			struct evsel *evsel)
+static void walk__hit(struct bid_walk *w, u16 mode, u32 pid, u64 ip)
 {
-	struct bid_walk *w = (struct bid_walk *)tool;
-	u16 mode = ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
 	struct bid_proc *p;
 	int depth;
 	u32 i;
 
 	if (mode == PERF_RECORD_MISC_KERNEL) {
 		w->kernel_hit = true;
-		return 0;
+		return;
 	}
 	/* the newest map containing ip, in the process or its ancestors */
-	for (p = walk__proc(w, sample->pid, false), depth = 0; p && depth < 16; depth++) {
+	for (p = walk__proc(w, pid, false), depth = 0; p && depth < 16; depth++) {
 		for (i = p->nr_maps; i-- > 0; ) {
-			if (sample->ip >= p->maps[i].start && sample->ip < p->maps[i].end) {
+			if (ip >= p->maps[i].start && ip < p->maps[i].end) {
 				w->hit[p->maps[i].dso] = true;
-				return 0;
+				return;
 			}
 		}
 		p = p->ppid ? walk__proc(w, p->ppid - 1, false) : NULL;
 	}
+}
+
+static int walk__event(struct perf_tool *tool, struct perf_session *session,
+		       const union perf_event *ev, struct perf_sample *sample,
+		       struct evsel *evsel)
+{
+	return walk__track((struct bid_walk *)tool, ev);
+}
+
+static int walk__sample(struct perf_tool *tool, struct perf_session *session,
+			const union perf_event *ev, struct perf_sample *sample,
+			struct evsel *evsel)
+{
+	walk__hit((struct bid_walk *)tool, ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK,
+		  sample->pid, sample->ip);
 	return 0;
 }
 
@@ -288,14 +296,39 @@ static int payload__add(struct strbuf *sb, u16 misc, const u8 *id, size_t len,
 	return err;
 }
 
+static int walk__payload(struct bid_walk *w, struct strbuf *payload)
+{
+	u8 id[BUILD_ID_MAX];
+	size_t len;
+	u32 i;
+	int err = w->err;
+
+	if (!err && w->kernel_hit && !build_id__read_kernel(id, &len))
+		err = payload__add(payload, PERF_RECORD_MISC_KERNEL, id, len, "[kernel.kallsyms]");
+	for (i = 0; !err && i < w->nr_dsos; i++)
+		if (w->hit[i] && !build_id__read_elf(w->dsos[i], id, &len))
+			err = payload__add(payload, PERF_RECORD_MISC_USER, id, len, w->dsos[i]);
+	return err;
+}
+
+static void walk__exit(struct bid_walk *w)
+{
+	u32 i;
+
+	for (i = 0; i < w->nr_dsos; i++)
+		free(w->dsos[i]);
+	free(w->dsos);
+	free(w->hit);
+	for (i = 0; i < w->cap; i++)
+		free(w->procs[i].maps);
+	free(w->procs);
+}
+
 int record_buildid__collect(const char *path, struct strbuf *payload)
 {
 	struct bid_walk w = { .tool = { .event = walk__event, .sample = walk__sample } };
 	struct perf_session *session = NULL;
 	struct perf_data data;
-	u8 id[BUILD_ID_MAX];
-	size_t len;
-	u32 i;
 	int err;
 
 	err = perf_data__open_read(&data, path);
@@ -304,21 +337,55 @@ int record_buildid__collect(const char *path, struct strbuf *payload)
 	err = perf_session__new(&session, &data, &w.tool);
 	if (!err)
 		err = perf_session__process(session);
-	if (!err && w.err)
-		err = w.err;
-	if (!err && w.kernel_hit && !build_id__read_kernel(id, &len))
-		err = payload__add(payload, PERF_RECORD_MISC_KERNEL, id, len, "[kernel.kallsyms]");
-	for (i = 0; !err && i < w.nr_dsos; i++)
-		if (w.hit[i] && !build_id__read_elf(w.dsos[i], id, &len))
-			err = payload__add(payload, PERF_RECORD_MISC_USER, id, len, w.dsos[i]);
+	if (!err)
+		err = walk__payload(&w, payload);
 	perf_session__delete(session);
 	perf_data__close(&data);
-	for (i = 0; i < w.nr_dsos; i++)
-		free(w.dsos[i]);
-	free(w.dsos);
-	free(w.hit);
-	for (i = 0; i < w.cap; i++)
-		free(w.procs[i].maps);
-	free(w.procs);
+	walk__exit(&w);
 	return err;
+}
+
+/* Pipe mode: the same walk, fed with the records as they are written. */
+struct record_buildid {
+	struct bid_walk	w;
+};
+
+struct record_buildid *record_buildid__new(void)
+{
+	return calloc(1, sizeof(struct record_buildid));
+}
+
+void record_buildid__delete(struct record_buildid *rb)
+{
+	if (!rb)
+		return;
+	walk__exit(&rb->w);
+	free(rb);
+}
+
+int record_buildid__event(struct record_buildid *rb, const union perf_event *ev,
+			  u64 sample_type)
+{
+	const u8 *p = (const u8 *)ev + sizeof(ev->header);
+	u64 ip;
+	u32 pid;
+
+	if (ev->header.type != PERF_RECORD_SAMPLE)
+		return walk__track(&rb->w, ev);
+	if ((sample_type & (PERF_SAMPLE_IP | PERF_SAMPLE_TID)) !=
+	    (PERF_SAMPLE_IP | PERF_SAMPLE_TID))
+		return 0;
+	if (sample_type & PERF_SAMPLE_IDENTIFIER)
+		p += 8;
+	if ((size_t)(p - (const u8 *)ev) + 12 > ev->header.size)
+		return 0;
+	memcpy(&ip, p, sizeof(ip));
+	memcpy(&pid, p + 8, sizeof(pid));
+	walk__hit(&rb->w, ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK, pid, ip);
+	return 0;
+}
+
+int record_buildid__payload(struct record_buildid *rb, struct strbuf *payload)
+{
+	return walk__payload(&rb->w, payload);
 }

@@ -22,4 +22,19 @@ int build_id__read_kernel(u8 *id, size_t *len);
  */
 int record_buildid__collect(const char *path, struct strbuf *payload);
 
+/*
+ * Pipe mode, where the output cannot be read back: feed every record
+ * written (sample_type of the samples: IP and TID first, after an
+ * IDENTIFIER), then take the same payload, HEADER_BUILD_ID records to be
+ * written into the stream at its end.
+ */
+struct record_buildid;
+union perf_event;
+
+struct record_buildid *record_buildid__new(void);
+void record_buildid__delete(struct record_buildid *rb);
+int record_buildid__event(struct record_buildid *rb, const union perf_event *ev,
+			  u64 sample_type);
+int record_buildid__payload(struct record_buildid *rb, struct strbuf *payload);
+
 #endif /* __PERF_RECORD_BUILDID_H */
