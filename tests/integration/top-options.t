@@ -1,0 +1,118 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# perf top --stdio options that top-stdio.t does not cover: -t, -e with -F,
+# -s/--sort comm,dso, -z and -d.
+. "$(dirname "$0")/lib.sh"
+need_root
+need_workloads
+
+HDR='^   PerfTop: +[0-9]+ irqs/sec '
+
+# wait_for FILE REGEX PID: until FILE has a line matching REGEX (60 s at most)
+wait_for() {
+	for _ in $(seq 600); do
+		grep -qE "$2" "$1" 2>/dev/null && return 0
+		kill -0 "$3" 2>/dev/null || return 1
+		sleep 0.1
+	done
+	return 1
+}
+
+# last_screen FILE: the rows of the last complete screen
+last_screen() {
+	awk -v h="$HDR" '$0 ~ h { if (n) last = cur; cur = ""; n++; next }
+		{ cur = cur $0 "\n" } END { printf "%s", last }' "$1"
+}
+
+# start_workload NAME: bpfload waiting for SIGUSR1, its pid in $bl
+start_workload() {
+	rm -f "$TMPD/ready"
+	"$WORKLOADS/bpfload" --wait-signal --ready-file "$TMPD/ready" --hot "${2:-3}" \
+		>"$TMPD/$1.bl" 2>&1 &
+	bl=$!
+	wait_for "$TMPD/ready" . $bl
+}
+
+# 1. -t: only the workload's thread; -e task-clock -F 500 in the header
+start_workload tid
+timeout 120 "$PERF" top --stdio -t $bl -e task-clock -F 500 -s comm,dso,sym -d 0.5 -E 300 \
+	</dev/null >"$TMPD/tid.out" 2>"$TMPD/tid.err" &
+top=$!
+wait_for "$TMPD/tid.out" "$HDR" $top
+kill -USR1 $bl
+wait $bl
+sleep 1
+kill -INT $top
+wait $top
+ok $? "-t TID -e task-clock -F 500: exit status 0"
+grep -E "$HDR" "$TMPD/tid.out" | grep -qE "\[500Hz task-clock\],  \(target_tid: $bl\)\$|\[500Hz task-clock\],  \(target_tid: $bl, [0-9]+ CPUs?\)\$"
+ok $? "-t: header says [500Hz task-clock] and target_tid: $bl"
+grep -E "$HDR" "$TMPD/tid.out" | head -1 | sed 's/^/#   /'
+inner=$(grep -oE 'bpf_prog_[0-9a-f]{16}_hot_sub2_inner' "$TMPD/tid.bl" | head -1)
+[ -n "$inner" ] && grep -qE "%  bpfload +$inner +\[k\] $inner\$" "$TMPD/tid.out"
+ok $? "-t: the workload's BPF program is named"
+rows=$(grep -cE '^ +[0-9.]+%  ' "$TMPD/tid.out")
+[ "$rows" -gt 0 ] && ! grep -E '^ +[0-9.]+%  ' "$TMPD/tid.out" | grep -qvE '^ +[0-9.]+%  bpfload '
+ok $? "-t: every row ($rows) is of the workload's thread"
+
+# 2. --sort comm,dso: two columns, the command and the dso
+start_workload sort
+timeout 120 "$PERF" top --stdio -s comm,dso -d 0.5 -E 300 </dev/null >"$TMPD/sort.out" \
+	2>"$TMPD/sort.err" &
+top=$!
+wait_for "$TMPD/sort.out" "$HDR" $top
+kill -USR1 $bl
+wait $bl
+sleep 1
+kill -INT $top
+wait $top
+ok $? "--sort comm,dso: exit status 0"
+grep -qE "^ +[0-9.]+%  bpfload +$inner\$" "$TMPD/sort.out"
+ok $? "--sort comm,dso: row 'bpfload  $inner'"
+! grep -qE '\[k\]|\[\.\]' "$TMPD/sort.out"
+ok $? "--sort comm,dso: no symbol column"
+
+# 3. -z: after the workload ends, a zeroed screen no longer shows it; without
+# -z the decayed entries are still there one refresh later
+for mode in zero keep; do
+	start_workload $mode 2
+	args="-d 0.5 -E 300"
+	[ $mode = zero ] && args="$args -z"
+	timeout 120 "$PERF" top --stdio $args </dev/null >"$TMPD/$mode.out" 2>&1 &
+	top=$!
+	wait_for "$TMPD/$mode.out" "$HDR" $top
+	kill -USR1 $bl
+	wait $bl
+	inner=$(grep -oE 'bpf_prog_[0-9a-f]{16}_hot_sub2_inner' "$TMPD/$mode.bl" | head -1)
+	# the screens printed from now on cover time after the workload ended
+	n=$(grep -cE "$HDR" "$TMPD/$mode.out")
+	for _ in $(seq 100); do
+		[ "$(grep -cE "$HDR" "$TMPD/$mode.out")" -ge $((n + 3)) ] && break
+		sleep 0.1
+	done
+	kill -INT $top
+	wait $top
+	grep -qE "%  $inner +\[k\] $inner\$" "$TMPD/$mode.out"
+	ok $? "-d 0.5 ${mode}: the program was shown while it ran"
+	last_screen "$TMPD/$mode.out" >"$TMPD/$mode.last"
+	if [ $mode = zero ]; then
+		! grep -qE "$inner" "$TMPD/$mode.last"
+		ok $? "-z: the last screen no longer shows the ended program"
+	else
+		grep -qE "$inner" "$TMPD/$mode.last"
+		ok $? "without -z: the last screen still shows it, decayed"
+	fi
+done
+
+# 4. -d: screens come at the requested interval (not a timing: a count bound)
+timeout 120 "$PERF" top --stdio -d 0.3 </dev/null >"$TMPD/d.out" 2>&1 &
+top=$!
+wait_for "$TMPD/d.out" "$HDR" $top
+sleep 3
+kill -INT $top
+wait $top
+n=$(grep -cE "$HDR" "$TMPD/d.out")
+[ "$n" -ge 5 ] && [ "$n" -le 20 ]
+ok $? "-d 0.3 over about 3 s: more screens than the 2 s default gives, no flood ($n)"
+
+done_testing
