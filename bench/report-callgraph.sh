@@ -8,7 +8,7 @@
 
 file=$(big_bpf_file -g) || { echo "bench: cannot record the input" >&2; exit 1; }
 samples=$("$PERF" report --stats -i "$file" | awk '/SAMPLE events:/ {print $3; exit}')
-echo "input: $file, $samples samples, $(du -h "$file" | cut -f1)"
+echo "input: $file, $samples samples, $(du -hL "$file" | cut -f1)"
 compare "report -g --stdio --sort comm,dso,sym" \
 	"$PERF" report --stdio --sort comm,dso,sym -i "$file" -- \
 	"$UPERF" report --stdio --sort comm,dso,sym -i "$file"

@@ -7,6 +7,6 @@
 
 file=$(big_file) || { echo "bench: cannot record the input" >&2; exit 1; }
 samples=$("$PERF" report --stats -i "$file" | awk '/SAMPLE events:/ {print $3; exit}')
-echo "input: $file, $samples samples, $(du -h "$file" | cut -f1)"
+echo "input: $file, $samples samples, $(du -hL "$file" | cut -f1)"
 compare "report --stats" "$PERF" report --stats -i "$file" -- \
 	"$UPERF" report --stats -i "$file"

@@ -9,6 +9,6 @@
 for cg in "" -g; do
 	file=$(big_bpf_file $cg) || { echo "bench: cannot record the input" >&2; exit 1; }
 	samples=$("$PERF" report --stats -i "$file" | awk '/SAMPLE events:/ {print $3; exit}')
-	echo "input: $file, $samples samples, $(du -h "$file" | cut -f1)"
+	echo "input: $file, $samples samples, $(du -hL "$file" | cut -f1)"
 	compare "script${cg:+ (-g)}" "$PERF" script -i "$file" -- "$UPERF" script -i "$file"
 done

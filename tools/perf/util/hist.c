@@ -48,6 +48,8 @@ void hists__exit(struct hists *hists)
 	}
 	free(hists->chains);
 	hists->chains = NULL;
+	free(hists->sym_cache);
+	hists->sym_cache = NULL;
 	while (hists->canon) {
 		struct hist_canon *c = hists->canon;
 
@@ -116,8 +118,8 @@ static struct dso *hists__canon_dso(struct hists *hists, struct dso *dso)
 	return dso;
 }
 
-static const struct symbol *hists__canon_sym(struct hists *hists, struct dso *canon,
-					     const struct symbol *sym)
+static const struct symbol *hists__canon_sym_slow(struct hists *hists, struct dso *canon,
+						  const struct symbol *sym)
 {
 	struct symbol *own = dso__find_symbol(canon, sym->start);
 	struct hist_canon *c;
@@ -133,6 +135,27 @@ static const struct symbol *hists__canon_sym(struct hists *hists, struct dso *ca
 	*c = (struct hist_canon){ .next = hists->canon, .dso = canon, .sym = sym };
 	hists->canon = c;
 	return sym;
+}
+
+/* The same, remembered per symbol: a sample's symbol maps to one row's. */
+static const struct symbol *hists__canon_sym(struct hists *hists, struct dso *canon,
+					     const struct symbol *sym)
+{
+	size_t h = ((uintptr_t)sym >> 4) * 0x9e3779b97f4a7c15ULL >> (64 - HIST_SYM_CACHE_BITS);
+	struct hist_sym_cache *e;
+
+	if (!hists->sym_cache) {
+		hists->sym_cache = calloc(1u << HIST_SYM_CACHE_BITS, sizeof(*hists->sym_cache));
+		if (!hists->sym_cache)
+			return hists__canon_sym_slow(hists, canon, sym);
+	}
+	e = &hists->sym_cache[h];
+	if (e->sym != sym || e->canon != canon) {
+		e->sym = sym;
+		e->canon = canon;
+		e->to = hists__canon_sym_slow(hists, canon, sym);
+	}
+	return e->to;
 }
 
 static void hists__make_key(struct hists *hists, const struct addr_location *al, s32 cpu,

@@ -44,6 +44,14 @@ struct hist_frame {
 
 struct hist_canon;
 
+#define HIST_SYM_CACHE_BITS	12
+
+struct hist_sym_cache {
+	const struct symbol	*sym;
+	const struct dso	*canon;
+	const struct symbol	*to;
+};
+
 struct hist_chain {
 	struct hist_chain	*hnext;
 	struct hist_entry	*self;
@@ -69,6 +77,7 @@ struct hists {
 	 * short name (one binary at two paths, or rebuilt) share rows.
 	 */
 	struct hist_canon	*canon;
+	struct hist_sym_cache	*sym_cache;	/* symbol -> its row's, direct-mapped */
 	struct hist_chain	**chains;	/* hash of distinct chains */
 	size_t			nr_chain_buckets;
 	size_t			nr_chains;
