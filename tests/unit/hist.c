@@ -67,6 +67,23 @@ int main(void)
 	free(v);
 	hists__exit(&h);
 
+	/* graph order: callee (the sampled frame first) or caller (outermost first) */
+	chain[0] = a;
+	chain[1] = b;
+	for (int caller = 0; caller < 2; caller++) {
+		ok(!hists__init(&h, &spec), "init graph");
+		h.graph = true;
+		h.caller = caller;
+		hists__add_sample(&h, &a, chain, 2, 0, 100);
+		fp = open_memstream(&out, &len);
+		hists__fprintf(&h, &(struct hists_print_opts){ .quiet = true }, fp);
+		fclose(fp);
+		ok(strstr(out, caller ? "---fb\n               fa\n" : "---fa\n               fb\n")
+		   != NULL, "graph in %s order", caller ? "caller" : "callee");
+		free(out);
+		hists__exit(&h);
+	}
+
 	/* pid: one row per thread and symbol whatever the thread was called */
 	sort_spec__parse(&spec, "pid,sym", NULL, 0);
 	ok(!hists__init(&h, &spec), "init pid");

@@ -143,6 +143,8 @@ static int report__sample(struct perf_tool *tool, struct perf_session *session,
 	hists->cumulate = rep->children && (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN);
 	hists->graph = !rep->cg.none && (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN);
 	hists->graph_min_percent = rep->cg.min_percent;
+	/* as upstream: callee order unless children mode, or the order given */
+	hists->caller = rep->cg.order_set ? rep->cg.caller : hists->cumulate;
 	if (!strlist__match(&rep->comms, al.thread->comm) ||
 	    !strlist__match(&rep->dsos, al.dso ? al.dso->short_name : NULL) ||
 	    !strlist__match(&rep->symbols, al.sym ? al.sym->name : NULL)) {

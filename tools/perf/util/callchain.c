@@ -91,8 +91,10 @@ int callchain_param__parse(struct callchain_param *p, const char *str)
 			p->enabled = false;
 		} else if (!strcmp(tok, "caller")) {
 			p->caller = true;
+			p->order_set = true;
 		} else if (!strcmp(tok, "callee")) {
 			p->caller = false;
+			p->order_set = true;
 		} else if (!strcmp(tok, "graph") || !strcmp(tok, "flat") ||
 			   !strcmp(tok, "fractal") || !strcmp(tok, "folded") ||
 			   !strcmp(tok, "function") || !strcmp(tok, "address") ||

@@ -36,6 +36,7 @@ struct callchain_param {
 	bool	enabled;	/* the file has call chains and -g is not "none" */
 	bool	none;		/* -g none */
 	bool	caller;		/* caller order (children default), else callee */
+	bool	order_set;	/* "caller" or "callee" given */
 	double	min_percent;	/* graph threshold, 0.5 by default */
 };
 

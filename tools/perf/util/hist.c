@@ -662,9 +662,10 @@ struct graph_ref {
 };
 
 /*
- * Which chains go into each entry's graph: its own samples' (callee
- * order, from the entry outward), or in children mode every chain through
- * it (caller order: from the entry in to the sampled frame).
+ * Which chains go into each entry's graph: its own samples', or in
+ * children mode every chain through it, from the occurrence upstream's
+ * walk of the chain meets first (the outermost in caller order, the
+ * innermost in callee order: recursion).
  */
 static struct graph_ref *hists__graph_refs(struct hists *hists, u32 nr_entries, u32 **startp)
 {
@@ -690,14 +691,23 @@ static struct graph_ref *hists__graph_refs(struct hists *hists, u32 nr_entries, 
 						refs[fill[c->self->idx]++] = (struct graph_ref){ c, 0 };
 					continue;
 				}
-				/* recursion: the graph starts at the outermost occurrence */
 				for (i = c->nr; i-- > 0;) {
 					u32 e = c->entries[i]->idx;
 
-					for (j = i + 1; j < c->nr; j++)
-						if (c->entries[j] == c->entries[i])
-							break;
-					if (j < c->nr || e >= nr_entries)
+					if (hists->caller) {
+						for (j = i + 1; j < c->nr; j++)
+							if (c->entries[j] == c->entries[i])
+								break;
+						if (j < c->nr)
+							continue;
+					} else {
+						for (j = 0; j < i; j++)
+							if (c->entries[j] == c->entries[i])
+								break;
+						if (j < i)
+							continue;
+					}
+					if (e >= nr_entries)
 						continue;
 					if (!pass)
 						start[e + 1]++;
@@ -738,15 +748,16 @@ static void hists__print_graph(struct hists *hists, struct hist_entry *he, struc
 	for (r = start[he->idx]; r < start[he->idx + 1]; r++) {
 		const struct hist_chain *c = refs[r].chain;
 
+		int last = (int)c->nr - 1;
+
 		if (!c->nr)
 			continue;
-		if (!hists->cumulate)
-			graph__add(g, c, 0, (int)c->nr - 1, c->period);
-		else if (c->entries[refs[r].pos] == c->self)
-			/* its own samples: the whole chain, outermost caller first */
-			graph__add(g, c, (int)c->nr - 1, 0, c->period);
+		/* its own samples: the whole chain; else from the entry on */
+		if (!hists->cumulate || c->entries[refs[r].pos] == c->self)
+			graph__add(g, c, hists->caller ? last : 0, hists->caller ? 0 : last,
+				   c->period);
 		else
-			graph__add(g, c, (int)refs[r].pos, 0, c->period);
+			graph__add(g, c, (int)refs[r].pos, hists->caller ? 0 : last, c->period);
 	}
 	if (g->nodes[0].first_child)
 		graph__print(g, base);

@@ -71,6 +71,7 @@ struct hists {
 	u64			total_period;
 	bool			cumulate;	/* children mode: Children and Self columns */
 	bool			graph;		/* keep chains and print the graphs */
+	bool			caller;		/* graphs from callers to callees, else back */
 	double			graph_min_percent;	/* of an entry's total, 0.5 */
 	/*
 	 * Upstream tells rows apart by dso name and symbol start: dsos of one
