@@ -109,14 +109,40 @@ ok $? "pipe: HEADER_BUILD_ID records at the end"
 grep -qE '^[0-9a-f]{40} \[kernel.kallsyms\]$' "$TMPD/bid" &&
 	{ [ -z "$kid" ] || grep -q "^${kid#474e5500} \[kernel.kallsyms\]$" "$TMPD/bid"; }
 ok $? "pipe: /usr/bin/perf buildid-list -i - reads the kernel's build-id"
-grep -qE '^[0-9a-f]{40} /.*/libc\.so' "$TMPD/bid"
-ok $? "pipe: and the build-id of a user DSO with samples (libc)"
+rec -q -o - -c 100000 -- sh -c 'i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done' \
+	2>/dev/null | "$UPERF" buildid-list -i - >"$TMPD/bid2" 2>&1
+grep -qE "^[0-9a-f]{40} $(readlink -f "$(command -v sh)")\$" "$TMPD/bid2"
+ok $? "pipe: and the build-id of a user DSO with samples (the shell)"
 timeout 60 "$PERF" record -q -o - -a -c 1000000 -- sleep 0.3 2>/dev/null |
 	"$PERF" report -D -i - >"$TMPD/ours.dump" 2>&1
 ok $? "pipe: | perf report -D -i -"
 timeout 60 "$PERF" record -q -o - -a -c 1000000 -- sleep 0.3 2>/dev/null |
 	"$UPERF" report -i - --stdio >"$TMPD/rep" 2>&1
 ok $? "pipe: | /usr/bin/perf report -i -"
+
+# -z: PERF_RECORD_COMPRESSED (zstd) and the COMPRESSED feature
+rec -q -z -o "$TMPD/z.data" -a -c 1000000 -- sleep 0.3
+ok $? "-z records"
+clean_dump "$TMPD/z.data"
+ok $? "-z: /usr/bin/perf report -D reads it without warnings"
+"$PERF" report --stats -i "$TMPD/z.data" 2>/dev/null | grep -qE 'COMPRESSED events: +[1-9]' &&
+	grep -q 'PERF_RECORD_SAMPLE' "$TMPD/dump"
+ok $? "-z: compressed records holding the samples"
+"$UPERF" report --header-only -i "$TMPD/z.data" 2>/dev/null | grep -q '^# compressed : Zstd, level = 1, ratio = [1-9]'
+ok $? "-z: COMPRESSED feature as upstream reads it"
+nu=$("$UPERF" report -D -i "$TMPD/z.data" 2>/dev/null | count_records SAMPLE)
+no=$("$PERF" report -D -i "$TMPD/z.data" 2>/dev/null | count_records SAMPLE)
+[ "$nu" -gt 0 ] && [ "$nu" = "$no" ]
+ok $? "-z: our report and upstream's find the same samples ($no, $nu)"
+rec -q --compression-level=5 -o "$TMPD/z5.data" -a -c 1000000 -- sleep 0.1 &&
+	"$UPERF" report --header-only -i "$TMPD/z5.data" 2>/dev/null | grep -q 'level = 5,'
+ok $? "--compression-level=5"
+rec -q -z -o - -a -- true >/dev/null 2>"$TMPD/err"
+[ $? -eq 1 ] && grep -q '^perf record: -z: ' "$TMPD/err"
+ok $? "-z with -o -: one line, exit 1"
+rec -q --compression-level=99 -o "$TMPD/zbad.data" -a -- true 2>"$TMPD/err"
+[ $? -ne 0 ] && grep -q 'compression level is 1 to 22' "$TMPD/err" && [ ! -e "$TMPD/zbad.data" ]
+ok $? "bad compression level: error, no file"
 
 # tracepoints: attrs as upstream's, TRACING_DATA that upstream decodes
 if [ -e /sys/kernel/tracing/events/sched/sched_switch/id ]; then

@@ -43,6 +43,7 @@
 #include "util/parse-events.h"
 #include "util/parse-options.h"
 #include "util/record-buildid.h"
+#include "util/record-compress.h"
 #include "util/record-tracing.h"
 #include "util/strbuf.h"
 #include "util/synthesize.h"
@@ -69,6 +70,7 @@ struct record_opts {
 	bool		period_given;
 	int		freq;
 	u64		period;
+	int		comp_level;	/* -z: 0 is off */
 };
 
 struct record {
@@ -112,6 +114,8 @@ struct record {
 	bool			sb_on;
 	struct perf_synth	synth;
 	struct record_buildid	*bids;		/* pipe mode: DSOs with samples */
+	struct record_compress	zc;		/* -z */
+	bool			zc_on;
 	bool			bids_err;
 };
 
@@ -201,6 +205,24 @@ static int record__parse_callgraph(const struct option *opt, const char *arg, in
 		fprintf(stderr, "perf record: --call-graph %s: only fp is supported\n", arg);
 		return -1;
 	}
+	return 0;
+}
+
+static int record__parse_comp(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *opts = opt->value;
+	char *end;
+	long level = arg ? strtol(arg, &end, 10) : 1;
+
+	if (unset) {
+		opts->comp_level = 0;
+		return 0;
+	}
+	if (arg && (end == arg || *end || level < 1 || level > 22)) {
+		fprintf(stderr, "perf record: -z %s: the compression level is 1 to 22\n", arg);
+		return -1;
+	}
+	opts->comp_level = (int)level;
 	return 0;
 }
 
@@ -504,8 +526,17 @@ static u16 record__mmap_size(void *priv, const union perf_event *ev)
 	return body < ev->header.size ? (u16)body : 0;
 }
 
+static int record__write_cb(void *priv, const void *buf, size_t len)
+{
+	return record__write(priv, buf, len);
+}
+
 static int record__mmap_push(void *priv, struct perf_mmap *map, const void *buf, size_t len)
 {
+	struct record *rec = priv;
+
+	if (rec->zc_on)
+		return record_compress__push(&rec->zc, buf, len, record__write_cb, rec);
 	return record__write(priv, buf, len);
 }
 
@@ -883,6 +914,23 @@ static int record__build_ids(struct record *rec)
 				  rec->bytes_written);
 }
 
+/* -z: the COMPRESSED feature, with the ratio reached. */
+static int record__comp_feature(struct record *rec)
+{
+	struct perf_feat_raw *raw = &rec->header.raw[HEADER_COMPRESSED];
+	u32 v[5];
+
+	record_compress__feature(&rec->zc, rec->pages * (u32)sysconf(_SC_PAGESIZE), v);
+	free(raw->buf);
+	raw->buf = malloc(sizeof(v));
+	if (!raw->buf)
+		return -ENOMEM;
+	memcpy(raw->buf, v, sizeof(v));
+	raw->size = sizeof(v);
+	perf_header__set_feat(&rec->header, HEADER_COMPRESSED);
+	return 0;
+}
+
 /* Pipe mode: HEADER_BUILD_ID records at the end, one per DSO with samples. */
 static int record__pipe_build_ids(struct record *rec)
 {
@@ -1084,6 +1132,11 @@ int cmd_record(int argc, const char **argv)
 		OPT_BOOLEAN(0, "no-bpf-event", &opts->no_bpf_event,
 			    "do not record bpf events"),
 		OPT_BOOLEAN('q', "quiet", &opts->quiet, "don't print any message"),
+		{ .type = OPTION_CALLBACK, .short_name = 'z', .long_name = "compression-level",
+		  .value = opts, .argh = "n", .flags = PARSE_OPT_OPTARG,
+		  .help = "compress records using specified level (default: 1 - fastest "
+			  "compression, 22 - greatest compression)",
+		  .callback = record__parse_comp },
 		OPT_END()
 	};
 
@@ -1143,6 +1196,20 @@ int cmd_record(int argc, const char **argv)
 	err = record__setup_target(rec, argc, argv, options);
 	if (err)
 		goto out;
+	if (opts->comp_level && opts->output && !strcmp(opts->output, "-")) {
+		fprintf(stderr, "perf record: -z: compression is for file output, not -o -\n");
+		err = -EINVAL;
+		goto out;
+	}
+	if (opts->comp_level) {
+		err = record_compress__init(&rec->zc, opts->comp_level);
+		if (err) {
+			fprintf(stderr, "perf record: -z: cannot set up zstd: %s\n",
+				strerror(-err));
+			goto out;
+		}
+		rec->zc_on = true;
+	}
 
 	rec->evlist = evlist__new();
 	if (!rec->evlist) {
@@ -1324,8 +1391,11 @@ out_stop:
 		if (!err)
 			err = record__pipe_build_ids(rec);
 	} else {
-		err = perf_header__write(&rec->header, rec->evlist, &rec->data, rec->data_offset,
-					 rec->bytes_written);
+		if (rec->zc_on)
+			err = record__comp_feature(rec);
+		if (!err)
+			err = perf_header__write(&rec->header, rec->evlist, &rec->data,
+						 rec->data_offset, rec->bytes_written);
 		if (!err)
 			err = record__build_ids(rec);
 		if (!err)
@@ -1355,6 +1425,8 @@ out:
 	bpf_capture__exit(&rec->cap);
 	evlist__delete(rec->evlist);
 	record_buildid__delete(rec->bids);
+	if (rec->zc_on)
+		record_compress__exit(&rec->zc);
 	perf_cpu_map__delete(rec->cpus);
 	thread_map__delete(rec->threads);
 	free(orig_argv);
