@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* util/callchain.c: markers, max-stack, corrupt chains, -g values. */
+#include <string.h>
+
 #include "tap.h"
 #include "util/callchain.h"
 
@@ -31,6 +33,27 @@ int main(void)
 	is_int(callchain_param__parse(&p, "graph,0.5,caller"), 0, "graph,0.5,caller");
 	ok(p.enabled && p.caller && p.min_percent == 0.5, "values");
 	is_int(callchain_param__parse(&p, "bogus"), -22, "unknown word");
+	ok(p.order_set, "an order word is remembered as given");
+
+	/* the cache: one frame of two threads is two frames, the same results */
+	{
+		struct thread *t1 = machine__findnew_thread(m, 10, 10);
+		struct thread *t2 = machine__findnew_thread(m, 20, 20);
+		struct addr_location first[3];
+
+		is_int(callchain_cursor__enable_cache(&c), 0, "cache");
+		s.callchain = chain;
+		s.callchain_nr = 5;
+		callchain__resolve(m, t1, &s, PERF_RECORD_MISC_USER, 0, &c);
+		memcpy(first, c.entries, sizeof(first));
+		callchain__resolve(m, t2, &s, PERF_RECORD_MISC_USER, 0, &c);
+		ok(c.nr == 3 && c.entries[0].thread == t2 && c.entries[2].thread == t2,
+		   "cached frames keep their thread");
+		callchain_cursor__invalidate(&c);
+		callchain__resolve(m, t1, &s, PERF_RECORD_MISC_USER, 0, &c);
+		ok(c.nr == 3 && !memcmp(first, c.entries, sizeof(first)),
+		   "the same frames after an invalidation");
+	}
 	callchain_cursor__exit(&c);
 	machine__delete(m);
 	return done_testing();

@@ -192,6 +192,7 @@ static int report__event(struct perf_tool *tool, struct perf_session *session,
 	struct report *rep = (struct report *)tool;
 	int err = machine__process_event(rep->machine, ev, sample);
 
+	callchain_cursor__invalidate(&rep->cursor);
 	/* a malformed side-band record only loses what it would have said */
 	return err == -ENOMEM ? err : 0;
 }
@@ -438,7 +439,7 @@ int cmd_report(int argc, const char **argv)
 		goto out_lists;
 	}
 	rep.machine = machine__new(rep.kallsyms);
-	if (!rep.machine) {
+	if (!rep.machine || callchain_cursor__enable_cache(&rep.cursor)) {
 		fprintf(stderr, "perf report: out of memory\n");
 		err = -ENOMEM;
 		goto out_lists;

@@ -254,6 +254,7 @@ static int script__event(struct perf_tool *tool, struct perf_session *session,
 	u32 type = ev->header.type, f;
 	int err = machine__process_event(s->machine, ev, sample);
 
+	callchain_cursor__invalidate(&s->cursor);
 	if (err == -ENOMEM)
 		return err;
 	if (!script__shows(s, type) || !evsel)
@@ -354,8 +355,10 @@ int cmd_script(int argc, const char **argv)
 	s.tool.ordered = true;
 	callchain_cursor__init(&s.cursor);
 	s.machine = machine__new(s.kallsyms);
-	if (!s.machine) {
+	if (!s.machine || callchain_cursor__enable_cache(&s.cursor)) {
 		fprintf(stderr, "perf script: out of memory\n");
+		callchain_cursor__exit(&s.cursor);
+		machine__delete(s.machine);
 		return 1;
 	}
 

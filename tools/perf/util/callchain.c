@@ -8,6 +8,16 @@
 
 #include "callchain.h"
 
+#define CACHE_BITS	14
+
+struct callchain_cache_entry {
+	u64			gen;	/* 0: empty */
+	u64			ip;
+	const struct thread	*thread;
+	u8			cpumode;
+	struct addr_location	al;
+};
+
 void callchain_cursor__init(struct callchain_cursor *c)
 {
 	memset(c, 0, sizeof(*c));
@@ -16,7 +26,50 @@ void callchain_cursor__init(struct callchain_cursor *c)
 void callchain_cursor__exit(struct callchain_cursor *c)
 {
 	free(c->entries);
+	free(c->cache);
 	memset(c, 0, sizeof(*c));
+}
+
+int callchain_cursor__enable_cache(struct callchain_cursor *c)
+{
+	if (!c->cache)
+		c->cache = calloc(1u << CACHE_BITS, sizeof(*c->cache));
+	c->gen = 1;
+	return c->cache ? 0 : -ENOMEM;
+}
+
+/*
+ * machine__resolve_ip() through the cache: the same frames come back in
+ * sample after sample (the outer ones above all), and a lookup here is
+ * cheaper than the map and symbol searches.
+ */
+static void cursor__resolve_ip(struct callchain_cursor *c, struct machine *machine,
+			       struct thread *thread, u8 cpumode, u64 ip,
+			       struct addr_location *al)
+{
+	struct callchain_cache_entry *e;
+	u64 h;
+
+	if (!c->cache) {
+		machine__resolve_ip(machine, thread, cpumode, ip, al);
+		return;
+	}
+	h = (ip ^ (u64)(uintptr_t)thread * 0x9e3779b97f4a7c15ULL ^ cpumode) *
+	    0xff51afd7ed558ccdULL;
+	e = &c->cache[h >> (64 - CACHE_BITS)];
+	if (e->gen == c->gen && e->ip == ip && e->thread == thread && e->cpumode == cpumode) {
+		*al = e->al;
+		/* as the lookup would have counted it */
+		if (al->fallback)
+			machine->nr_fallback++;
+		return;
+	}
+	machine__resolve_ip(machine, thread, cpumode, ip, al);
+	e->gen = c->gen;
+	e->ip = ip;
+	e->thread = thread;
+	e->cpumode = cpumode;
+	e->al = *al;
 }
 
 static struct addr_location *cursor__next(struct callchain_cursor *c)
@@ -45,7 +98,7 @@ int callchain__resolve(struct machine *machine, struct thread *thread,
 		al = cursor__next(c);
 		if (!al)
 			return -ENOMEM;
-		machine__resolve_ip(machine, thread, cpumode, sample->ip, al);
+		cursor__resolve_ip(c, machine, thread, cpumode, sample->ip, al);
 		return 0;
 	}
 	for (i = 0; i < sample->callchain_nr; i++) {
@@ -68,7 +121,7 @@ int callchain__resolve(struct machine *machine, struct thread *thread,
 		al = cursor__next(c);
 		if (!al)
 			return -ENOMEM;
-		machine__resolve_ip(machine, thread, cpumode, ip, al);
+		cursor__resolve_ip(c, machine, thread, cpumode, ip, al);
 	}
 	return 0;
 }

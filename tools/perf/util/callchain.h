@@ -12,14 +12,31 @@
  */
 #define CALLCHAIN_MAX	512
 
+struct callchain_cache_entry;
+
 struct callchain_cursor {
 	struct addr_location	*entries;
 	u32			nr;
 	u32			alloc;
+	/*
+	 * Optional: frames already resolved, by thread, cpumode and ip.  Only
+	 * for a caller that calls callchain_cursor__invalidate() whenever its
+	 * machine changes (any side-band record): the maps a frame was
+	 * resolved in may have changed.
+	 */
+	struct callchain_cache_entry *cache;
+	u64			gen;
 };
 
 void callchain_cursor__init(struct callchain_cursor *c);
 void callchain_cursor__exit(struct callchain_cursor *c);
+/* Keep resolved frames from sample to sample; 0 or -ENOMEM. */
+int callchain_cursor__enable_cache(struct callchain_cursor *c);
+/* The machine changed: forget every frame resolved so far. */
+static inline void callchain_cursor__invalidate(struct callchain_cursor *c)
+{
+	c->gen++;
+}
 
 /*
  * Resolve sample's chain in thread's address space, at most max_stack
