@@ -141,6 +141,17 @@ static int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu,
 	return (int)syscall(__NR_perf_event_open, attr, pid, cpu, group, flags);
 }
 
+/* Recursive: the ring reader holds it across the writes of one ring. */
+static void record__init_write_lock(struct record *rec)
+{
+	pthread_mutexattr_t attr;
+
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+	pthread_mutex_init(&rec->write_lock, &attr);
+	pthread_mutexattr_destroy(&attr);
+}
+
 /* Output: every byte goes through here, from either thread. */
 static int record__write(struct record *rec, const void *buf, size_t len)
 {
@@ -579,8 +590,15 @@ static int record__read_all(struct record *rec)
 	int i, err;
 
 	for (i = 0; i < rec->nr_maps; i++) {
-		s64 n = perf_mmap__read(&rec->maps[i], &ops, rec);
+		s64 n;
 
+		/*
+		 * A ring's bytes go out in up to two writes when they wrap
+		 * around its end: no side-band record may land between them.
+		 */
+		pthread_mutex_lock(&rec->write_lock);
+		n = perf_mmap__read(&rec->maps[i], &ops, rec);
+		pthread_mutex_unlock(&rec->write_lock);
 		if (n < 0)
 			return (int)n;
 		total += n;
@@ -1149,7 +1167,7 @@ int cmd_record(int argc, const char **argv)
 	rec->go_pipe[0] = rec->go_pipe[1] = -1;
 	rec->sideband_bits = true;
 	rec->data.fd = -1;
-	pthread_mutex_init(&rec->write_lock, NULL);
+	record__init_write_lock(rec);
 	pthread_mutex_init(&rec->env_lock, NULL);
 	perf_header__init(&rec->header);
 
