@@ -185,6 +185,26 @@ static union perf_event *build_ksymbol(struct rb *r, bool foreign, const void *a
 	return rb__end(r);
 }
 
+/* The body stays the same when the kernel makes header.size longer. */
+static void ksymbol_body(struct ksym_arg *a)
+{
+	union perf_event *ev = build_ksymbol(&rb_native, false, a);
+	size_t want = sizeof(ev->ksymbol) + PERF_ALIGN(strlen(a->name) + 1, (size_t)8);
+
+	is_int((long)perf_event__sideband_body_size(ev), (long)want,
+	       "ksymbol body of a %zu-byte name", strlen(a->name));
+	ev->header.size += 24;
+	is_int((long)perf_event__sideband_body_size(ev), (long)want,
+	       "ksymbol body: the same with header.size 24 bytes longer");
+	ev->header.size = sizeof(ev->ksymbol);
+	is_int((long)perf_event__sideband_body_size(ev), 0, "ksymbol without name: 0");
+	ev->header.type = PERF_RECORD_MMAP;
+	is_int((long)perf_event__sideband_body_size(ev), 0, "not KSYMBOL/BPF_EVENT: 0");
+	ev->header.type = PERF_RECORD_BPF_EVENT;
+	is_int((long)perf_event__sideband_body_size(ev), (long)sizeof(ev->bpf),
+	       "bpf_event body");
+}
+
 static void test_ksymbol(void)
 {
 	static const char * const names[] = {
@@ -214,6 +234,7 @@ static void test_ksymbol(void)
 		ok(s.pid == T_PID && s.tid == T_TID && s.time == T_TIME && s.id == T_ID &&
 		   s.cpu == T_CPU, "ksymbol trailer values");
 		is_int(swap_roundtrip(build_ksymbol, &a, &attr), 0, "ksymbol swap round trip");
+		ksymbol_body(&a);
 	}
 
 	/* observed: perf report -D -i sys.data, record at 0x20da8 */

@@ -404,19 +404,8 @@ static int record__open_one(void *priv, struct evsel *evsel, int cpu, pid_t pid)
 			rec->sideband_bits = false;
 			continue;
 		}
-		if ((errno == ENOENT || errno == EOPNOTSUPP || errno == ENODEV) &&
-		    parse_events__is_hw(attr)) {
-			char name[256];
-
-			snprintf(name, sizeof(name), "%s", evsel__name(evsel));
-			fprintf(stderr, "perf record: %s: hardware event not supported here "
-				"(no PMU), falling back to cpu-clock\n", name);
-			attr->type = PERF_TYPE_SOFTWARE;
-			attr->config = PERF_COUNT_SW_CPU_CLOCK;
-			attr->precise_ip = 0;
-			evsel__set_name(evsel, "cpu-clock");
+		if (parse_events__fallback_cpu_clock(evsel, -errno, "record"))
 			continue;
-		}
 		return -errno;
 	}
 }
@@ -520,19 +509,10 @@ static int record__mmap_record(void *priv, struct perf_mmap *map, const union pe
 static u16 record__mmap_size(void *priv, const union perf_event *ev)
 {
 	struct record *rec = priv;
-	size_t body;
+	size_t body = perf_event__sideband_body_size(ev);
 
-	if (ev->header.type == PERF_RECORD_KSYMBOL) {
-		if (ev->header.size <= sizeof(ev->ksymbol))
-			return 0;
-		body = sizeof(ev->ksymbol) +
-		       PERF_ALIGN(strnlen(ev->ksymbol.name,
-					  ev->header.size - sizeof(ev->ksymbol)) + 1, (size_t)8);
-	} else if (ev->header.type == PERF_RECORD_BPF_EVENT) {
-		body = sizeof(ev->bpf);
-	} else {
+	if (!body)
 		return 0;
-	}
 	body += rec->synth.id_hdr_size;
 	return body < ev->header.size ? (u16)body : 0;
 }
@@ -1013,21 +993,9 @@ static int record__setup_target(struct record *rec, int argc, const char **argv,
 	}
 	rec->per_thread = !opts->system_wide;
 	if (opts->system_wide) {
-		err = perf_cpu_map__parse(&rec->cpus, opts->cpu_list);
-		if (err) {
-			fprintf(stderr, "perf record: -C %s: bad CPU list\n",
-				opts->cpu_list ? opts->cpu_list : "");
+		err = perf_cpu_map__parse_option(&rec->cpus, opts->cpu_list, "record");
+		if (err)
 			return err;
-		}
-		if (opts->cpu_list) {
-			int bad = -1;
-
-			if (!perf_cpu_map__all_online(rec->cpus, &bad)) {
-				fprintf(stderr, "perf record: -C %s: CPU %d is not online\n",
-					opts->cpu_list, bad);
-				return -EINVAL;
-			}
-		}
 		rec->threads = thread_map__new_one(-1);
 	} else {
 		err = perf_cpu_map__online(&rec->cpus);

@@ -589,19 +589,9 @@ static int sideband__forward(struct bpf_sideband *sb, const union perf_event *ev
 		u64			words[128];
 	} b;
 	struct perf_synth out = sb->out_synth;	/* several readers at once */
-	size_t body;
+	size_t body = perf_event__sideband_body_size(ev);
 
-	if (ev->header.type == PERF_RECORD_KSYMBOL) {
-		size_t max = ev->header.size - sizeof(ev->ksymbol);
-
-		if (ev->header.size < sizeof(ev->ksymbol))
-			return 0;
-		body = sizeof(ev->ksymbol) +
-		       PERF_ALIGN(strnlen(ev->ksymbol.name, max) + 1, (size_t)8);
-	} else {
-		body = sizeof(ev->bpf);
-	}
-	if (body > ev->header.size || body + 64 > sizeof(b))
+	if (!body || body > ev->header.size || body + 64 > sizeof(b))
 		return 0;
 	memcpy(&b, ev, body);
 	b.ev.header.size = body;

@@ -120,3 +120,18 @@ void perf_cpu_map__delete(struct perf_cpu_map *map)
 {
 	free(map);
 }
+
+int perf_cpu_map__parse_option(struct perf_cpu_map **out, const char *list, const char *cmd)
+{
+	int bad = -1, err = perf_cpu_map__parse(out, list);
+
+	if (err) {
+		fprintf(stderr, "perf %s: -C %s: bad CPU list\n", cmd, list ? list : "");
+		return err;
+	}
+	if (list && !perf_cpu_map__all_online(*out, &bad)) {
+		fprintf(stderr, "perf %s: -C %s: CPU %d is not online\n", cmd, list, bad);
+		return -EINVAL;
+	}
+	return 0;
+}

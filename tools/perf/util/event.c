@@ -441,6 +441,24 @@ int perf_sample__parse(const union perf_event *ev, const struct perf_event_attr 
 #define TRAILER_BITS	(PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_ID | \
 			 PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU | PERF_SAMPLE_IDENTIFIER)
 
+size_t perf_event__sideband_body_size(const union perf_event *ev)
+{
+	size_t max;
+
+	switch (ev->header.type) {
+	case PERF_RECORD_KSYMBOL:
+		if (ev->header.size <= sizeof(ev->ksymbol))
+			return 0;
+		max = ev->header.size - sizeof(ev->ksymbol);
+		return sizeof(ev->ksymbol) +
+		       PERF_ALIGN(strnlen(ev->ksymbol.name, max) + 1, (size_t)8);
+	case PERF_RECORD_BPF_EVENT:
+		return sizeof(ev->bpf);
+	default:
+		return 0;
+	}
+}
+
 u32 perf_event__id_hdr_size(u64 sample_type)
 {
 	return 8 * __builtin_popcountll(sample_type & TRAILER_BITS);

@@ -576,6 +576,14 @@ const char *perf_event__name(u32 type);
 int perf_sample__parse(const union perf_event *ev, const struct perf_event_attr *attr,
 		       struct perf_sample *out);
 
+/*
+ * Bytes of a KSYMBOL (its name NUL-padded to 8) or BPF_EVENT before the
+ * sample_id_all trailer; 0 for other types or a KSYMBOL without a name.
+ * The kernel may make header.size longer than body + trailer (listeners
+ * before this one), so the body is computed, not taken from the header.
+ */
+size_t perf_event__sideband_body_size(const union perf_event *ev);
+
 /* Bytes of the sample_id_all trailer for sample_type (0..48). */
 u32 perf_event__id_hdr_size(u64 sample_type);
 

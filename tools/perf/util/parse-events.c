@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "evsel.h"
 #include "parse-events.h"
 #include "record-tracing.h"
 
@@ -169,4 +170,21 @@ int parse_events__list(const char *list,
 		err = fn(p, priv);
 	free(copy);
 	return err;
+}
+
+bool parse_events__fallback_cpu_clock(struct evsel *evsel, int err, const char *cmd)
+{
+	struct perf_event_attr *attr = &evsel->attr;
+
+	if ((err != -ENOENT && err != -EOPNOTSUPP && err != -ENODEV) ||
+	    !parse_events__is_hw(attr))
+		return false;
+	if (cmd)
+		fprintf(stderr, "perf %s: %s: hardware event not supported here "
+			"(no PMU), falling back to cpu-clock\n", cmd, evsel__name(evsel));
+	attr->type = PERF_TYPE_SOFTWARE;
+	attr->config = PERF_COUNT_SW_CPU_CLOCK;
+	attr->precise_ip = 0;
+	evsel__set_name(evsel, "cpu-clock");
+	return true;
 }

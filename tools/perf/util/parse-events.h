@@ -30,4 +30,13 @@ static inline bool parse_events__is_hw(const struct perf_event_attr *attr)
 	return attr->type == PERF_TYPE_HARDWARE || attr->type == PERF_TYPE_HW_CACHE;
 }
 
+struct evsel;
+
+/*
+ * perf_event_open of a hardware event failed with err (-errno): when the
+ * machine has no such PMU, turn evsel into cpu-clock as upstream does and
+ * return true.  cmd: say so on stderr as "perf <cmd>: ..."; NULL: quietly.
+ */
+bool parse_events__fallback_cpu_clock(struct evsel *evsel, int err, const char *cmd);
+
 #endif /* __PERF_PARSE_EVENTS_H */

@@ -93,14 +93,8 @@ static int top_events__open_one(void *priv, struct evsel *evsel, int cpu, pid_t 
 			top->sideband_bits = false;
 			continue;
 		}
-		if ((errno == ENOENT || errno == EOPNOTSUPP || errno == ENODEV) &&
-		    parse_events__is_hw(attr)) {
-			attr->type = PERF_TYPE_SOFTWARE;
-			attr->config = PERF_COUNT_SW_CPU_CLOCK;
-			attr->precise_ip = 0;
-			evsel__set_name(evsel, "cpu-clock");
+		if (parse_events__fallback_cpu_clock(evsel, -errno, NULL))
 			continue;
-		}
 		return -errno;
 	}
 }

@@ -21,19 +21,10 @@
  */
 static u16 top__record_size(const struct perf_top *top, const union perf_event *ev)
 {
-	size_t body;
+	size_t body = perf_event__sideband_body_size(ev);
 
-	if (ev->header.type == PERF_RECORD_KSYMBOL) {
-		if (ev->header.size <= sizeof(ev->ksymbol))
-			return ev->header.size;
-		body = sizeof(ev->ksymbol) +
-		       PERF_ALIGN(strnlen(ev->ksymbol.name,
-					  ev->header.size - sizeof(ev->ksymbol)) + 1, (size_t)8);
-	} else if (ev->header.type == PERF_RECORD_BPF_EVENT) {
-		body = sizeof(ev->bpf);
-	} else {
+	if (!body)
 		return ev->header.size;
-	}
 	body += top->id_hdr_size;
 	return body < ev->header.size ? (u16)body : ev->header.size;
 }

@@ -48,20 +48,9 @@ static int top__init_target(struct perf_top *top)
 
 	top->per_thread = opts->pids || opts->tids;
 	if (!top->per_thread) {
-		err = perf_cpu_map__parse(&top->cpus, opts->cpu_list);
-		if (err) {
-			fprintf(stderr, "perf top: -C %s: bad CPU list\n", opts->cpu_list);
+		err = perf_cpu_map__parse_option(&top->cpus, opts->cpu_list, "top");
+		if (err)
 			return err;
-		}
-		if (opts->cpu_list) {
-			int bad = -1;
-
-			if (!perf_cpu_map__all_online(top->cpus, &bad)) {
-				fprintf(stderr, "perf top: -C %s: CPU %d is not online\n",
-					opts->cpu_list, bad);
-				return -EINVAL;
-			}
-		}
 		top->threads = thread_map__new_one(-1);
 		return top->threads ? 0 : -ENOMEM;
 	}
