@@ -135,12 +135,6 @@ static const char *const record_usage[] = {
 	NULL
 };
 
-static int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group,
-			       unsigned long flags)
-{
-	return (int)syscall(__NR_perf_event_open, attr, pid, cpu, group, flags);
-}
-
 /* Recursive: the ring reader holds it across the writes of one ring. */
 static void record__init_write_lock(struct record *rec)
 {
@@ -247,34 +241,6 @@ static int record__parse_g(const struct option *opt, const char *arg, int unset)
 
 /* Events */
 
-struct add_event_ctx {
-	struct record	*rec;
-	char		bad[128];
-	int		err;
-};
-
-static int record__add_event(const char *str, void *priv)
-{
-	struct add_event_ctx *ctx = priv;
-	struct perf_event_attr attr;
-	struct evsel *evsel;
-	char name[128];
-	int err;
-
-	err = parse_events__event(str, &attr, name, sizeof(name));
-	if (err) {
-		snprintf(ctx->bad, sizeof(ctx->bad), "%s", str);
-		ctx->err = err;
-		return err;
-	}
-	evsel = evsel__new(&attr, 0);
-	if (!evsel || evsel__set_name(evsel, name) || evlist__add(ctx->rec->evlist, evsel)) {
-		evsel__delete(evsel);
-		return -ENOMEM;
-	}
-	return 0;
-}
-
 static void record__set_tracking(struct record *rec, struct perf_event_attr *attr)
 {
 	attr->mmap = 1;
@@ -367,47 +333,13 @@ static int record__config_evlist(struct record *rec)
 	return 0;
 }
 
-static void record__clear_sideband_bits(struct record *rec)
-{
-	struct evsel *evsel;
-	int i;
-
-	evlist__for_each(rec->evlist, evsel, i) {
-		evsel->attr.ksymbol = 0;
-		evsel->attr.bpf_event = 0;
-	}
-}
-
 static int record__open_one(void *priv, struct evsel *evsel, int cpu, pid_t pid)
 {
 	struct record *rec = priv;
-	struct perf_event_attr *attr = &evsel->attr;
-	int fd;
 
-	for (;;) {
-		fd = sys_perf_event_open(attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
-		if (fd >= 0)
-			return fd;
-		if (errno == EINVAL && (attr->read_format & PERF_FORMAT_LOST)) {
-			/* kernels before 6.0: no lost count in read() */
-			struct evsel *pos;
-			int i;
-
-			evlist__for_each(rec->evlist, pos, i)
-				pos->attr.read_format &= ~(u64)PERF_FORMAT_LOST;
-			continue;
-		}
-		if (errno == EINVAL && (attr->ksymbol || attr->bpf_event)) {
-			fprintf(stderr, "perf record: warning: the kernel rejects the ksymbol/"
-				"bpf_event bits: recording without BPF program records\n");
-			record__clear_sideband_bits(rec);
-			rec->sideband_bits = false;
-			continue;
-		}
-		if (parse_events__fallback_cpu_clock(evsel, -errno, "record"))
-			continue;
-		return -errno;
-	}
+	return evlist_fds__open_fallback(rec->evlist, evsel, cpu, pid, "record",
+					 "recording without BPF program records",
+					 &rec->sideband_bits);
 }
 
 static void record__print_open_error(void *priv, struct evsel *evsel, int err)
@@ -1088,7 +1020,7 @@ int cmd_record(int argc, const char **argv)
 	struct record rec_storage, *rec = &rec_storage;
 	struct record_opts *opts = &rec->opts;
 	const char *mmap_pages = NULL;
-	int orig_argc = argc, err, status = 0;
+	int orig_argc = argc, err, status = 0, i;
 	const char **orig_argv = calloc(argc + 1, sizeof(*argv));
 	struct sigaction sa;
 	const struct option options[] = {
@@ -1202,24 +1134,12 @@ int cmd_record(int argc, const char **argv)
 		err = -ENOMEM;
 		goto out;
 	}
-	{
-		struct add_event_ctx ctx = { .rec = rec };
-		int i;
-
-		if (!opts->nr_events)
-			opts->events[opts->nr_events++] = "cpu-clock";
-		for (i = 0, err = 0; !err && i < opts->nr_events; i++)
-			err = parse_events__list(opts->events[i], record__add_event, &ctx);
-		if (err) {
-			if (ctx.bad[0])
-				fprintf(stderr, "perf record: -e %s: %s\n", ctx.bad,
-					ctx.err == -ENOENT ? "unknown event (known: cpu-clock, "
-					"task-clock, cycles, instructions, dummy, ... rNNN, "
-					"sys:tracepoint)" :
-					ctx.err == -EACCES ? "no permission to read tracefs" :
-					"bad event modifier");
+	if (!opts->nr_events)
+		opts->events[opts->nr_events++] = "cpu-clock";
+	for (i = 0; i < opts->nr_events; i++) {
+		err = parse_events__add_list(rec->evlist, opts->events[i], "record");
+		if (err)
 			goto out;
-		}
 	}
 
 	err = perf_data__open_write(&rec->data, opts->output ? opts->output : "perf.data");

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* A live session's fds and ring buffers (see evlist-fds.h). */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 #include <linux/perf_event.h>
 
@@ -10,7 +12,41 @@
 #include "evlist.h"
 #include "evlist-fds.h"
 #include "mmap.h"
+#include "parse-events.h"
 #include "thread-map.h"
+
+int evlist_fds__open_fallback(struct evlist *evlist, struct evsel *evsel, int cpu, pid_t pid,
+			      const char *cmd, const char *consequence, bool *sideband_bits)
+{
+	struct perf_event_attr *attr = &evsel->attr;
+	struct evsel *pos;
+	int fd, i;
+
+	for (;;) {
+		fd = (int)syscall(__NR_perf_event_open, attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+		if (fd >= 0)
+			return fd;
+		if (errno == EINVAL && (attr->read_format & PERF_FORMAT_LOST)) {
+			/* kernels before 6.0: no lost count in read() */
+			evlist__for_each(evlist, pos, i)
+				pos->attr.read_format &= ~(u64)PERF_FORMAT_LOST;
+			continue;
+		}
+		if (errno == EINVAL && (attr->ksymbol || attr->bpf_event)) {
+			fprintf(stderr, "perf %s: warning: the kernel rejects the ksymbol/"
+				"bpf_event bits: %s\n", cmd, consequence);
+			evlist__for_each(evlist, pos, i) {
+				pos->attr.ksymbol = 0;
+				pos->attr.bpf_event = 0;
+			}
+			*sideband_bits = false;
+			continue;
+		}
+		if (parse_events__fallback_cpu_clock(evsel, -errno, cmd))
+			continue;
+		return -errno;
+	}
+}
 
 int evlist_fds__open(struct evlist *evlist, const struct perf_cpu_map *cpus,
 		     const struct perf_thread_map *threads, int ***fdsp,

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "evlist.h"
 #include "evsel.h"
 #include "parse-events.h"
 #include "record-tracing.h"
@@ -170,6 +171,42 @@ int parse_events__list(const char *list,
 		err = fn(p, priv);
 	free(copy);
 	return err;
+}
+
+struct add_ctx {
+	struct evlist	*evlist;
+	const char	*cmd;
+};
+
+static int parse_events__add_one(const char *str, void *priv)
+{
+	struct add_ctx *ctx = priv;
+	struct perf_event_attr attr;
+	struct evsel *evsel;
+	char name[128];
+	int err;
+
+	err = parse_events__event(str, &attr, name, sizeof(name));
+	if (err) {
+		fprintf(stderr, "perf %s: -e %s: %s\n", ctx->cmd, str, err == -ENOENT ?
+			"unknown event (known: cpu-clock, task-clock, cycles, instructions, "
+			"dummy, ... rNNN, sys:tracepoint)" :
+			err == -EACCES ? "no permission to read tracefs" : "bad event modifier");
+		return err;
+	}
+	evsel = evsel__new(&attr, ctx->evlist->nr_entries);
+	if (!evsel || evsel__set_name(evsel, name) || evlist__add(ctx->evlist, evsel)) {
+		evsel__delete(evsel);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+int parse_events__add_list(struct evlist *evlist, const char *list, const char *cmd)
+{
+	struct add_ctx ctx = { .evlist = evlist, .cmd = cmd };
+
+	return parse_events__list(list, parse_events__add_one, &ctx);
 }
 
 bool parse_events__fallback_cpu_clock(struct evsel *evsel, int err, const char *cmd)

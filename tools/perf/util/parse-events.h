@@ -24,6 +24,14 @@ int parse_events__event(const char *str, struct perf_event_attr *attr,
 int parse_events__list(const char *list,
 		       int (*fn)(const char *event, void *priv), void *priv);
 
+struct evlist;
+
+/*
+ * Add every event of the -e list to evlist, named as given.  An error is
+ * said once, "perf <cmd>: -e <event>: <why>", and returned.
+ */
+int parse_events__add_list(struct evlist *evlist, const char *list, const char *cmd);
+
 /* Is this a hardware event (a PMU that this machine may lack)? */
 static inline bool parse_events__is_hw(const struct perf_event_attr *attr)
 {

@@ -68,35 +68,12 @@ void top_events__config(struct perf_top *top)
 	top->id_hdr_size = perf_event__id_hdr_size(sample_type);
 }
 
-static int sys_perf_event_open(struct perf_event_attr *attr, pid_t pid, int cpu, int group,
-			       unsigned long flags)
-{
-	return (int)syscall(__NR_perf_event_open, attr, pid, cpu, group, flags);
-}
-
-/* Open one fd, dropping what this kernel or machine lacks, as record does. */
 static int top_events__open_one(void *priv, struct evsel *evsel, int cpu, pid_t pid)
 {
 	struct perf_top *top = priv;
-	struct perf_event_attr *attr = &evsel->attr;
-	int fd;
 
-	for (;;) {
-		fd = sys_perf_event_open(attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
-		if (fd >= 0)
-			return fd;
-		if (errno == EINVAL && (attr->ksymbol || attr->bpf_event)) {
-			fprintf(stderr, "perf top: warning: the kernel rejects the ksymbol/"
-				"bpf_event bits: BPF programs stay unnamed\n");
-			attr->ksymbol = 0;
-			attr->bpf_event = 0;
-			top->sideband_bits = false;
-			continue;
-		}
-		if (parse_events__fallback_cpu_clock(evsel, -errno, NULL))
-			continue;
-		return -errno;
-	}
+	return evlist_fds__open_fallback(top->evlist, evsel, cpu, pid, "top",
+					 "BPF programs stay unnamed", &top->sideband_bits);
 }
 
 static void top_events__open_error(void *priv, struct evsel *evsel, int err)

@@ -18,29 +18,6 @@
 #include "top-events.h"
 #include "top-synth.h"
 
-static int top__add_event(const char *str, void *priv)
-{
-	struct perf_top *top = priv;
-	struct perf_event_attr attr;
-	struct evsel *evsel;
-	char name[128];
-	int err;
-
-	err = parse_events__event(str, &attr, name, sizeof(name));
-	if (err) {
-		fprintf(stderr, "perf top: -e %s: %s\n", str, err == -ENOENT ?
-			"unknown event (known: cpu-clock, task-clock, cycles, instructions, "
-			"... rNNN, sys:tracepoint)" : "bad event modifier");
-		return err;
-	}
-	evsel = evsel__new(&attr, top->evlist->nr_entries);
-	if (!evsel || evsel__set_name(evsel, name) || evlist__add(top->evlist, evsel)) {
-		evsel__delete(evsel);
-		return -ENOMEM;
-	}
-	return 0;
-}
-
 static int top__init_target(struct perf_top *top)
 {
 	const struct top_opts *opts = &top->opts;
@@ -101,7 +78,7 @@ int top__init(struct perf_top *top, const struct top_opts *opts)
 	if (!top->opts.nr_events)
 		top->opts.events[top->opts.nr_events++] = "cpu-clock";
 	for (i = 0; i < top->opts.nr_events; i++) {
-		err = parse_events__list(top->opts.events[i], top__add_event, top);
+		err = parse_events__add_list(top->evlist, top->opts.events[i], "top");
 		if (err)
 			return err;
 	}
