@@ -385,6 +385,50 @@ static void test_hist(void)
 	dso__delete(dso);
 }
 
+/* Samples kept by address under a whole-dso symbol, put under their symbols later. */
+static void test_hist_late(void)
+{
+	struct symbol *all = symbol__new(0, ~0ULL, SYMBOL_GLOBAL, "[all]");
+	struct dso *a = dso__new("/x/a.so", DSO_KIND_USER), *b = dso__new("/x/b.so", DSO_KIND_USER);
+	struct map *map = map__new(0x400000, 0x500000, 0x1000, a, false);
+	struct addr_location al = { .map = map, .dso = a, .sym = all, .addr = 0x208 };
+	struct annotate_entry **entries, *e;
+	struct annotate_target t;
+	struct annotate_hist pend, h;
+	size_t nr;
+
+	a->loaded = b->loaded = true;
+	dso__add_symbol(a, 0x200, 0x40, "f");
+	dso__add_symbol(b, 0x300, 0x40, "f");
+	annotate_hist__init(&pend);
+	annotate_hist__init(&h);
+	annotate_hist__add_n(&pend, &al, 3, 30);
+	e = annotate_hist__find(&pend, a, all);
+	ok(e && e->nr == 1 && e->samples[0].offset == 0x208, "kept by address in the dso");
+	t = e->target;
+	is_int(annotate_hist__add_target(&h, &t, dso__find_symbol(a, 0x208), 0x208, 3, 30), 0,
+	       "added under its symbol");
+	is_int(annotate_hist__add_target(&h, &t, NULL, 0x900, 1, 10), 0, "no symbol: counted only");
+	e = annotate_hist__find(&h, a, dso__find_symbol(a, 0x208));
+	ok(e && e->nr == 1 && e->samples[0].offset == 8 && e->nr_samples == 3 &&
+	   e->target.map_start == 0x400000 && e->target.map_pgoff == 0x1000 && h.nr_samples == 4,
+	   "offset from the symbol, the map's place and the counts kept");
+	/* the same name and period in two objects: the order is the objects' */
+	annotate_target__init(&t, &(struct addr_location){ .map = map, .dso = b,
+			      .sym = dso__find_symbol(b, 0x300) }, NULL, NULL);
+	annotate_hist__add_target(&h, &t, t.sym, 0x300, 3, 30);
+	if (ok(!annotate_hist__sorted(&h, &entries, &nr) && nr == 2, "two entries"))
+		ok(entries[0]->target.dso == a && entries[1]->target.dso == b,
+		   "ties in period and name ordered by object");
+	free(entries);
+	annotate_hist__exit(&pend);
+	annotate_hist__exit(&h);
+	map__delete(map);
+	dso__delete(a);
+	dso__delete(b);
+	free(all);
+}
+
 int main(void)
 {
 	test_disasm();
@@ -392,5 +436,6 @@ int main(void)
 	test_elf();
 	test_vdso();
 	test_hist();
+	test_hist_late();
 	return done_testing();
 }

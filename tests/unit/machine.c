@@ -131,6 +131,9 @@ int main(void)
 	ok(!al.dso, "vfork+exec: the parent's maps are not the child's");
 	machine__resolve_ip(m, t, PERF_RECORD_MISC_KERNEL, 0xffffffff81000150ULL, &al);
 	ok(al.sym && !strcmp(al.sym->name, "do_work") && al.level == 'k', "kernel symbol");
+	machine__resolve_map(m, t, PERF_RECORD_MISC_KERNEL, 0xffffffff81000150ULL, &al);
+	ok(al.map && al.dso == m->kernel_dso && !al.sym && al.addr == 0xffffffff81000150ULL,
+	   "resolve_map: the map and dso, no symbol");
 
 	/* BPF: named while loaded, [unknown] after, earlier samples unaffected */
 	is_int(machine__process_event(m, ksym_ev(0xffffffffc0001000ULL, 0x80, false,

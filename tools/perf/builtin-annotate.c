@@ -38,7 +38,13 @@ struct annotate {
 	 * user symbol's annotation.  Under one symbol covering everything.
 	 */
 	struct annotate_hist	*khists;
-	struct symbol		*kernel_all;
+	/*
+	 * User samples of the objects -d lets through, by address in their
+	 * dso until all are read: then only those objects read their symbols
+	 * (and each address is looked up once, not each sample).
+	 */
+	struct annotate_hist	*uhists;
+	struct symbol		*all;
 	bool			kernel_moved;
 	int			nr_hists;
 	/* user dsos with samples but no symbols: their file may be gone */
@@ -51,7 +57,7 @@ struct annotate {
 
 static int annotate__grow_hists(struct annotate *ann, int idx)
 {
-	struct annotate_hist *h, *k;
+	struct annotate_hist *h, *k, *u;
 	int i;
 
 	h = realloc(ann->hists, (idx + 1) * sizeof(*h));
@@ -62,6 +68,10 @@ static int annotate__grow_hists(struct annotate *ann, int idx)
 	if (!k)
 		return -ENOMEM;
 	ann->khists = k;
+	u = realloc(ann->uhists, (idx + 1) * sizeof(*u));
+	if (!u)
+		return -ENOMEM;
+	ann->uhists = u;
 	for (i = ann->nr_hists; i <= idx; i++) {
 		if (annotate_hist__init(&h[i]))
 			return -ENOMEM;
@@ -69,9 +79,20 @@ static int annotate__grow_hists(struct annotate *ann, int idx)
 			annotate_hist__exit(&h[i]);
 			return -ENOMEM;
 		}
+		if (annotate_hist__init(&u[i])) {
+			annotate_hist__exit(&h[i]);
+			annotate_hist__exit(&k[i]);
+			return -ENOMEM;
+		}
 		ann->nr_hists = i + 1;
 	}
 	return 0;
+}
+
+static bool annotate__dso_wanted(const struct annotate *ann, const struct dso *dso)
+{
+	return !ann->dso_name || !strcmp(dso->short_name, ann->dso_name) ||
+	       !strcmp(dso->long_name, ann->dso_name);
 }
 
 static struct annotate_hist *annotate__hist(struct annotate *ann, int idx)
@@ -102,26 +123,71 @@ static int annotate__sample(struct perf_tool *tool, struct perf_session *session
 			    struct evsel *evsel)
 {
 	struct annotate *ann = (struct annotate *)tool;
+	struct machine *m = ann->machine;
 	struct annotate_hist *h;
 	struct addr_location al;
-	int err;
+	struct thread *t;
 
-	err = machine__resolve(ann->machine, ev, sample, &al);
-	if (err)
-		return err;
+	t = machine__findnew_thread(m, (s32)sample->pid, (s32)sample->tid);
 	h = annotate__hist(ann, evsel->idx);
-	if (!h)
+	if (!t || !h)
 		return -ENOMEM;
-	if (!al.sym && al.map && al.dso &&
-	    (al.dso == ann->machine->kernel_dso || al.dso->kind == DSO_KIND_MODULE)) {
-		al.sym = ann->kernel_all;
+	machine__resolve_map(m, t, ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK, sample->ip,
+			     &al);
+	if (!al.dso)
+		return annotate_hist__add(h, &al, sample->period);
+	switch (al.dso->kind) {
+	case DSO_KIND_KERNEL:
+	case DSO_KIND_MODULE:
+		al.sym = ann->all;
 		al.addr = al.ip;
 		return annotate_hist__add(&ann->khists[evsel->idx], &al, sample->period);
+	case DSO_KIND_USER:
+	case DSO_KIND_VDSO:
+	case DSO_KIND_JIT:
+		/* the symbols of a file do not change: look them up at the end */
+		if (!annotate__dso_wanted(ann, al.dso))
+			return annotate_hist__add(h, &al, sample->period);
+		al.sym = ann->all;
+		return annotate_hist__add(&ann->uhists[evsel->idx], &al, sample->period);
+	default:
+		/* BPF: the program at an address depends on the time */
+		al.sym = dso__find_symbol(al.dso, al.addr);
+		return annotate_hist__add(h, &al, sample->period);
 	}
-	if (!al.sym && al.dso && al.dso->kind == DSO_KIND_USER &&
-	    annotate__note_nosym(ann, al.dso))
-		return -ENOMEM;
-	return annotate_hist__add(h, &al, sample->period);
+}
+
+/* The user samples under their symbols now, each address looked up once. */
+static int annotate__user_samples(struct annotate *ann)
+{
+	int i;
+
+	for (i = 0; i < ann->nr_hists; i++) {
+		struct annotate_entry **entries;
+		size_t nr, k, j;
+
+		if (annotate_hist__sorted(&ann->uhists[i], &entries, &nr))
+			return -ENOMEM;
+		for (k = 0; k < nr; k++) {
+			struct annotate_entry *e = entries[k];
+			struct dso *dso = e->target.dso;
+
+			for (j = 0; j < e->nr; j++) {
+				const struct annotate_sample *s = &e->samples[j];
+				struct symbol *sym = dso__find_symbol(dso, s->offset);
+
+				if ((!sym && dso->kind == DSO_KIND_USER &&
+				     annotate__note_nosym(ann, dso)) ||
+				    annotate_hist__add_target(&ann->hists[i], &e->target, sym,
+							      s->offset, s->nr_samples, s->period)) {
+					free(entries);
+					return -ENOMEM;
+				}
+			}
+		}
+		free(entries);
+	}
+	return 0;
 }
 
 static int annotate__event(struct perf_tool *tool, struct perf_session *session,
@@ -221,14 +287,9 @@ static bool annotate__failed_before(struct annotate *ann, const struct dso *dso)
 
 static bool annotate__wanted(struct annotate *ann, const struct annotate_entry *e)
 {
-	const struct dso *dso = e->target.dso;
-
 	if (ann->sym_name && strcmp(e->target.sym->name, ann->sym_name))
 		return false;
-	if (ann->dso_name && strcmp(dso->short_name, ann->dso_name) &&
-	    strcmp(dso->long_name, ann->dso_name))
-		return false;
-	return true;
+	return annotate__dso_wanted(ann, e->target.dso);
 }
 
 /* Annotate the entries of one event: the number printed, -1 after an error. */
@@ -394,11 +455,11 @@ int cmd_annotate(int argc, const char **argv)
 	}
 	/* kernel symbols are read only when needed: see khists */
 	ann.machine = machine__new("/dev/null");
-	ann.kernel_all = symbol__new(0, ~0ULL, SYMBOL_GLOBAL, "[kernel]");
-	if (!ann.machine || !ann.kernel_all) {
+	ann.all = symbol__new(0, ~0ULL, SYMBOL_GLOBAL, "[all]");
+	if (!ann.machine || !ann.all) {
 		fprintf(stderr, "perf annotate: out of memory\n");
 		machine__delete(ann.machine);
-		free(ann.kernel_all);
+		free(ann.all);
 		return 1;
 	}
 	ann.tool.sample = annotate__sample;
@@ -416,6 +477,11 @@ int cmd_annotate(int argc, const char **argv)
 	err = perf_session__process(session);
 	if (err) {
 		fprintf(stderr, "perf annotate: %s: %s\n", data.path, data.err);
+		goto out;
+	}
+	if (annotate__user_samples(&ann)) {
+		fprintf(stderr, "perf annotate: out of memory\n");
+		err = -ENOMEM;
 		goto out;
 	}
 	annotate__reset_kernel_symbols(&ann);
@@ -468,10 +534,12 @@ out_machine:
 	for (i = 0; i < ann.nr_hists; i++) {
 		annotate_hist__exit(&ann.hists[i]);
 		annotate_hist__exit(&ann.khists[i]);
+		annotate_hist__exit(&ann.uhists[i]);
 	}
 	free(ann.hists);
 	free(ann.khists);
-	free(ann.kernel_all);
+	free(ann.uhists);
+	free(ann.all);
 	free(ann.nosym_dsos);
 	free(ann.failed);
 	machine__delete(ann.machine);

@@ -141,29 +141,27 @@ int annotate_hist__add(struct annotate_hist *h, const struct addr_location *al, 
 	return annotate_hist__add_n(h, al, 1, period);
 }
 
-int annotate_hist__add_n(struct annotate_hist *h, const struct addr_location *al, u64 nr,
-			 u64 period)
+/* nr samples at addr (in t's dso) of t's symbol; t->sym set. */
+static int hist_add(struct annotate_hist *h, const struct annotate_target *t, u64 addr,
+		    u64 nr, u64 period)
 {
 	struct annotate_entry *e;
 	struct annotate_sample *s;
 
-	h->nr_samples += nr;
-	if (!al->sym || !al->map || al->addr < al->sym->start)
-		return 0;
-	e = annotate_hist__find(h, al->dso, al->sym);
+	e = annotate_hist__find(h, t->dso, t->sym);
 	if (!e) {
-		size_t k = ptr_hash(al->dso, al->sym) & (h->nr_buckets - 1);
+		size_t k = ptr_hash(t->dso, t->sym) & (h->nr_buckets - 1);
 
 		e = calloc(1, sizeof(*e));
 		if (!e)
 			return -ENOMEM;
-		annotate_target__init(&e->target, al, NULL, NULL);
+		e->target = *t;
 		e->hnext = h->buckets[k];
 		h->buckets[k] = e;
 		if (++h->nr_entries > h->nr_buckets)
 			annotate_hist__grow(h);
 	}
-	s = entry__findnew(e, al->addr - al->sym->start);
+	s = entry__findnew(e, addr - t->sym->start);
 	if (!s)
 		return -ENOMEM;
 	s->nr_samples += nr;
@@ -171,6 +169,30 @@ int annotate_hist__add_n(struct annotate_hist *h, const struct addr_location *al
 	e->nr_samples += nr;
 	e->period += period;
 	return 0;
+}
+
+int annotate_hist__add_n(struct annotate_hist *h, const struct addr_location *al, u64 nr,
+			 u64 period)
+{
+	struct annotate_target t;
+
+	h->nr_samples += nr;
+	if (!al->sym || !al->map || al->addr < al->sym->start)
+		return 0;
+	annotate_target__init(&t, al, NULL, NULL);
+	return hist_add(h, &t, al->addr, nr, period);
+}
+
+int annotate_hist__add_target(struct annotate_hist *h, const struct annotate_target *t,
+			      struct symbol *sym, u64 addr, u64 nr, u64 period)
+{
+	struct annotate_target st = *t;
+
+	h->nr_samples += nr;
+	if (!sym || addr < sym->start)
+		return 0;
+	st.sym = sym;
+	return hist_add(h, &st, addr, nr, period);
 }
 
 static int sample__cmp(const void *pa, const void *pb)
@@ -185,9 +207,16 @@ static int entry__cmp(const void *pa, const void *pb)
 	const struct annotate_entry *a = *(struct annotate_entry * const *)pa;
 	const struct annotate_entry *b = *(struct annotate_entry * const *)pb;
 
+	int c;
+
 	if (a->period != b->period)
 		return a->period > b->period ? -1 : 1;
-	return strcmp(a->target.sym->name, b->target.sym->name);
+	c = strcmp(a->target.sym->name, b->target.sym->name);
+	if (!c)
+		c = strcmp(a->target.dso->long_name, b->target.dso->long_name);
+	if (!c && a->target.sym->start != b->target.sym->start)
+		c = a->target.sym->start < b->target.sym->start ? -1 : 1;
+	return c;
 }
 
 int annotate_hist__sorted(struct annotate_hist *h, struct annotate_entry ***out, size_t *nr)

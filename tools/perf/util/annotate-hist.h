@@ -40,6 +40,14 @@ int annotate_hist__add(struct annotate_hist *h, const struct addr_location *al, 
 int annotate_hist__add_n(struct annotate_hist *h, const struct addr_location *al, u64 nr,
 			 u64 period);
 
+/*
+ * nr samples at addr (in the dso's space) of sym, in the dso and map of t
+ * (an entry's target): to resolve symbols late, from samples kept by
+ * address under a symbol covering the whole dso.  sym NULL: counted only.
+ */
+int annotate_hist__add_target(struct annotate_hist *h, const struct annotate_target *t,
+			      struct symbol *sym, u64 addr, u64 nr, u64 period);
+
 /* The entry of a symbol, NULL when it got no sample. */
 struct annotate_entry *annotate_hist__find(struct annotate_hist *h, const struct dso *dso,
 					   const struct symbol *sym);

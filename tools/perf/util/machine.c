@@ -633,8 +633,8 @@ static void machine__load_modules(struct machine *m, const char *kallsyms)
 	}
 }
 
-void machine__resolve_ip(struct machine *m, struct thread *thread, u8 cpumode, u64 ip,
-			 struct addr_location *al)
+void machine__resolve_map(struct machine *m, struct thread *thread, u8 cpumode, u64 ip,
+			  struct addr_location *al)
 {
 	struct map *map = NULL;
 
@@ -663,11 +663,19 @@ void machine__resolve_ip(struct machine *m, struct thread *thread, u8 cpumode, u
 	al->map = map;
 	al->dso = map->dso;
 	al->addr = map__map_ip(map, ip);
-	if (map->dso->kind == DSO_KIND_MODULE && !map->dso->loaded)
-		machine__load_modules(m, map->dso->kallsyms);
-	al->sym = dso__find_symbol(map->dso, al->addr);
 	if (al->fallback)
 		m->nr_fallback++;
+}
+
+void machine__resolve_ip(struct machine *m, struct thread *thread, u8 cpumode, u64 ip,
+			 struct addr_location *al)
+{
+	machine__resolve_map(m, thread, cpumode, ip, al);
+	if (!al->map)
+		return;
+	if (al->dso->kind == DSO_KIND_MODULE && !al->dso->loaded)
+		machine__load_modules(m, al->dso->kallsyms);
+	al->sym = dso__find_symbol(al->dso, al->addr);
 }
 
 int machine__resolve(struct machine *m, const union perf_event *ev,

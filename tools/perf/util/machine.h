@@ -79,6 +79,9 @@ int machine__process_event(struct machine *machine, const union perf_event *ev,
 /* Resolve ip in thread's address space under cpumode (PERF_RECORD_MISC_*). */
 void machine__resolve_ip(struct machine *machine, struct thread *thread, u8 cpumode,
 			 u64 ip, struct addr_location *al);
+/* The same without the symbol (al->sym NULL): for callers that resolve symbols later. */
+void machine__resolve_map(struct machine *machine, struct thread *thread, u8 cpumode,
+			  u64 ip, struct addr_location *al);
 /* A sample's thread and ip. */
 int machine__resolve(struct machine *machine, const union perf_event *ev,
 		     const struct perf_sample *sample, struct addr_location *al);
