@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Hand-made formatting of text lines into a large output buffer (see
+ * fmt-buf.h): printf(3) parses its format and goes through stdio's locks
+ * for every field, which for a line per sample costs more than the rest
+ * of the work.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "fmt-buf.h"
+
+#define FMT_BUF_DEFAULT	(256 * 1024)
+#define FMT_BUF_MIN	4096
+/* widths past this are taken as this: nothing prints columns that wide */
+#define FMT_WIDTH_MAX	1024
+
+static const char digit_pairs[201] =
+	"00010203040506070809" "10111213141516171819" "20212223242526272829"
+	"30313233343536373839" "40414243444546474849" "50515253545556575859"
+	"60616263646566676869" "70717273747576777879" "80818283848586878889"
+	"90919293949596979899";
+
+static void fmt_buf__write(struct fmt_buf *b, const char *p, size_t n)
+{
+	while (n && !b->err) {
+		ssize_t w = write(b->fd, p, n);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			b->err = -errno;
+		} else if (w == 0) {
+			b->err = -EIO;
+		} else {
+			p += w;
+			n -= (size_t)w;
+		}
+	}
+}
+
+int fmt_buf__flush(struct fmt_buf *b)
+{
+	fmt_buf__write(b, b->buf, b->len);
+	b->len = 0;
+	return b->err;
+}
+
+char *fmt_buf__make_room(struct fmt_buf *b, size_t n)
+{
+	fmt_buf__flush(b);
+	return b->buf;
+}
+
+void fmt_buf__mem_slow(struct fmt_buf *b, const void *s, size_t n)
+{
+	fmt_buf__flush(b);
+	if (n > b->size) {
+		fmt_buf__write(b, s, n);
+		return;
+	}
+	memcpy(b->buf, s, n);
+	b->len = n;
+}
+
+static ssize_t fmt_buf__cookie_write(void *cookie, const char *s, size_t n)
+{
+	fmt_buf__mem(cookie, s, n);
+	return (ssize_t)n;
+}
+
+FILE *fmt_buf__file(struct fmt_buf *b)
+{
+	cookie_io_functions_t io = { .write = fmt_buf__cookie_write };
+
+	if (b->fp)
+		return b->fp;
+	b->fp = fopencookie(b, "w", io);
+	/* unbuffered: each fprintf() reaches the buffer whole, in order */
+	if (b->fp)
+		setvbuf(b->fp, NULL, _IONBF, 0);
+	return b->fp;
+}
+
+int fmt_buf__init(struct fmt_buf *b, int fd, size_t size)
+{
+	memset(b, 0, sizeof(*b));
+	if (!size)
+		size = FMT_BUF_DEFAULT;
+	if (size < FMT_BUF_MIN)
+		size = FMT_BUF_MIN;
+	b->buf = malloc(size);
+	if (!b->buf)
+		return -ENOMEM;
+	b->size = size;
+	b->fd = fd;
+	return 0;
+}
+
+int fmt_buf__exit(struct fmt_buf *b)
+{
+	int err;
+
+	if (b->fp)
+		fclose(b->fp);
+	err = fmt_buf__flush(b);
+	free(b->buf);
+	b->buf = NULL;
+	b->size = 0;
+	b->fp = NULL;
+	return err;
+}
+
+/* the padding of a field of len bytes in width */
+static size_t fmt_pad(size_t len, int width)
+{
+	if (width > FMT_WIDTH_MAX)
+		width = FMT_WIDTH_MAX;
+	return width > 0 && (size_t)width > len ? (size_t)width - len : 0;
+}
+
+/*
+ * Room for a number of nd digits with its sign and padding, laid out;
+ * returns where the digits go (the caller writes all nd of them).
+ */
+static char *fmt_buf__field(struct fmt_buf *b, size_t nd, bool neg, int width,
+			    unsigned int flags)
+{
+	size_t pad = fmt_pad(nd + neg, width);
+	char *p = fmt_buf__room(b, nd + neg + pad);
+
+	b->len = (size_t)(p - b->buf) + nd + neg + pad;
+	if (!(flags & (FMT_LEFT | FMT_ZERO))) {
+		memset(p, ' ', pad);
+		p += pad;
+	}
+	if (neg)
+		*p++ = '-';
+	if ((flags & (FMT_LEFT | FMT_ZERO)) == FMT_ZERO) {
+		memset(p, '0', pad);
+		p += pad;
+	}
+	if (flags & FMT_LEFT)
+		memset(p + nd, ' ', pad);
+	return p;
+}
+
+static size_t dec_digits(u64 v)
+{
+	size_t n = 1;
+
+	while (v >= 10000) {
+		v /= 10000;
+		n += 4;
+	}
+	return n + (v >= 10) + (v >= 100) + (v >= 1000);
+}
+
+/* the decimal digits of v, ending at end */
+static void fmt_dec(char *end, u64 v)
+{
+	char *p = end;
+
+	while (v >= 100) {
+		const char *d = &digit_pairs[(v % 100) * 2];
+
+		v /= 100;
+		*--p = d[1];
+		*--p = d[0];
+	}
+	if (v >= 10) {
+		*--p = digit_pairs[v * 2 + 1];
+		*--p = digit_pairs[v * 2];
+	} else {
+		*--p = (char)('0' + v);
+	}
+}
+
+void fmt_buf__u64(struct fmt_buf *b, u64 v, int width, unsigned int flags)
+{
+	size_t nd = dec_digits(v);
+
+	fmt_dec(fmt_buf__field(b, nd, false, width, flags) + nd, v);
+}
+
+void fmt_buf__s64(struct fmt_buf *b, s64 v, int width, unsigned int flags)
+{
+	u64 u = v < 0 ? -(u64)v : (u64)v;
+	size_t nd = dec_digits(u);
+
+	fmt_dec(fmt_buf__field(b, nd, v < 0, width, flags) + nd, u);
+}
+
+void fmt_buf__x64(struct fmt_buf *b, u64 v, int width, unsigned int flags)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t nd = v ? (size_t)(64 - __builtin_clzll(v) + 3) / 4 : 1;
+	char *p = fmt_buf__field(b, nd, false, width, flags) + nd;
+
+	do {
+		*--p = hex[v & 0xf];
+		v >>= 4;
+	} while (v);
+}
+
+static void fmt_buf__spaces(struct fmt_buf *b, size_t n)
+{
+	memset(fmt_buf__room(b, n), ' ', n);
+	b->len += n;
+}
+
+void fmt_buf__str(struct fmt_buf *b, const char *s, int width, unsigned int flags)
+{
+	size_t n = strlen(s), pad = fmt_pad(n, width);
+
+	if (pad && !(flags & FMT_LEFT))
+		fmt_buf__spaces(b, pad);
+	fmt_buf__mem(b, s, n);
+	if (pad && (flags & FMT_LEFT))
+		fmt_buf__spaces(b, pad);
+}
