@@ -147,6 +147,22 @@ is_same_file "$TMPD/pipe.our" "$TMPD/pipe.up" "pipe: lines equal upstream's"
 ok $? "ASan+UBSan build prints the churn file cleanly"
 head -5 "$TMPD/asan.err" | sed 's/^/#   /'
 
+# standard output: a write error is one line and exit 1; a reader that
+# goes away with SIGPIPE ignored ends the output quietly, exit 0
+f=$TMPD/up-callgraph.data
+"$PERF" script -i "$f" >"$TMPD/full.out" 2>/dev/null
+"$PERF" script -i "$f" >/dev/full 2>"$TMPD/full.err"
+st=$?
+[ $st -eq 1 ] && [ "$(wc -l <"$TMPD/full.err")" -eq 1 ] &&
+	grep -q '^perf script: standard output: No space left on device$' "$TMPD/full.err"
+ok $? "a full disk: exit 1 and one line naming standard output ($st: $(head -1 "$TMPD/full.err"))"
+(trap '' PIPE; "$PERF" script -i "$f" 2>"$TMPD/pipe-head.err" | head -n 5 >"$TMPD/pipe-head.out"
+ exit "${PIPESTATUS[0]}")
+st=$?
+[ $st -eq 0 ] && [ ! -s "$TMPD/pipe-head.err" ] &&
+	head -n 5 "$TMPD/full.out" | cmp -s - "$TMPD/pipe-head.out"
+ok $? "| head with SIGPIPE ignored: the first lines, exit 0, nothing on stderr ($st)"
+
 # bad field
 "$PERF" script -F comm,bogus -i "$TMPD/up-per-thread.data" >/dev/null 2>"$TMPD/bad.err"
 [ $? -ne 0 ] && grep -q 'bogus' "$TMPD/bad.err"

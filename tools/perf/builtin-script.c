@@ -9,10 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "builtin.h"
 #include "util/callchain.h"
 #include "util/data.h"
+#include "util/fmt-buf.h"
 #include "util/machine.h"
 #include "util/parse-options.h"
 #include "util/session.h"
@@ -70,7 +72,8 @@ struct script {
 	bool			user_fields;
 	struct machine		*machine;
 	struct callchain_cursor	cursor;
-	FILE			*out;
+	struct fmt_buf		out;	/* standard output */
+	bool			line_flush;	/* a terminal: line by line */
 };
 
 static const char *const script_usage[] = {
@@ -132,48 +135,62 @@ static bool script__use_callchain(const struct script *s, const struct evsel *ev
 static void script__print_start(struct script *s, const struct thread *t,
 				const struct perf_sample *sample, u32 f, bool callchain)
 {
-	FILE *fp = s->out;
+	struct fmt_buf *b = &s->out;
 
 	if (f & F_COMM) {
 		const char *comm = t ? t->comm : ":-1";
 
-		if (callchain)
-			fprintf(fp, "%s ", comm);
-		else
-			fprintf(fp, "%16s ", comm);
+		/* "%s " with a call chain, else "%16s " */
+		fmt_buf__str(b, comm, callchain ? 0 : 16, 0);
+		fmt_buf__putc(b, ' ');
 	}
-	if ((f & F_PID) && (f & F_TID))
-		fprintf(fp, "%5d/%-5d ", (int)sample->pid, (int)sample->tid);
-	else if (f & F_PID)
-		fprintf(fp, "%5d ", (int)sample->pid);
-	else if (f & F_TID)
-		fprintf(fp, "%5d ", (int)sample->tid);
-	if (f & F_CPU)
-		fprintf(fp, "[%03d] ", (int)sample->cpu);
+	if ((f & F_PID) && (f & F_TID)) {
+		/* "%5d/%-5d " */
+		fmt_buf__s64(b, (int)sample->pid, 5, 0);
+		fmt_buf__putc(b, '/');
+		fmt_buf__s64(b, (int)sample->tid, 5, FMT_LEFT);
+		fmt_buf__putc(b, ' ');
+	} else if (f & (F_PID | F_TID)) {
+		fmt_buf__s64(b, (int)(f & F_PID ? sample->pid : sample->tid), 5, 0);
+		fmt_buf__putc(b, ' ');
+	}
+	if (f & F_CPU) {
+		/* "[%03d] " */
+		fmt_buf__putc(b, '[');
+		fmt_buf__s64(b, (int)sample->cpu, 3, FMT_ZERO);
+		fmt_buf__mem(b, "] ", 2);
+	}
 	if (f & F_TIME) {
-		unsigned long long ns = sample->time;
-
-		fprintf(fp, "%5llu.%06llu: ", ns / 1000000000ULL, ns % 1000000000ULL / 1000);
+		/* "%5llu.%06llu: " of the seconds and microseconds */
+		fmt_buf__u64(b, sample->time / 1000000000ULL, 5, 0);
+		fmt_buf__putc(b, '.');
+		fmt_buf__u64(b, sample->time % 1000000000ULL / 1000, 6, FMT_ZERO);
+		fmt_buf__mem(b, ": ", 2);
 	}
 }
 
 /* " sym+0xoff (dso)" of one location, by the fields asked for */
 static void script__print_sym(struct script *s, const struct addr_location *al, u32 f)
 {
-	FILE *fp = s->out;
+	struct fmt_buf *b = &s->out;
 
 	if (f & F_SYM) {
+		fmt_buf__putc(b, ' ');
 		if (al->sym) {
-			fprintf(fp, " %s", al->sym->name);
-			if (f & F_SYMOFF)
-				fprintf(fp, "+0x%llx",
-					(unsigned long long)(al->addr - al->sym->start));
+			fmt_buf__puts(b, al->sym->name);
+			if (f & F_SYMOFF) {
+				fmt_buf__mem(b, "+0x", 3);
+				fmt_buf__x64(b, al->addr - al->sym->start, 0, 0);
+			}
 		} else {
-			fprintf(fp, " [unknown]");
+			fmt_buf__mem(b, "[unknown]", 9);
 		}
 	}
-	if (f & F_DSO)
-		fprintf(fp, " (%s)", al->dso ? al->dso->long_name : "[unknown]");
+	if (f & F_DSO) {
+		fmt_buf__mem(b, " (", 2);
+		fmt_buf__puts(b, al->dso ? al->dso->long_name : "[unknown]");
+		fmt_buf__putc(b, ')');
+	}
 }
 
 static int script__sample(struct perf_tool *tool, struct perf_session *session,
@@ -181,7 +198,7 @@ static int script__sample(struct perf_tool *tool, struct perf_session *session,
 			  struct evsel *evsel)
 {
 	struct script *s = (struct script *)tool;
-	FILE *fp = s->out;
+	struct fmt_buf *b = &s->out;
 	struct addr_location al;
 	u32 f = script__evsel_fields(s, evsel);
 	bool cc = script__use_callchain(s, evsel, f);
@@ -192,19 +209,25 @@ static int script__sample(struct perf_tool *tool, struct perf_session *session,
 	if (err)
 		return err;
 	script__print_start(s, al.thread, sample, f, cc);
-	if (f & F_PERIOD)
-		fprintf(fp, "%10llu ", (unsigned long long)sample->period);
-	if (f & F_EVENT)
-		fprintf(fp, "%s: ", evsel__name(evsel));
-	if (f & F_ADDR)
-		fprintf(fp, "%16llx ", (unsigned long long)sample->addr);
+	if (f & F_PERIOD) {
+		fmt_buf__u64(b, sample->period, 10, 0);
+		fmt_buf__putc(b, ' ');
+	}
+	if (f & F_EVENT) {
+		fmt_buf__puts(b, evsel__name(evsel));
+		fmt_buf__mem(b, ": ", 2);
+	}
+	if (f & F_ADDR) {
+		fmt_buf__x64(b, sample->addr, 16, 0);
+		fmt_buf__putc(b, ' ');
+	}
 	if (cc) {
 		err = callchain__resolve(s->machine, al.thread, sample,
 					 ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK,
 					 s->max_stack > 0 ? (u32)s->max_stack : 0, &s->cursor);
 		if (err)
 			return err;
-		fputc('\n', fp);
+		fmt_buf__putc(b, '\n');
 		for (i = 0; i < s->cursor.nr; i++) {
 			const struct addr_location *e = &s->cursor.entries[i];
 			/* upstream: objects' entries by their address in the object */
@@ -212,19 +235,25 @@ static int script__sample(struct perf_tool *tool, struct perf_session *session,
 					      e->dso->kind == DSO_KIND_VDSO ||
 					      e->dso->kind == DSO_KIND_MODULE);
 
-			fprintf(fp, "\t%16llx", (unsigned long long)(rel ? e->addr : e->ip));
-			script__print_sym(s, &s->cursor.entries[i], f);
-			fputc('\n', fp);
+			fmt_buf__putc(b, '\t');
+			fmt_buf__x64(b, rel ? e->addr : e->ip, 16, 0);
+			script__print_sym(s, e, f);
+			fmt_buf__putc(b, '\n');
 		}
-		fputc('\n', fp);
-		return 0;
+		fmt_buf__putc(b, '\n');
+		goto out;
 	}
 	if (f & F_IP) {
-		fprintf(fp, " %16llx", (unsigned long long)sample->ip);
+		fmt_buf__putc(b, ' ');
+		fmt_buf__x64(b, sample->ip, 16, 0);
 		script__print_sym(s, &al, f);
 	}
-	fputc('\n', fp);
-	return 0;
+	fmt_buf__putc(b, '\n');
+out:
+	if (s->line_flush)
+		fmt_buf__flush(b);
+	/* a write error (the reader went away): stop */
+	return fmt_buf__error(b);
 }
 
 static bool script__shows(const struct script *s, u32 type)
@@ -251,6 +280,7 @@ static int script__event(struct perf_tool *tool, struct perf_session *session,
 {
 	struct script *s = (struct script *)tool;
 	struct thread *t;
+	FILE *fp;
 	u32 type = ev->header.type, f;
 	int err = machine__process_event(s->machine, ev, sample);
 
@@ -259,6 +289,10 @@ static int script__event(struct perf_tool *tool, struct perf_session *session,
 		return err;
 	if (!script__shows(s, type) || !evsel)
 		return 0;
+	/* the records' printer writes to stdio: a stream into the same buffer */
+	fp = fmt_buf__file(&s->out);
+	if (!fp)
+		return -ENOMEM;
 	/* the thread the record is about, as it is after the record */
 	switch (type) {
 	case PERF_RECORD_COMM:
@@ -281,8 +315,10 @@ static int script__event(struct perf_tool *tool, struct perf_session *session,
 		f &= ~(F_CPU | F_TIME);
 	script__print_start(s, t, sample, f,
 			    script__use_callchain(s, evsel, script__evsel_fields(s, evsel)));
-	perf_event__fprintf(ev, sample, s->out);
-	return 0;
+	perf_event__fprintf(ev, sample, fp);
+	if (s->line_flush)
+		fmt_buf__flush(&s->out);
+	return fmt_buf__error(&s->out);
 }
 
 static int script__check_fields(struct script *s, struct perf_session *session)
@@ -349,14 +385,16 @@ int cmd_script(int argc, const char **argv)
 		fprintf(stderr, "perf script: invalid field requested: %s\n", bad);
 		return 1;
 	}
-	s.out = stdout;
+	s.line_flush = isatty(STDOUT_FILENO);
 	s.tool.sample = script__sample;
 	s.tool.event = script__event;
 	s.tool.ordered = true;
 	callchain_cursor__init(&s.cursor);
 	s.machine = machine__new(s.kallsyms);
-	if (!s.machine || callchain_cursor__enable_cache(&s.cursor)) {
+	if (fmt_buf__init(&s.out, STDOUT_FILENO, 0) || !s.machine ||
+	    callchain_cursor__enable_cache(&s.cursor)) {
 		fprintf(stderr, "perf script: out of memory\n");
+		fmt_buf__exit(&s.out);
 		callchain_cursor__exit(&s.cursor);
 		machine__delete(s.machine);
 		return 1;
@@ -391,7 +429,10 @@ int cmd_script(int argc, const char **argv)
 	if (!s.no_bpf_prog_info)
 		machine__set_bpf_info(s.machine, &session->header.env.bpf);
 	err = perf_session__process(session);
-	if (err)
+	/* the lines go out before what stderr says about them */
+	if (fmt_buf__flush(&s.out))
+		err = 0;	/* a write error, said below */
+	else if (err)
 		fprintf(stderr, "perf script: %s: %s\n", path, data.err);
 	else if (session->stats.nr_unordered)
 		fprintf(stderr, "Warning:\n%llu out of order events recorded.\n",
@@ -401,6 +442,11 @@ out_session:
 out_data:
 	perf_data__close(&data);
 out_machine:
+	/* the reader going away (EPIPE, SIGPIPE ignored) ends the output, no error */
+	if (fmt_buf__exit(&s.out) && s.out.err != -EPIPE && !err) {
+		fprintf(stderr, "perf script: standard output: %s\n", strerror(-s.out.err));
+		err = s.out.err;
+	}
 	callchain_cursor__exit(&s.cursor);
 	machine__delete(s.machine);
 	return err;
