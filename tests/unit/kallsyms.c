@@ -26,6 +26,23 @@ static struct symbols *pick(void *arg, const char *mod, size_t len, u64 *base)
 	return NULL;
 }
 
+static int add_module(void *arg, const char *name, u64 start, u64 size)
+{
+	char *seen = arg;
+
+	snprintf(seen + strlen(seen), 256 - strlen(seen), "%s %llx %llu,", name,
+		 (unsigned long long)start, (unsigned long long)size);
+	return 0;
+}
+
+static int stop_module(void *arg, const char *name, u64 start, u64 size)
+{
+	add_module(arg, name, start, size);
+	*strchr(arg, ' ') = ',';
+	strchr(arg, ',')[1] = '\0';
+	return 7;
+}
+
 int main(void)
 {
 	char path[] = "/tmp/kallsyms-test.XXXXXX";
@@ -101,6 +118,28 @@ int main(void)
 	is_int(s.nr, 4, "module symbols are not the kernel's");
 	symbols__exit(&s);
 	is_int(kallsyms__load("/nonexistent/kallsyms", &s), -2, "missing file: -ENOENT");
+
+	/* a /proc/modules file: loaded modules with an address, in order */
+	fp = fopen(path, "w");
+	if (fp) {
+		fprintf(fp, "sha512_generic 16384 0 - Live 0xffffffffa0000000\n"
+			"loading 8192 0 - Loading 0x0000000000000000\n"
+			"garbage\n"
+			"fat 73728 1 vfat, Live 0xffffffffa0010000 (E)\n");
+		fclose(fp);
+	}
+	{
+		char seen[256] = "";
+
+		is_int(modules__for_each(path, add_module, seen), 0, "/proc/modules");
+		is_str(seen, "sha512_generic ffffffffa0000000 16384,fat ffffffffa0010000 73728,",
+		       "every module with an address: name, start and size");
+		seen[0] = '\0';
+		is_int(modules__for_each(path, stop_module, seen), 7, "fn's non-zero value stops");
+		is_str(seen, "sha512_generic,", "after the first module");
+	}
+	is_int(modules__for_each("/nonexistent/modules", add_module, NULL), -2,
+	       "missing file: -ENOENT");
 	unlink(path);
 	return done_testing();
 }

@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -194,4 +195,23 @@ int kallsyms__load_modules(const char *path, kallsyms_module_fn fn, void *arg)
 	struct kallsyms_filter f = { .fn = fn, .arg = arg };
 
 	return kallsyms__load_filtered(path, &f);
+}
+
+int modules__for_each(const char *path, modules_fn fn, void *arg)
+{
+	FILE *fp = fopen(path, "re");
+	char line[1024], name[256];
+	unsigned long long size, addr;
+	int err = 0;
+
+	if (!fp)
+		return -errno;
+	while (!err && fgets(line, sizeof(line), fp)) {
+		if (sscanf(line, "%255s %llu %*s %*s %*s %llx", name, &size, &addr) != 3 ||
+		    !addr || !size)
+			continue;
+		err = fn(arg, name, addr, size);
+	}
+	fclose(fp);
+	return err;
 }

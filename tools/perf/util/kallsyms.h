@@ -30,6 +30,14 @@ typedef struct symbols *(*kallsyms_module_fn)(void *arg, const char *module, siz
 					      u64 *base);
 int kallsyms__load_modules(const char *path, kallsyms_module_fn fn, void *arg);
 
+/*
+ * Every loaded module of a /proc/modules file ("name size refs deps state
+ * addr" lines) with a known address: fn(arg, name, start, size) until it
+ * returns non-zero (that value returned).  -errno when path cannot be read.
+ */
+typedef int (*modules_fn)(void *arg, const char *name, u64 start, u64 size);
+int modules__for_each(const char *path, modules_fn fn, void *arg);
+
 /* Parse one line; 0 and the fields, -EINVAL for a malformed line. */
 int kallsyms__parse_line(const char *line, size_t len, u64 *addr, char *type,
 			 const char **name, size_t *name_len, const char **module,

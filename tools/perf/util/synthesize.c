@@ -9,8 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "event.h"
+#include "kallsyms.h"
 #include "synthesize.h"
 #include "thread-map.h"
 
@@ -112,33 +114,29 @@ int perf_synth__kernel_mmap(struct perf_synth *s)
 	return perf_synth__emit(s, &b.ev);
 }
 
+static int synth_module(void *arg, const char *name, u64 start, u64 size)
+{
+	union synth_buf b;
+	struct perf_record_mmap *m = &b.ev.mmap;
+	char mod[260];
+
+	memset(m, 0, sizeof(*m));
+	m->header.type = PERF_RECORD_MMAP;
+	m->header.misc = PERF_RECORD_MISC_KERNEL;
+	m->pid = (u32)-1;
+	m->start = start;
+	m->len = size;
+	snprintf(mod, sizeof(mod), "[%s]", name);
+	m->header.size = sizeof(*m) + put_name(m->filename, mod, sizeof(mod));
+	return perf_synth__emit(arg, &b.ev);
+}
+
 int perf_synth__modules(struct perf_synth *s)
 {
-	FILE *fp = fopen("/proc/modules", "r");
-	char line[1024], name[256], mod[260];
-	unsigned long long size, addr;
-	int err = 0;
-
-	if (!fp)
+	/* no /proc/modules (a kernel without modules): nothing to say */
+	if (access("/proc/modules", R_OK))
 		return 0;
-	while (!err && fgets(line, sizeof(line), fp)) {
-		union synth_buf b;
-		struct perf_record_mmap *m = &b.ev.mmap;
-
-		if (sscanf(line, "%255s %llu %*s %*s %*s %llx", name, &size, &addr) != 3 || !addr)
-			continue;
-		memset(m, 0, sizeof(*m));
-		m->header.type = PERF_RECORD_MMAP;
-		m->header.misc = PERF_RECORD_MISC_KERNEL;
-		m->pid = (u32)-1;
-		m->start = addr;
-		m->len = size;
-		snprintf(mod, sizeof(mod), "[%s]", name);
-		m->header.size = sizeof(*m) + put_name(m->filename, mod, sizeof(mod));
-		err = perf_synth__emit(s, &b.ev);
-	}
-	fclose(fp);
-	return err;
+	return modules__for_each("/proc/modules", synth_module, s);
 }
 
 static int read_small_file(const char *path, char *buf, size_t size)
