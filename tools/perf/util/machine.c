@@ -593,6 +593,33 @@ static struct map *machine__fallback_map(struct machine *m, u64 ip)
 	return maps__find(m->fallback_maps, ip);
 }
 
+static int live_module(void *arg, const char *name, u64 start, u64 size)
+{
+	struct machine *m = arg;
+	char mod[260];
+
+	if (maps__find(m->kmaps, start))
+		return 0;
+	snprintf(mod, sizeof(mod), "[%s]", name);
+	return machine__add_kernel_mmap(m, start, size, 0, mod) == -ENOMEM ? -ENOMEM : 0;
+}
+
+/*
+ * A kernel address no map holds, when the report runs on the kernel that
+ * was recorded (its live kallsyms): a module loaded after the recording
+ * started has no MMAP record.  Upstream maps every module of /proc/modules
+ * when a report starts; the same, once, the first time one is missing.
+ */
+static struct map *machine__live_module_map(struct machine *m, u64 ip)
+{
+	if (m->kallsyms || m->live_modules_read)
+		return NULL;
+	m->live_modules_read = true;
+	if (modules__for_each("/proc/modules", live_module, m))
+		return NULL;
+	return maps__find(m->kmaps, ip);
+}
+
 /* kallsyms__load_modules(): the table of a module dso not loaded yet */
 static struct symbols *module_symbols(void *arg, const char *mod, size_t len, u64 *base)
 {
@@ -648,6 +675,8 @@ void machine__resolve_map(struct machine *m, struct thread *thread, u8 cpumode, 
 	al->level = cpumode_level(cpumode);
 	if (cpumode == PERF_RECORD_MISC_KERNEL) {
 		map = maps__find(m->kmaps, ip);
+		if (!map)
+			map = machine__live_module_map(m, ip);
 		if (!map) {
 			map = machine__fallback_map(m, ip);
 			al->fallback = map != NULL;

@@ -31,6 +31,7 @@ struct machine {
 	size_t		comms_cap;
 	size_t		nr_comms;
 	const char	*kallsyms;	/* NULL: /proc/kallsyms */
+	bool		live_modules_read;	/* /proc/modules mapped (the live kernel's) */
 	struct perf_env_bpf *bpf_info;	/* NULL: no fallback naming */
 	u64		nr_fallback;	/* samples named from BPF_PROG_INFO */
 };
