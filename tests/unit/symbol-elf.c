@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* util/symbol-elf.c: our own binary's symbols, by the offset they run from. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +100,40 @@ static void test_debug_files(const char *path, u64 off)
 		diag("could not remove %s", dir);
 }
 
+int main(void);
+
+/* As a vmlinux: symbols at their link addresses, moved to where a reference ran. */
+static void test_vmlinux(const char *path)
+{
+	struct symbols v;
+	struct symbol *f;
+	u64 bias, link = 0;
+	size_t i;
+
+	symbols__init(&v);
+	is_int(symbol_elf__load_vmlinux(path, NULL, 0, &v, &bias), 0, "as a vmlinux");
+	symbols__fixup(&v);
+	ok(bias == 0 && v.nr > 10, "no reference: no bias (%zu symbols)", v.nr);
+	for (i = 0; i < v.nr; i++)
+		if (!strcmp(v.entries[i]->name, "symbol_elf_test_marker"))
+			link = v.entries[i]->start;
+	ok(link != 0, "the marker at its link address %#llx", (unsigned long long)link);
+	symbols__exit(&v);
+	symbols__init(&v);
+	is_int(symbol_elf__load_vmlinux(path, "symbol_elf_test_marker", 0xffffffff81000000ULL,
+					&v, &bias), 0, "moved to a reference");
+	symbols__fixup(&v);
+	ok(bias == 0xffffffff81000000ULL - link, "the bias is the reference's distance");
+	f = symbols__find(&v, 0xffffffff81000001ULL);
+	is_str(f ? f->name : NULL, "symbol_elf_test_marker", "the reference where it ran");
+	f = symbols__find(&v, (u64)(uintptr_t)&main - (u64)(uintptr_t)&symbol_elf_test_marker +
+			  0xffffffff81000001ULL);
+	is_str(f ? f->name : NULL, "main", "another symbol moved by as much");
+	symbols__exit(&v);
+	ok(symbol_elf__load_vmlinux("/nonexistent", NULL, 0, &v, &bias) < 0,
+	   "missing file: an error");
+}
+
 int main(void)
 {
 	u64 addr = (u64)(uintptr_t)&symbol_elf_test_marker, start, pgoff;
@@ -130,5 +165,6 @@ int main(void)
 		ok(1, "no vdso here # SKIP");
 	}
 	symbols__exit(&s);
+	test_vmlinux(path);
 	return symbol_elf_test_marker(0) == 1 ? done_testing() : 1;
 }

@@ -258,6 +258,9 @@ static void annotate__reset_kernel_symbols(struct annotate *ann)
 			symbols__exit(&d->symbols);
 			symbols__init(&d->symbols);
 			d->kallsyms = ann->kallsyms;
+			/* -k without --kallsyms: the kernel's symbols are the vmlinux's */
+			if (d->kind == DSO_KIND_KERNEL && !ann->kallsyms)
+				d->vmlinux = ann->vmlinux;
 			d->loaded = false;
 		}
 	}

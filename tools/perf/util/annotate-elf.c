@@ -206,35 +206,43 @@ out:
 	return ret;
 }
 
+/*
+ * The kernel's code from the vmlinux given (at its link address: the run
+ * address less the bias its symbols were moved by), else from kcore,
+ * whose segments are at run addresses; a module's always from kcore.
+ */
 static int code_kernel(struct annotate_code *c, const struct annotate_target *t, char *err,
 		       size_t errsz)
 {
-	const char *path = t->vmlinux ? t->vmlinux : t->kcore ? t->kcore : "/proc/kcore";
+	bool vmlinux = t->vmlinux && t->dso->kind == DSO_KIND_KERNEL;
+	const char *path = vmlinux ? t->vmlinux : t->kcore ? t->kcore : "/proc/kcore";
 	u64 addr = annotate_target__addr(t), len = t->sym->end - t->sym->start;
+	u64 at = vmlinux ? addr - t->dso->bias : addr;
 	const Elf64_Phdr *ph;
 	struct elf_segs e;
 	int ret;
 
 	ret = elf_segs__open(&e, path, err, errsz);
 	if (ret) {
-		if (!t->vmlinux && !t->kcore)
-			snprintf(err, errsz, "%s: cannot read /proc/kcore (%s): give a vmlinux "
-				 "with -k", t->dso->long_name, strerror(-ret));
+		if (!vmlinux && !t->kcore)
+			snprintf(err, errsz, "%s: cannot read /proc/kcore (%s)%s",
+				 t->dso->long_name, strerror(-ret),
+				 t->dso->kind == DSO_KIND_KERNEL ? ": give a vmlinux with -k" : "");
 		return ret;
 	}
-	ph = elf_segs__find(&e, addr, true);
+	ph = elf_segs__find(&e, at, true);
 	if (!ph) {
 		snprintf(err, errsz, "%s: %s at %#llx is not in it", path, t->sym->name,
-			 (unsigned long long)addr);
+			 (unsigned long long)at);
 		ret = -ENOENT;
 		goto out;
 	}
-	len = min(len, ph->p_vaddr + ph->p_filesz - addr);
-	ret = read_code(c, e.fd, addr - ph->p_vaddr + ph->p_offset,
+	len = min(len, ph->p_vaddr + ph->p_filesz - at);
+	ret = read_code(c, e.fd, at - ph->p_vaddr + ph->p_offset,
 			min(len, (u64)ANNOTATE_MAX_CODE), path, err, errsz);
 	c->addr = addr;
 	c->print_start = addr;
-	elf_segs__section(&e, addr, c->section, sizeof(c->section));
+	elf_segs__section(&e, at, c->section, sizeof(c->section));
 out:
 	elf_segs__close(&e);
 	return ret;

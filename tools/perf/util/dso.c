@@ -148,8 +148,13 @@ int dso__load(struct dso *dso)
 	dso->loaded = true;
 	switch (dso->kind) {
 	case DSO_KIND_KERNEL:
-		err = kallsyms__load(dso->kallsyms ? dso->kallsyms : "/proc/kallsyms",
-				     &dso->symbols);
+		if (dso->vmlinux)
+			err = symbol_elf__load_vmlinux(dso->vmlinux, dso->ref_name[0] ?
+						       dso->ref_name : NULL, dso->ref_addr,
+						       &dso->symbols, &dso->bias);
+		else
+			err = kallsyms__load(dso->kallsyms ? dso->kallsyms : "/proc/kallsyms",
+					     &dso->symbols);
 		break;
 	case DSO_KIND_USER:
 		err = dso__load_elf(dso);

@@ -32,6 +32,10 @@ struct dso {
 	bool		has_symtab;	/* symbols came from a .symtab */
 	struct symbols	symbols;
 	const char	*kallsyms;	/* kernel, modules: the kallsyms file to read */
+	const char	*vmlinux;	/* kernel: read symbols from this ELF file instead */
+	char		ref_name[16];	/* kernel: the symbol its recorded map named ("_text") */
+	u64		ref_addr;	/*  and where it was */
+	u64		bias;		/* vmlinux: run address - link address (KASLR) */
 	u64		base;		/* module: its start, symbols are relative to it */
 	u8		build_id[20];	/* from the file's BUILD_ID feature */
 	u8		build_id_size;
@@ -53,7 +57,9 @@ struct symbol *dso__find_symbol(struct dso *dso, u64 addr);
  * same build id (a rebuilt binary would give wrong names: upstream leaves
  * them unresolved too); debug files as symbol_elf__load() finds them.
  * A JIT dso reads its perf map file (perf_map__load()), a module the
- * kallsyms lines of its module (kallsyms__load_module()).
+ * kallsyms lines of its module (kallsyms__load_module()), the kernel its
+ * kallsyms file or, with vmlinux set, that file's .symtab moved to where
+ * ref_name was (symbol_elf__load_vmlinux()).
  */
 int dso__load(struct dso *dso);
 /* Add one symbol [start, start + len) by hand (BPF programs, tests). */

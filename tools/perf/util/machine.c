@@ -373,6 +373,7 @@ static int machine__add_kernel_mmap(struct machine *m, u64 start, u64 len, u64 p
 {
 	struct dso *dso;
 	bool kernel = !strncmp(name, KERNEL_DSO_NAME, strlen(KERNEL_DSO_NAME));
+	const char *ref;
 	char mod[256];
 
 	if (kernel) {
@@ -380,6 +381,12 @@ static int machine__add_kernel_mmap(struct machine *m, u64 start, u64 len, u64 p
 		if (!dso)
 			return -ENOMEM;
 		dso->kallsyms = m->kallsyms;
+		/* "[kernel.kallsyms]_text": pgoff is where _text ran (a vmlinux's bias) */
+		ref = name + strlen(KERNEL_DSO_NAME);
+		if (*ref && strlen(ref) < sizeof(dso->ref_name) && pgoff) {
+			strcpy(dso->ref_name, ref);
+			dso->ref_addr = pgoff;
+		}
 		m->kernel_dso = dso;
 		/*
 		 * The record covers the text up to _etext; upstream's kernel map

@@ -98,8 +98,11 @@ static bool is_text_section(Elf *elf, size_t idx)
 	return name && strstr(name, "text");
 }
 
-/* lay: the object whose program headers place the symbols (not a debug file's) */
-static int read_symtab(Elf *elf, Elf *lay, Elf_Scn *scn, const GElf_Shdr *sh,
+/*
+ * lay: the object whose program headers place the symbols (not a debug
+ * file's); NULL: at their values plus bias (a vmlinux).
+ */
+static int read_symtab(Elf *elf, Elf *lay, Elf_Scn *scn, const GElf_Shdr *sh, u64 bias,
 		       struct symbols *syms)
 {
 	Elf_Data *data = elf_getdata(scn, NULL);
@@ -134,7 +137,9 @@ static int read_symtab(Elf *elf, Elf *lay, Elf_Scn *scn, const GElf_Shdr *sh,
 			continue;
 		if (!demangle__name(name, dname, sizeof(dname)))
 			name = dname;
-		if (!vaddr_to_offset(lay, sym.st_value, &off))
+		if (!lay)
+			off = sym.st_value + bias;
+		else if (!vaddr_to_offset(lay, sym.st_value, &off))
 			continue;
 		bind = GELF_ST_BIND(sym.st_info) == STB_GLOBAL ? SYMBOL_GLOBAL :
 		       GELF_ST_BIND(sym.st_info) == STB_WEAK ? SYMBOL_WEAK : SYMBOL_LOCAL;
@@ -152,7 +157,7 @@ static int elf_read_symbols(Elf *elf, Elf *lay, struct symbols *syms, bool want_
 
 	if (scn && sh.sh_type == SHT_SYMTAB) {
 		*from_symtab = true;
-		return read_symtab(elf, lay, scn, &sh, syms);
+		return read_symtab(elf, lay, scn, &sh, 0, syms);
 	}
 	if (want_symtab)
 		return -ENOENT;
@@ -160,7 +165,7 @@ static int elf_read_symbols(Elf *elf, Elf *lay, struct symbols *syms, bool want_
 	if (!scn)
 		return -ENOENT;
 	*from_symtab = false;
-	return read_symtab(elf, lay, scn, &sh, syms);
+	return read_symtab(elf, lay, scn, &sh, 0, syms);
 }
 
 static int elf_build_id(Elf *elf, u8 *id, size_t size)
@@ -399,6 +404,53 @@ int symbol_elf__load_debug(const char *debug, const char *path, struct symbols *
 	err = try_debug_file(debug, f.elf, syms);
 	if (!err)
 		err = synthesize_plt(f.elf, syms);
+	elf_file__close(&f);
+	return err;
+}
+
+/* The value of the symbol name in the .symtab, 0 when it has none. */
+static u64 symtab_value(Elf *elf, const char *name)
+{
+	GElf_Shdr sh;
+	Elf_Scn *scn = find_section_type(elf, SHT_SYMTAB, &sh);
+	Elf_Data *data = scn ? elf_getdata(scn, NULL) : NULL;
+	size_t i, n = data && sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
+
+	for (i = 0; i < n; i++) {
+		GElf_Sym sym;
+		const char *s;
+
+		if (!gelf_getsym(data, (int)i, &sym) || !sym.st_name)
+			continue;
+		s = elf_strptr(elf, sh.sh_link, sym.st_name);
+		if (s && !strcmp(s, name))
+			return sym.st_value;
+	}
+	return 0;
+}
+
+int symbol_elf__load_vmlinux(const char *path, const char *ref_name, u64 ref_addr,
+			     struct symbols *syms, u64 *bias)
+{
+	struct elf_file f;
+	GElf_Shdr sh;
+	Elf_Scn *scn;
+	u64 link;
+	int err;
+
+	*bias = 0;
+	err = elf_file__open(&f, path);
+	if (err)
+		return err;
+	scn = find_section_type(f.elf, SHT_SYMTAB, &sh);
+	if (!scn) {
+		elf_file__close(&f);
+		return -ENOENT;
+	}
+	link = ref_name && ref_addr ? symtab_value(f.elf, ref_name) : 0;
+	if (link)
+		*bias = ref_addr - link;
+	err = read_symtab(f.elf, NULL, scn, &sh, *bias, syms);
 	elf_file__close(&f);
 	return err;
 }

@@ -30,6 +30,15 @@ int symbol_elf__load(const char *path, const char *orig, struct symbols *syms,
  */
 int symbol_elf__load_debug(const char *debug, const char *path, struct symbols *syms);
 
+/*
+ * The function symbols of a vmlinux's .symtab at the addresses the kernel
+ * ran them at: their values plus *bias, the distance between ref_addr,
+ * where ref_name ("_text", from the recording's kernel map) was, and its
+ * value in the file (KASLR).  *bias 0 when ref_name is NULL or not there.
+ */
+int symbol_elf__load_vmlinux(const char *path, const char *ref_name, u64 ref_addr,
+			     struct symbols *syms, u64 *bias);
+
 /* The same from an ELF image in memory (the vdso). */
 int symbol_elf__load_mem(const void *image, size_t size, struct symbols *syms);
 
