@@ -6,7 +6,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,7 +47,7 @@ static const u64 values[] = {
 	0x7fffffffffffffffULL, 0x8000000000000000ULL, 0xffffffff8225fd19ULL,
 	0xffffffffffffffffULL,
 };
-static const int widths[] = { 0, 1, 5, 6, 10, 16, 25 };
+static const int widths[] = { 0, 1, 5, 6, 10, 16, 17, 25, 40 };
 static const unsigned int flag_sets[] = { 0, FMT_LEFT, FMT_ZERO };
 
 /* the printf format of a (conversion, width, flags) */
@@ -61,7 +60,7 @@ static void printf_format(char *f, size_t sz, const char *conv, int width, unsig
 static void numbers(void)
 {
 	struct fmt_buf b;
-	char want[65536], fmt[32], *got;
+	char want[131072], fmt[32], *got;
 	size_t i, j, k, n = 0, len;
 	int fd = tmp_fd();
 
@@ -69,24 +68,41 @@ static void numbers(void)
 	for (i = 0; i < ARRAY_SIZE(values); i++)
 		for (j = 0; j < ARRAY_SIZE(widths); j++)
 			for (k = 0; k < ARRAY_SIZE(flag_sets); k++) {
-				u64 v = values[i];
+				unsigned long long v = values[i];
+				long long neg = -(long long)(v >> 1);
 				int w = widths[j];
 				unsigned int fl = flag_sets[k];
+				char *o;
 
 				fmt_buf__u64(&b, v, w, fl);
-				printf_format(fmt, sizeof(fmt), PRIu64, w, fl);
-				n += snprintf(want + n, sizeof(want) - n, fmt, v);
+				printf_format(fmt, sizeof(fmt), "llu", w, fl);
+				o = want + n;
+				n += snprintf(o, sizeof(want) - n, fmt, v);
 				fmt_buf__x64(&b, v, w, fl);
-				printf_format(fmt, sizeof(fmt), PRIx64, w, fl);
-				n += snprintf(want + n, sizeof(want) - n, fmt, v);
+				printf_format(fmt, sizeof(fmt), "llx", w, fl);
+				o = want + n;
+				n += snprintf(o, sizeof(want) - n, fmt, v);
 				fmt_buf__s64(&b, (s64)v, w, fl);
-				printf_format(fmt, sizeof(fmt), PRId64, w, fl);
-				n += snprintf(want + n, sizeof(want) - n, fmt, (s64)v);
-				fmt_buf__s64(&b, -(s64)(v >> 1), w, fl);
-				n += snprintf(want + n, sizeof(want) - n, fmt, -(s64)(v >> 1));
+				printf_format(fmt, sizeof(fmt), "lld", w, fl);
+				o = want + n;
+				n += snprintf(o, sizeof(want) - n, fmt, (long long)v);
+				fmt_buf__s64(&b, neg, w, fl);
+				o = want + n;
+				n += snprintf(o, sizeof(want) - n, fmt, neg);
 				fmt_buf__putc(&b, '|');
 				want[n++] = '|';
 			}
+	/* random values of every length */
+	srandom(42);
+	for (i = 0; i < 1000; i++) {
+		u64 v = ((u64)random() << 33 ^ (u64)random() << 11 ^ (u64)random()) >> (i % 64);
+
+		fmt_buf__x64(&b, v, 0, 0);
+		fmt_buf__u64(&b, v, 0, 0);
+		fmt_buf__putc(&b, ' ');
+		n += snprintf(want + n, sizeof(want) - n, "%llx%llu ", (unsigned long long)v,
+			      (unsigned long long)v);
+	}
 	ok(n < sizeof(want), "reference fits");
 	is_int(fmt_buf__exit(&b), 0, "exit flushes without error");
 	got = slurp(fd, &len);

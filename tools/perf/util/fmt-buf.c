@@ -124,12 +124,21 @@ static size_t fmt_pad(size_t len, int width)
  * Room for a number of nd digits with its sign and padding, laid out;
  * returns where the digits go (the caller writes all nd of them).
  */
-static char *fmt_buf__field(struct fmt_buf *b, size_t nd, bool neg, int width,
-			    unsigned int flags)
+static inline __attribute__((always_inline))
+char *fmt_buf__field(struct fmt_buf *b, size_t nd, bool neg, int width,
+		     unsigned int flags)
 {
 	size_t pad = fmt_pad(nd + neg, width);
-	char *p = fmt_buf__room(b, nd + neg + pad);
+	char *p;
 
+	/* the usual "%16llx", "%5d": a fixed-size fill the compiler inlines */
+	if (!flags && !neg && pad <= 16) {
+		p = fmt_buf__room(b, 16 + nd);
+		memset(p, ' ', 16);
+		b->len = (size_t)(p - b->buf) + pad + nd;
+		return p + pad;
+	}
+	p = fmt_buf__room(b, nd + neg + pad);
 	b->len = (size_t)(p - b->buf) + nd + neg + pad;
 	if (!(flags & (FMT_LEFT | FMT_ZERO))) {
 		memset(p, ' ', pad);
@@ -192,12 +201,40 @@ void fmt_buf__s64(struct fmt_buf *b, s64 v, int width, unsigned int flags)
 	fmt_dec(fmt_buf__field(b, nd, v < 0, width, flags) + nd, u);
 }
 
+/*
+ * The 8 hex digits of x as ASCII in a u64 whose bytes in memory are the
+ * digits in order: each nibble to a byte of its own, then '0' added, and
+ * 'a' - '0' - 10 more where the nibble is 10 or more (+6 carries into bit 4).
+ */
+static u64 hex8(u32 x)
+{
+	u64 y = x, ge10;
+
+	y = (y | (y << 16)) & 0x0000ffff0000ffffULL;
+	y = (y | (y << 8)) & 0x00ff00ff00ff00ffULL;
+	y = (y | (y << 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	ge10 = ((y + 0x0606060606060606ULL) >> 4) & 0x0101010101010101ULL;
+	y += 0x3030303030303030ULL + ge10 * ('a' - '0' - 10);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	y = __builtin_bswap64(y);
+#endif
+	return y;
+}
+
 void fmt_buf__x64(struct fmt_buf *b, u64 v, int width, unsigned int flags)
 {
 	static const char hex[] = "0123456789abcdef";
 	size_t nd = v ? (size_t)(64 - __builtin_clzll(v) + 3) / 4 : 1;
 	char *p = fmt_buf__field(b, nd, false, width, flags) + nd;
 
+	/* all 16 digits (kernel addresses): two words */
+	if (nd == 16) {
+		u64 hi = hex8((u32)(v >> 32)), lo = hex8((u32)v);
+
+		memcpy(p - 16, &hi, 8);
+		memcpy(p - 8, &lo, 8);
+		return;
+	}
 	do {
 		*--p = hex[v & 0xf];
 		v >>= 4;
