@@ -293,6 +293,14 @@ static int elf_file__open(struct elf_file *f, const char *path)
 	return 0;
 }
 
+/* Objects are named by absolute paths; others ("//anon", "[vdso]") are no files. */
+static int elf_file__open_abs(struct elf_file *f, const char *path)
+{
+	if (!elf_ready() || path[0] != '/')
+		return -ENOENT;
+	return elf_file__open(f, path);
+}
+
 static void elf_file__close(struct elf_file *f)
 {
 	if (f->elf)
@@ -327,44 +335,31 @@ int symbol_elf__build_id(const char *path, u8 *id, size_t size)
 	return err;
 }
 
-int symbol_elf__load(const char *path, const char *orig, struct symbols *syms,
-		     bool *has_symtab)
+/*
+ * The debug files of the object elf (at orig when it ran, read from path),
+ * in lookup order, until fn returns 0 for one: 0 then, else -ENOENT.
+ */
+static int for_each_debug_file(Elf *elf, const char *path, const char *orig,
+			       int (*fn)(const char *dbg, void *arg), void *arg)
 {
 	const char *dbgdir = debug_dir(), *link, *slash;
 	char dbg[PATH_MAX];
-	struct elf_file f;
-	bool from_symtab = false;
 	u8 id[20];
-	int n, i, err;
+	int n, i;
 
-	*has_symtab = false;
-	if (!orig)
-		orig = path;
-	if (!elf_ready() || path[0] != '/')
-		return -ENOENT;
-	err = elf_file__open(&f, path);
-	if (err)
-		return err;
-
-	/* a .symtab of its own wins over a debug file's */
-	err = elf_read_symbols(f.elf, f.elf, syms, true, &from_symtab);
-	if (!err)
-		goto out_symtab;
-
-	n = elf_build_id(f.elf, id, sizeof(id));
+	n = elf_build_id(elf, id, sizeof(id));
 	if (n > 1) {
 		int len = snprintf(dbg, sizeof(dbg), "%s/.build-id/%02x/", dbgdir, id[0]);
 
 		for (i = 1; i < n && len < (int)sizeof(dbg) - 8; i++)
 			len += snprintf(dbg + len, sizeof(dbg) - len, "%02x", id[i]);
 		snprintf(dbg + len, sizeof(dbg) - len, ".debug");
-		if (!try_debug_file(dbg, f.elf, syms))
-			goto out_symtab;
+		if (!fn(dbg, arg))
+			return 0;
 	}
-	if (snprintf(dbg, sizeof(dbg), "%s%s", dbgdir, orig) < (int)sizeof(dbg) &&
-	    !try_debug_file(dbg, f.elf, syms))
-		goto out_symtab;
-	link = elf_debuglink(f.elf);
+	if (snprintf(dbg, sizeof(dbg), "%s%s", dbgdir, orig) < (int)sizeof(dbg) && !fn(dbg, arg))
+		return 0;
+	link = elf_debuglink(elf);
 	slash = strrchr(orig, '/');
 	if (link && !strchr(link, '/') && slash) {
 		int dl = (int)(slash - orig);
@@ -377,11 +372,47 @@ int symbol_elf__load(const char *path, const char *orig, struct symbols *syms,
 
 			if (len >= (int)sizeof(dbg))
 				continue;
-			if (strcmp(dbg, orig) && strcmp(dbg, path) &&
-			    !try_debug_file(dbg, f.elf, syms))
-				goto out_symtab;
+			if (strcmp(dbg, orig) && strcmp(dbg, path) && !fn(dbg, arg))
+				return 0;
 		}
 	}
+	return -ENOENT;
+}
+
+struct debug_symbols {
+	Elf		*lay;
+	struct symbols	*syms;
+};
+
+static int debug_symbols(const char *dbg, void *arg)
+{
+	struct debug_symbols *ds = arg;
+
+	return try_debug_file(dbg, ds->lay, ds->syms);
+}
+
+int symbol_elf__load(const char *path, const char *orig, struct symbols *syms,
+		     bool *has_symtab)
+{
+	struct debug_symbols ds = { .syms = syms };
+	struct elf_file f;
+	bool from_symtab = false;
+	int err;
+
+	*has_symtab = false;
+	if (!orig)
+		orig = path;
+	err = elf_file__open_abs(&f, path);
+	if (err)
+		return err;
+
+	/* a .symtab of its own wins over a debug file's */
+	err = elf_read_symbols(f.elf, f.elf, syms, true, &from_symtab);
+	if (!err)
+		goto out_symtab;
+	ds.lay = f.elf;
+	if (!for_each_debug_file(f.elf, path, orig, debug_symbols, &ds))
+		goto out_symtab;
 	err = elf_read_symbols(f.elf, f.elf, syms, false, &from_symtab);
 	if (!err || err == -ENOENT)
 		err = synthesize_plt(f.elf, syms);
@@ -390,6 +421,46 @@ int symbol_elf__load(const char *path, const char *orig, struct symbols *syms,
 out_symtab:
 	*has_symtab = true;
 	err = synthesize_plt(f.elf, syms);
+	elf_file__close(&f);
+	return err;
+}
+
+struct debug_with {
+	const char	*section;
+	char		*out;
+	size_t		size;
+};
+
+static int debug_with_section(const char *dbg, void *arg)
+{
+	struct debug_with *dw = arg;
+	struct elf_file f;
+	GElf_Shdr sh;
+	int err = -ENOENT;
+
+	if (elf_file__open(&f, dbg))
+		return -ENOENT;
+	if (find_section(f.elf, dw->section, &sh) && sh.sh_type != SHT_NOBITS &&
+	    snprintf(dw->out, dw->size, "%s", dbg) < (int)dw->size)
+		err = 0;
+	elf_file__close(&f);
+	return err;
+}
+
+int symbol_elf__debug_file(const char *path, const char *orig, const char *section,
+			   char *out, size_t size)
+{
+	struct debug_with dw = { .section = section, .out = out, .size = size };
+	struct elf_file f;
+	int err;
+
+	if (!orig)
+		orig = path;
+	err = elf_file__open_abs(&f, path);
+	if (err)
+		return err;
+	err = debug_with_section(path, &dw) ?
+	      for_each_debug_file(f.elf, path, orig, debug_with_section, &dw) : 0;
 	elf_file__close(&f);
 	return err;
 }

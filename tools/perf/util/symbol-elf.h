@@ -39,6 +39,14 @@ int symbol_elf__load_debug(const char *debug, const char *path, struct symbols *
 int symbol_elf__load_vmlinux(const char *path, const char *ref_name, u64 ref_addr,
 			     struct symbols *syms, u64 *bias);
 
+/*
+ * The file holding section (".debug_info") for the object at path: path
+ * itself when it has it, else the first debug file symbol_elf__load()
+ * would look at that has it, copied to out.  -ENOENT when none has it.
+ */
+int symbol_elf__debug_file(const char *path, const char *orig, const char *section,
+			   char *out, size_t size);
+
 /* The same from an ELF image in memory (the vdso). */
 int symbol_elf__load_mem(const void *image, size_t size, struct symbols *syms);
 
