@@ -13,7 +13,7 @@ PKG_CONFIG	?= pkg-config
 # pkg-config module -> Debian package that provides it
 DEPS := libelf:libelf-dev libbpf:libbpf-dev zlib:zlib1g-dev \
 	libtraceevent:libtraceevent-dev capstone:libcapstone-dev libzstd:libzstd-dev \
-	ncursesw:libncurses-dev
+	ncursesw:libncurses-dev libdw:libdw-dev
 
 define check_dep
 $(if $(shell $(PKG_CONFIG) --exists $(firstword $(subst :, ,$(1))) && echo y),,\
