@@ -9,7 +9,8 @@
 . "$(dirname "$0")/annotate-lib.sh"
 need_root
 need_workloads
-command -v objdump >/dev/null || skip_all "no objdump (apt-get install binutils)"
+command -v objdump >/dev/null && command -v addr2line >/dev/null ||
+	skip_all "no objdump, addr2line (apt-get install binutils)"
 
 # input for the workload, and kernel and BPF samples for the error cases
 timeout 60 "$PERF" record -q -o "$TMPD/bpf.data" -a -F 2000 -- \
@@ -61,6 +62,60 @@ dd if="$W/perf-copy" bs=1 skip=$(($(objdump -h "$W/perf-copy" |
 		print hex($3) + $a - hex($2) }' "$addr"))) count=$((0x$size)) 2>/dev/null |
 	cmp -s - "$TMPD/raw.bin"
 ok $? "--asm-raw: the bytes are the file's"
+
+# DWARF (libdw): the rows objdump -l -S adds (function names, file:line
+# numbering, source lines) as upstream shows them, and -l's file:line of
+# each hot instruction as addr2line gives it
+rows() {	# rows FILE: every row but the instructions'
+	perl -ne 'print unless /^ +[\d.]+ : +[0-9a-f]+:/' "$1"
+}
+rows "$TMPD/ours" >"$TMPD/ours.rows"
+rows "$TMPD/theirs" >"$TMPD/theirs.rows"
+[ "$(grep -c "^ \{9\}: [0-9]" "$TMPD/ours.rows")" -gt 10 ]
+ok $? "$sym: source rows from DWARF"
+is_same_file "$TMPD/ours.rows" "$TMPD/theirs.rows" \
+	"$sym: function names, source lines and their numbers as /usr/bin/perf annotate's"
+"$PERF" annotate --stdio --no-source -i "$TMPD/native.data" -d perf-copy "$sym" >"$TMPD/ns" 2>&1
+"$UPERF" annotate --stdio --no-source -i "$TMPD/native.data" -d perf-copy "$sym" \
+	>"$TMPD/theirs.ns" 2>/dev/null
+rows "$TMPD/ns" >"$TMPD/ns.rows"
+rows "$TMPD/theirs.ns" >"$TMPD/theirs.ns.rows"
+is_same_file "$TMPD/ns.rows" "$TMPD/theirs.ns.rows" "--no-source: the other rows as upstream's"
+
+"$PERF" annotate --stdio -l -P -i "$TMPD/native.data" -d perf-copy "$sym" >"$TMPD/l" 2>"$TMPD/err"
+ok $? "-l -P $sym"
+perl -ne 'print "$1 $2\n" if /^ +[\d.]+ : +([0-9a-f]+):.* \/\/ (\S+)$/' "$TMPD/l" >"$TMPD/l.ours"
+[ -s "$TMPD/l.ours" ] && ! grep -q '??:0' "$TMPD/l.ours"
+ok $? "-l: a file:line after the hot instructions ($(wc -l <"$TMPD/l.ours"))"
+cut -d' ' -f1 "$TMPD/l.ours" | addr2line -e "$W/perf-copy" | sed 's/ (discriminator [0-9]*)$//' |
+	paste -d' ' <(cut -d' ' -f1 "$TMPD/l.ours") - >"$TMPD/l.a2l"
+is_same_file "$TMPD/l.ours" "$TMPD/l.a2l" "-l: each one's file:line as addr2line -e's"
+summary() {	# summary FILE: -l's sorted summary
+	perl -ne 'print if /^Sorted summary/ .. /^ Percent/' "$1"
+}
+"$UPERF" annotate --stdio -l -P -i "$TMPD/native.data" -d perf-copy "$sym" >"$TMPD/theirs.l" \
+	2>/dev/null
+summary "$TMPD/l" >"$TMPD/l.sum"
+summary "$TMPD/theirs.l" >"$TMPD/theirs.l.sum"
+is_same_file "$TMPD/l.sum" "$TMPD/theirs.l.sum" "-l: the summary by source line as upstream's"
+
+# the same from a debug file found by build id under $PERF_DEBUG_DIR, the
+# binary stripped of its DWARF (HOME: no build-id cache copy to read)
+bid=$(readelf -n "$W/perf-copy" | awk '/Build ID/ { print $3 }')
+mkdir -p "$TMPD/dbg/.build-id/${bid:0:2}"
+objcopy --only-keep-debug "$W/perf-copy" "$TMPD/dbg/.build-id/${bid:0:2}/${bid:2}.debug" &&
+	objcopy --strip-debug "$W/perf-copy" "$W/perf-copy.s" && mv "$W/perf-copy.s" "$W/perf-copy"
+ok $? "the binary's DWARF moved to $TMPD/dbg/.build-id/${bid:0:2}/${bid:2}.debug"
+HOME=$TMPD PERF_DEBUG_DIR=$TMPD/dbg "$PERF" annotate --stdio -l -P -i "$TMPD/native.data" \
+	-d perf-copy "$sym" >"$TMPD/ldbg" 2>&1
+is_same_file "$TMPD/ldbg" "$TMPD/l" "the same rows and file:line from the debug file"
+HOME=$TMPD PERF_DEBUG_DIR=$TMPD/none "$PERF" annotate --stdio -i "$TMPD/native.data" \
+	-d perf-copy "$sym" >"$TMPD/none" 2>&1
+HOME=$TMPD PERF_DEBUG_DIR=$TMPD/none "$PERF" annotate --stdio -l -i "$TMPD/native.data" \
+	-d perf-copy "$sym" >"$TMPD/lnone" 2>&1
+[ "$(rows "$TMPD/none" | sed -n '9,$p')" = "         : 6     $sym():" ] &&
+	grep -q '??:0' "$TMPD/lnone"
+ok $? "no DWARF anywhere: no source rows, ??:0"
 
 # errors: one line on stderr, nothing on stdout, exit 1
 expect_error() {	# expect_error PATTERN DESCRIPTION -- perf annotate ARGS

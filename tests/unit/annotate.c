@@ -282,7 +282,16 @@ static void test_elf(void)
 	}
 	ok(same && off == sym->end - sym->start,
 	   "the instructions are the bytes that run, back to back over the whole symbol");
-	ok(a->lines[6].percent == 100.0, "the sample at offset 0");
+	for (i = 0; i < a->nr_lines && a->lines[i].type != ANNOTATION_LINE_INSN; i++)
+		;
+	ok(i < a->nr_lines && a->lines[i].percent == 100.0, "the sample at offset 0");
+	/* built with -g: objdump -l -S's rows from DWARF before the code */
+	ok(a->lines[6].type == ANNOTATION_LINE_TEXT &&
+	   !strcmp(a->lines[6].text, "annotate_test_marker():") && a->lines[6].line_nr == 6,
+	   "the function's name from DWARF after the symbol's line");
+	ok(i > 7 && a->lines[i - 1].type == ANNOTATION_LINE_SOURCE && a->lines[i].path &&
+	   strstr(a->lines[i].path, "tests/unit/annotate.c:"),
+	   "source rows before the first instruction, which has its file:line");
 
 	/* the same code read by address, as from a vmlinux */
 	kdso = dso__new("[kernel.kallsyms]", DSO_KIND_KERNEL);

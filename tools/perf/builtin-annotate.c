@@ -17,6 +17,7 @@
 #include "util/machine.h"
 #include "util/parse-options.h"
 #include "util/session.h"
+#include "util/srcline.h"
 #include "util/symbol.h"
 #include "ui/pager.h"
 
@@ -31,6 +32,7 @@ struct annotate {
 	bool			skip_missing;
 	struct annotate_print_opts print;
 	struct machine		*machine;
+	struct srclines		*srclines;	/* each object's DWARF read once */
 	struct annotate_hist	*hists;		/* one per evsel, by idx */
 	/*
 	 * Kernel text samples, kept by address until kernel symbols are
@@ -316,6 +318,7 @@ static int annotate__print_evsel(struct annotate *ann, struct perf_session *sess
 		e->target.bpf = &session->header.env.bpf;
 		e->target.machine = ann->machine;
 		e->target.vmlinux = ann->vmlinux;
+		e->target.srclines = ann->srclines;
 		if (annotation__new(&a, &e->target, e->samples, e->nr, err, sizeof(err))) {
 			/* all symbols: one line per object; a named symbol: always */
 			if (ann->sym_name || !annotate__failed_before(ann, e->target.dso)) {
@@ -459,10 +462,12 @@ int cmd_annotate(int argc, const char **argv)
 	/* kernel symbols are read only when needed: see khists */
 	ann.machine = machine__new("/dev/null");
 	ann.all = symbol__new(0, ~0ULL, SYMBOL_GLOBAL, "[all]");
-	if (!ann.machine || !ann.all) {
+	ann.srclines = srclines__new();
+	if (!ann.machine || !ann.all || !ann.srclines) {
 		fprintf(stderr, "perf annotate: out of memory\n");
 		machine__delete(ann.machine);
 		free(ann.all);
+		srclines__delete(ann.srclines);
 		return 1;
 	}
 	ann.tool.sample = annotate__sample;
@@ -543,6 +548,7 @@ out_machine:
 	free(ann.khists);
 	free(ann.uhists);
 	free(ann.all);
+	srclines__delete(ann.srclines);
 	free(ann.nosym_dsos);
 	free(ann.failed);
 	machine__delete(ann.machine);

@@ -22,6 +22,7 @@ struct annotate_code {
 	u64			print_start;	/* the address printed for offset 0 */
 	bool			is_bpf;
 	char			section[64];	/* ELF: the section of the code, for the header */
+	char			*file;		/* user ELF: the file read (source lines); owned */
 	struct annotate_srcline	*src;		/* sorted by offset; owned */
 	size_t			nr_src;
 };
@@ -43,5 +44,40 @@ u64 annotate_target__addr(const struct annotate_target *t);
  */
 int annotate_bpf__func_name(struct perf_env_bpf *bpf, u64 addr, char *name, size_t size,
 			    u64 *start);
+
+/*
+ * objdump -l -S's rows before each instruction of native code with DWARF
+ * (annotate-source.c): FILELOC sets the row number of the next row to nr
+ * and is not shown; TEXT (a function's name, a relative "file:line") and
+ * SOURCE rows carry text.
+ */
+enum objdump_row {
+	OBJDUMP_FILELOC,
+	OBJDUMP_TEXT,
+	OBJDUMP_SOURCE,
+};
+
+typedef int (*objdump_row_fn)(void *arg, enum objdump_row kind, u32 nr, const char *text);
+
+struct objdump_src;
+struct srclines;
+
+/*
+ * The DWARF of the ELF file at path (orig: the object's name), from cache
+ * when not NULL.  sym_func: the function's name where DWARF has none, as
+ * binutils takes it from the ELF symbols (NULL: none).  -ENOENT when
+ * there is neither.
+ */
+int objdump_src__new(struct objdump_src **out, struct srclines *cache, const char *path,
+		     const char *orig, const char *sym_func);
+void objdump_src__delete(struct objdump_src *o);
+bool objdump_src__has_dwarf(const struct objdump_src *o);
+
+/*
+ * The rows before the instruction at addr (ELF address), in order, through
+ * fn; its "file:line" in where ("" when unknown).  0 or fn's error.
+ */
+int objdump_src__insn(struct objdump_src *o, u64 addr, objdump_row_fn fn, void *arg,
+		      char *where, size_t wsize);
 
 #endif /* __PERF_ANNOTATE_CODE_H */

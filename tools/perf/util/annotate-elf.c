@@ -201,6 +201,14 @@ static int code_user(struct annotate_code *c, const struct annotate_target *t, c
 	c->addr = off - ph->p_offset + ph->p_vaddr;
 	c->print_start = c->addr;
 	elf_segs__section(&e, c->addr, c->section, sizeof(c->section));
+	if (!ret) {
+		c->file = strdup(path);
+		if (!c->file) {
+			free(c->bytes);
+			c->bytes = NULL;
+			ret = -ENOMEM;
+		}
+	}
 out:
 	elf_segs__close(&e);
 	return ret;
@@ -300,5 +308,6 @@ void annotate_code__exit(struct annotate_code *c)
 {
 	free(c->bytes);
 	free(c->src);
+	free(c->file);
 	memset(c, 0, sizeof(*c));
 }

@@ -4,6 +4,7 @@
  * got, source lines where known, in upstream's `perf annotate --stdio` shape.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -186,6 +187,7 @@ static int annotation__objdump_head(struct annotation *a, size_t *alloc, struct 
 		memset(l, 0, sizeof(*l));
 		l->type = ANNOTATION_LINE_TEXT;
 		l->line_nr = i;
+		l->nosrc_nr = i;
 		text[0] = '\0';
 		if (i == 3)
 			snprintf(text, sizeof(text), "Disassembly of section %s:", c->section);
@@ -198,22 +200,82 @@ static int annotation__objdump_head(struct annotation *a, size_t *alloc, struct 
 	return 0;
 }
 
+/* The name binutils finds in the ELF symbols for t's code: none for PLT entries we made up. */
+static const char *symtab_func(const struct annotate_target *t)
+{
+	const char *name = t->sym->name;
+	size_t len = strlen(name);
+
+	if (!t->dso->has_symtab || (len >= 4 && !strcmp(name + len - 4, "@plt")))
+		return NULL;
+	return name;
+}
+
+/* Native code: objdump -l -S's rows, numbered as upstream numbers them. */
+struct objdump_rows {
+	struct annotation	*a;
+	size_t			*alloc;
+	struct strbuf		*sb;
+	u64			offset;		/* of the next instruction */
+	u32			nr;		/* the next row's number */
+	u32			nosrc_nr;	/* the same without source rows */
+};
+
+static int objdump_row(void *arg, enum objdump_row kind, u32 nr, const char *text)
+{
+	struct objdump_rows *r = arg;
+	struct annotation_line *l;
+
+	if (kind == OBJDUMP_FILELOC) {
+		r->nr = r->nosrc_nr = nr;
+		return 0;
+	}
+	if (annotation__grow(r->a, r->alloc))
+		return -ENOMEM;
+	l = &r->a->lines[r->a->nr_lines++];
+	memset(l, 0, sizeof(*l));
+	l->type = kind == OBJDUMP_SOURCE ? ANNOTATION_LINE_SOURCE : ANNOTATION_LINE_TEXT;
+	l->offset = r->offset;
+	l->line_nr = r->nr++;
+	l->nosrc_nr = kind == OBJDUMP_SOURCE ? 0 : r->nosrc_nr++;
+	return add_string(r->sb, text, &l->text);
+}
+
 static int annotation__build(struct annotation *a, const struct annotate_target *t,
 			     const struct annotate_code *c, struct disasm *d)
 {
 	const char *path = NULL;
 	struct disasm_insn in;
 	struct strbuf sb = STRBUF_INIT;
+	struct objdump_src *osrc = NULL;
+	struct objdump_rows rows = { .a = a, .sb = &sb, .nr = 6, .nosrc_nr = 6 };
 	size_t alloc = 0, s = 0, i;
-	char ops[800], text[1024];
+	char ops[800], text[1024], loc[PATH_MAX + 16];
 	int err = -ENOMEM;
 
+	rows.alloc = &alloc;
 	if (!c->is_bpf && annotation__objdump_head(a, &alloc, &sb, c, t->sym->name))
 		goto out;
+	if (c->file && objdump_src__new(&osrc, t->srclines, c->file, t->dso->long_name,
+					symtab_func(t)) == -ENOMEM)
+		goto out;
+	a->has_dwarf = osrc && objdump_src__has_dwarf(osrc);
 	disasm__start(d, c->bytes, c->len, c->addr);
 	while (disasm__next(d, &in)) {
 		u64 off = in.addr - c->addr;
 		struct annotation_line *l;
+
+		if (osrc) {
+			rows.offset = off;
+			if (objdump_src__insn(osrc, in.addr, objdump_row, &rows, loc,
+					      sizeof(loc)))
+				goto out;
+			path = NULL;
+			if (loc[0] && add_string(&sb, loc, &path))
+				goto out;
+			rows.nr++;
+			rows.nosrc_nr++;
+		}
 
 		/* the source lines whose code starts here (or inside the previous insn) */
 		for (; s < c->nr_src && c->src[s].offset <= off; s++) {
@@ -227,6 +289,7 @@ static int annotation__build(struct annotation *a, const struct annotate_target 
 			l->type = ANNOTATION_LINE_SOURCE;
 			l->offset = src->offset;
 			l->line_nr = src->line_nr;
+			l->nosrc_nr = src->line_nr;
 			if (add_string(&sb, src->text, &l->text))
 				goto out;
 			snprintf(where, sizeof(where), "%s:%u", base_name(src->file), src->line_nr);
@@ -267,6 +330,7 @@ static int annotation__build(struct annotation *a, const struct annotate_target 
 	}
 	err = 0;
 out:
+	objdump_src__delete(osrc);
 	strbuf__release(&sb);
 	return err;
 }
@@ -418,7 +482,7 @@ int annotation_line__snprintf(const struct annotation *a, const struct annotatio
 		if (!l->text[0])
 			return snprintf(buf, size, " %*s:", pcnt_width(opts), " ");
 		return snprintf(buf, size, " %*s: %-*u %s", pcnt_width(opts), " ", a->addr_width,
-				l->line_nr, l->text);
+				opts->no_source ? l->nosrc_nr : l->line_nr, l->text);
 	}
 	if (opts->show_total_period)
 		n = snprintf(buf, size, " %11llu", (unsigned long long)l->period);
@@ -440,8 +504,25 @@ int annotation_line__snprintf(const struct annotation *a, const struct annotatio
 	return n;
 }
 
+/*
+ * -l: an instruction's "file:line", the file's base name unless -P; where
+ * none is known: "??:0", or as upstream "<object>[<address>]" for native
+ * code of an object that has DWARF (addr2line's "??:0" there).
+ */
+static const char *line_path(const struct annotation *a, const struct annotation_line *l,
+			     const struct annotate_print_opts *opts, char *buf, size_t size)
+{
+	if (!l->path) {
+		if (!a->has_dwarf)
+			return "??:0";
+		snprintf(buf, size, "%s[%llx]", base_name(a->dso_name), (unsigned long long)l->addr);
+		return buf;
+	}
+	return opts->full_paths ? l->path : base_name(l->path);
+}
+
 struct path_sum {
-	const char	*path;
+	char		*path;
 	double		percent;
 };
 
@@ -451,7 +532,8 @@ static int path_sum__cmp(const void *pa, const void *pb)
 
 	if (a->percent != b->percent)
 		return a->percent > b->percent ? -1 : 1;
-	return strcmp(a->path, b->path);
+	/* upstream's order of ties */
+	return strcmp(b->path, a->path);
 }
 
 /* -l: the share of each source line, of instructions above 0.5% */
@@ -465,22 +547,29 @@ static void annotation__fprintf_summary(const struct annotation *a,
 	fprintf(fp, "----------------------------------------------\n\n");
 	for (i = 0; sums && i < a->nr_lines; i++) {
 		const struct annotation_line *l = &a->lines[i];
-		const char *path = l->path ? l->path : "??:0";
+		char buf[PATH_MAX];
+		const char *path = line_path(a, l, opts, buf, sizeof(buf));
 
 		if (l->type != ANNOTATION_LINE_INSN || l->percent <= SUMMARY_MIN_PERCENT)
 			continue;
 		for (j = 0; j < nr; j++)
 			if (!strcmp(sums[j].path, path))
 				break;
-		if (j == nr)
-			sums[nr++] = (struct path_sum){ .path = path };
+		if (j == nr) {
+			sums[nr].path = strdup(path);
+			if (!sums[nr].path)
+				break;
+			nr++;
+		}
 		sums[j].percent += l->percent;
 	}
 	if (!nr)
 		fprintf(fp, " Nothing higher than %1.1f%%\n", SUMMARY_MIN_PERCENT);
 	qsort(sums, nr, sizeof(*sums), path_sum__cmp);
-	for (i = 0; i < nr; i++)
+	for (i = 0; i < nr; i++) {
 		fprintf(fp, " %7.2f %s\n", sums[i].percent, sums[i].path);
+		free(sums[i].path);
+	}
 	free(sums);
 }
 
@@ -488,8 +577,7 @@ void annotation__fprintf(const struct annotation *a, const struct annotate_print
 			 FILE *fp)
 {
 	const char *dso_name = opts->full_paths ? a->dso_name : base_name(a->dso_name);
-	const char *prev_path = NULL;
-	char row[2048];
+	char row[2048], buf[PATH_MAX], prev_path[PATH_MAX] = "";
 	int len, i;
 	size_t k;
 
@@ -516,11 +604,11 @@ void annotation__fprintf(const struct annotation *a, const struct annotate_print
 		fputs(row, fp);
 		if (opts->print_line && l->type == ANNOTATION_LINE_INSN &&
 		    l->percent > SUMMARY_MIN_PERCENT) {
-			const char *path = l->path ? l->path : "??:0";
+			const char *path = line_path(a, l, opts, buf, sizeof(buf));
 
-			if (!prev_path || strcmp(prev_path, path))
+			if (!prev_path[0] || strcmp(prev_path, path))
 				fprintf(fp, " // %s", path);
-			prev_path = path;
+			snprintf(prev_path, sizeof(prev_path), "%s", path);
 		}
 		fputc('\n', fp);
 	}

@@ -10,6 +10,7 @@ struct symbol;
 struct machine;
 struct perf_env_bpf;
 struct addr_location;
+struct srclines;
 
 /*
  * The annotation of one symbol: its instructions (capstone, AT&T syntax)
@@ -24,7 +25,9 @@ struct addr_location;
  *	after the program is unloaded, or elsewhere.  Offsets start at 0.
  *   user ELF: the bytes at the symbol's file offsets (the build-id cache
  *	copy when the file has a build id there), printed at the ELF's
- *	virtual addresses as objdump -d shows them.
+ *	virtual addresses as objdump -d shows them; with DWARF (the file's
+ *	or its debug file's), the rows objdump -l -S adds: function names,
+ *	source lines, and each instruction's file:line.
  *   kernel: /proc/kcore, or a vmlinux (annotate_target.vmlinux).
  *
  * Use (perf annotate, perf top, a TUI):
@@ -49,6 +52,7 @@ struct annotate_target {
 	struct machine		*machine;	/* branch targets' names; may be NULL */
 	const char		*vmlinux;	/* kernel code from this ELF; NULL: /proc/kcore */
 	const char		*kcore;		/* NULL: /proc/kcore (tests point elsewhere) */
+	struct srclines		*srclines;	/* DWARF readers kept across symbols; may be NULL */
 };
 
 /* Fill t from a resolved location (al->map and al->sym set); -EINVAL otherwise. */
@@ -77,6 +81,7 @@ struct annotation_line {
 	const char	*text;		/* INSN: "mnemonic operands"; SOURCE: the source text */
 	const char	*path;		/* INSN: "file:line" it belongs to, NULL if unknown */
 	u32		line_nr;	/* SOURCE: line number (0 if unknown); TEXT: objdump's */
+	u32		nosrc_nr;	/* line_nr when SOURCE rows are left out (native code) */
 	u64		nr_samples;	/* INSN: samples from offset up to the next insn */
 	u64		period;
 	double		percent;	/* INSN: 100 * period / the symbol's period */
@@ -86,6 +91,7 @@ struct annotation {
 	char			*sym_name;
 	char			*dso_name;	/* the dso's long name */
 	bool			is_bpf;
+	bool			has_dwarf;	/* native code: its object has DWARF */
 	u64			start;		/* address printed for offset 0 */
 	u64			size;
 	u64			nr_samples;	/* of the symbol: sum of all samples given */
