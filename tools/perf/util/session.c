@@ -13,7 +13,7 @@
  * reader is in it or a queued record points into it, then goes back to a
  * free list, so a few of them (warm in the cache) are reused all along.
  */
-#define WINDOW_SIZE		(1U << 20)
+#define WINDOW_SIZE		(1U << 17)
 
 /* 8 set bits at most: cheaper than the library call without -mpopcnt */
 static inline u32 nr_bits(u64 x)
@@ -202,6 +202,7 @@ static void session__update_id_pos(struct perf_session *session)
 	struct evsel *first = evlist__first(evlist);
 
 	session->id_pos_nr_entries = evlist->nr_entries;
+	session->last_evsel = NULL;
 	session->id_pos_sample = -1;
 	session->id_pos_trailer = -1;
 	if (!first || evlist->nr_entries == 1)
@@ -220,32 +221,41 @@ static void session__update_id_pos(struct perf_session *session)
  * is parsed (or byte-swapped: the attr decides how).  All events of a file
  * share the position of the id, as perf record guarantees.
  */
-static struct evsel *session__find_evsel(struct perf_session *session,
-					 const union perf_event *ev, bool swap)
+static inline __attribute__((always_inline))
+struct evsel *session__find_evsel(struct perf_session *session, const union perf_event *ev,
+				  bool swap)
 {
 	struct evlist *evlist = session->evlist;
-	struct evsel *first = evlist__first(evlist), *evsel;
+	struct evsel *evsel;
 	u64 size = ev->header.size;
-	u64 pos;
+	u64 pos, id;
 
 	if (session->id_pos_nr_entries != evlist->nr_entries)
 		session__update_id_pos(session);
 	if (ev->header.type == PERF_RECORD_SAMPLE) {
 		if (session->id_pos_sample < 0)
-			return first;
+			return evlist__first(evlist);
 		pos = session->id_pos_sample;
 	} else {
 		if (session->id_pos_trailer < 0 ||
 		    (u64)session->id_pos_trailer > size - sizeof(struct perf_event_header))
-			return first;
+			return evlist__first(evlist);
 		pos = size - session->id_pos_trailer;
 	}
 	if (pos + 8 > size)
 		return NULL;
-	evsel = evlist__id2evsel(evlist, load_u64((const u8 *)ev + pos, swap));
+	id = load_u64((const u8 *)ev + pos, swap);
+	/* records come in runs of one ring buffer, so mostly of one id */
+	if (session->last_evsel && id == session->last_id)
+		return session->last_evsel;
+	evsel = evlist__id2evsel(evlist, id);
+	if (evsel) {
+		session->last_id = id;
+		session->last_evsel = evsel;
+	}
 	/* synthesized side-band records carry id 0: they parse like any other */
 	if (!evsel && ev->header.type != PERF_RECORD_SAMPLE)
-		evsel = first;
+		evsel = evlist__first(evlist);
 	return evsel;
 }
 
@@ -462,6 +472,61 @@ static void session__count_lost(struct perf_session *session, const union perf_e
 static int session__process_one(struct perf_session *session, union perf_event *ev,
 				bool owned, struct window *win, u64 file_offset, int depth);
 
+/*
+ * Count a record (header in native order) by type, and a sample by event.
+ * Returns the record's event, looked up only for samples and losses
+ * unless the caller needs it: those are all --stats counts per event.
+ */
+static inline __attribute__((always_inline))
+struct evsel *session__count(struct perf_session *session, const union perf_event *ev,
+			     bool need_evsel)
+{
+	u32 type = ev->header.type;
+	struct evsel *evsel;
+
+	if (type < PERF_SESSION_NR_TYPES)
+		session->stats.nr_events[type]++;
+	else
+		session->stats.nr_unknown_type++;
+	if (type >= PERF_RECORD_USER_TYPE_START)
+		return NULL;
+	if (!need_evsel && type != PERF_RECORD_SAMPLE && type != PERF_RECORD_LOST &&
+	    type != PERF_RECORD_LOST_SAMPLES)
+		return NULL;
+	evsel = session__find_evsel(session, ev, session->header.needs_swap);
+	if (type == PERF_RECORD_SAMPLE) {
+		if (evsel)
+			evsel->nr_samples++;
+		else
+			session->stats.nr_unknown_id++;
+	}
+	return evsel;
+}
+
+/*
+ * A tool without callbacks (perf report --stats) only counts, so in a
+ * native file a kernel record other than a loss needs nothing else: no
+ * parse, no queue.
+ */
+static bool session__counts_only(const struct perf_session *session)
+{
+	const struct perf_tool *tool = session->tool;
+
+	return !tool->raw && !tool->sample && !tool->event && !tool->user &&
+	       !session->header.needs_swap;
+}
+
+static inline bool session__count_only(struct perf_session *session, const union perf_event *ev)
+{
+	u32 type = ev->header.type;
+
+	if (type >= PERF_RECORD_USER_TYPE_START || type == PERF_RECORD_LOST ||
+	    type == PERF_RECORD_LOST_SAMPLES)
+		return false;
+	session__count(session, ev, false);
+	return true;
+}
+
 /* PERF_RECORD_COMPRESSED: zstd frames holding whole records. */
 static int session__decompress(struct perf_session *session, const union perf_event *ev,
 			       u64 file_offset, int depth)
@@ -574,6 +639,7 @@ static int session__process_user(struct perf_session *session, union perf_event 
 	case PERF_RECORD_HEADER_ATTR:
 		err = perf_header__process_attr_record(&session->header, session->evlist,
 						       ev, ev->header.size, data);
+		session->last_evsel = NULL;
 		break;
 	case PERF_RECORD_HEADER_FEATURE: {
 		u64 feat;
@@ -626,20 +692,7 @@ static int session__process_one(struct perf_session *session, union perf_event *
 		ev->header.size = bswap_16(ev->header.size);
 	}
 	type = ev->header.type;
-	if (type < PERF_SESSION_NR_TYPES)
-		session->stats.nr_events[type]++;
-	else
-		session->stats.nr_unknown_type++;
-
-	if (type < PERF_RECORD_USER_TYPE_START) {
-		evsel = session__find_evsel(session, ev, swap);
-		if (type == PERF_RECORD_SAMPLE) {
-			if (evsel)
-				evsel->nr_samples++;
-			else
-				session->stats.nr_unknown_id++;
-		}
-	}
+	evsel = session__count(session, ev, swap || tool->sample || tool->event);
 	if (swap) {
 		err = perf_event__swap(ev, evsel ? &evsel->attr : NULL);
 		if (err) {
@@ -710,14 +763,22 @@ static int reader__refill(struct perf_session *session, struct file_reader *r, u
 	struct ordered_queue *q = session->queue;
 	size_t keep = r->len - r->pos;
 	u64 from = r->win_off + r->len;
-	struct window *w = window__get(q);
 	size_t n = min((u64)(WINDOW_SIZE - keep), end - from);
+	struct window *w;
 	int err;
 
-	if (!w)
-		return -ENOMEM;
-	if (keep)
-		memcpy(w->buf, r->win->buf + r->pos, keep);
+	/* no queued record points into the window: refill it in place */
+	if (r->win && r->win->refs == 1) {
+		w = r->win;
+		w->refs++;
+		memmove(w->buf, w->buf + r->pos, keep);
+	} else {
+		w = window__get(q);
+		if (!w)
+			return -ENOMEM;
+		if (keep)
+			memcpy(w->buf, r->win->buf + r->pos, keep);
+	}
 	err = perf_data__pread(session->data, w->buf + keep, n, from);
 	if (err) {
 		window__put(q, w);
@@ -741,6 +802,7 @@ static int session__process_file(struct perf_session *session)
 	u64 off = h->data_offset, end;
 	/* a pipe stream saved to a file counts offsets after its header, as a pipe */
 	u64 base = h->is_pipe ? h->data_offset : 0;
+	bool counts_only = session__counts_only(session);
 	int err = 0;
 
 	if (off > data->size)
@@ -800,7 +862,7 @@ static int session__process_file(struct perf_session *session)
 			}
 			memcpy(copy, p, hdr.size);
 			err = session__process_one(session, copy, true, NULL, off - base, 0);
-		} else {
+		} else if (!counts_only || !session__count_only(session, (union perf_event *)p)) {
 			err = session__process_one(session, (union perf_event *)p, false, r.win,
 						   off - base, 0);
 		}

@@ -71,6 +71,8 @@ struct perf_session {
 	int				id_pos_nr_entries;
 	int				id_pos_sample;
 	int				id_pos_trailer;
+	u64				last_id;	/* the last id found, and its event */
+	struct evsel			*last_evsel;
 };
 
 /* Open a session on an opened perf_data: reads the header (file mode). */
