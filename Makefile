@@ -25,7 +25,9 @@ endif
 
 PKGS		:= $(foreach d,$(DEPS),$(firstword $(subst :, ,$(d))))
 DEP_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-DEP_LIBS	:= $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null) -lpthread
+# capstone is opened on first use (tools/perf/util/capstone-dl.c), not linked
+DEP_LIBS	:= $(filter-out -lcapstone,$(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)) \
+		   -lpthread -ldl
 
 WARN		:= -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow \
 		   -Wmissing-prototypes -Wstrict-prototypes
