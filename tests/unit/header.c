@@ -18,6 +18,7 @@
 #include "tap.h"
 #include "util/attr.h"
 #include "util/data.h"
+#include "util/event.h"
 #include "util/evlist.h"
 #include "util/header.h"
 #include "util/strbuf.h"
@@ -1268,6 +1269,74 @@ static void test_raw_round_trip(struct evlist *evlist)
 	perf_header__exit(&h);
 }
 
+/*
+ * Sections we only print or copy, from a big-endian file: converted to
+ * native order when read (they print and perf inject copies them as from
+ * a native file); a malformed one stays as found.
+ */
+static void test_raw_to_native(void)
+{
+	struct strbuf numa = STRBUF_INIT, bid = STRBUF_INIT, out = STRBUF_INIT;
+	struct perf_header h;
+	u8 *be;
+	struct conv c;
+
+	/* NUMA_TOPOLOGY: u32 nr, {u32 node, u64 total, u64 free, cpus} */
+	strbuf__add_u32(&numa, 1);
+	strbuf__add_u32(&numa, 0);
+	strbuf__add_u64(&numa, 6514464);
+	strbuf__add_u64(&numa, 4027700);
+	strbuf__add_u32(&numa, 8);
+	strbuf__add(&numa, "0-1\0\0\0\0", 8);
+	be = malloc(numa.len);
+	memcpy(be, numa.buf, numa.len);
+	c = (struct conv){ be, numa.len, 0, false };
+	sw32(&c);
+	sw32(&c);
+	sw64(&c);
+	sw64(&c);
+	swstr(&c);
+	ok(!c.bad && c.pos == numa.len, "NUMA_TOPOLOGY made big-endian");
+
+	perf_header__init(&h);
+	h.needs_swap = true;
+	is_int(perf_feature__parse(&h, HEADER_NUMA_TOPOLOGY, be, numa.len), 0, "parse it");
+	ok(!h.raw[HEADER_NUMA_TOPOLOGY].swapped &&
+	   !memcmp(h.raw[HEADER_NUMA_TOPOLOGY].buf, numa.buf, numa.len),
+	   "kept in native order");
+	is_int(perf_feature__write(&h, HEADER_NUMA_TOPOLOGY, &out), 0, "written again");
+	ok(out.len == numa.len && !memcmp(out.buf, numa.buf, numa.len), "written native");
+
+	/* one string too long for the section: left as found, not written */
+	be[numa.len - 9] = 9;
+	is_int(perf_feature__parse(&h, HEADER_NUMA_TOPOLOGY, be, numa.len), 0, "parse a bad one");
+	ok(h.raw[HEADER_NUMA_TOPOLOGY].swapped &&
+	   !memcmp(h.raw[HEADER_NUMA_TOPOLOGY].buf, be, numa.len), "bad one kept as found");
+	is_int(perf_feature__write(&h, HEADER_NUMA_TOPOLOGY, &out), -ENOENT, "and not written");
+	free(be);
+
+	/* BUILD_ID: {u32 type; u16 misc, size; s32 pid; build_id[20], u8 size, u8, u16; name} */
+	strbuf__add_u32(&bid, PERF_RECORD_HEADER_BUILD_ID);
+	strbuf__add(&bid, "\x02\x00\x30\x00", 4);	/* misc 2, size 48 */
+	strbuf__add_u32(&bid, 4321);
+	strbuf__add(&bid, "0123456789abcdefghij\x14\0\0\0/bin/true\0\0\0", 36);
+	be = malloc(bid.len);
+	memcpy(be, bid.buf, bid.len);
+	c = (struct conv){ be, bid.len, 0, false };
+	sw32(&c);
+	be[4] = 0, be[5] = 2, be[6] = 0, be[7] = 0x30;
+	c.pos = 8;
+	sw32(&c);
+	is_int(perf_feature__parse(&h, HEADER_BUILD_ID, be, bid.len), 0, "parse a BUILD_ID");
+	ok(!h.raw[HEADER_BUILD_ID].swapped &&
+	   !memcmp(h.raw[HEADER_BUILD_ID].buf, bid.buf, bid.len), "BUILD_ID made native");
+	free(be);
+	strbuf__release(&numa);
+	strbuf__release(&bid);
+	strbuf__release(&out);
+	perf_header__exit(&h);
+}
+
 int main(void)
 {
 	struct perf_header h, r;
@@ -1321,6 +1390,7 @@ int main(void)
 	free(file2);
 
 	test_big_endian(file, len);
+	test_raw_to_native();
 	test_bounds(file, len);
 	test_attr_versions(file, len);
 	test_killed_record(file, len);

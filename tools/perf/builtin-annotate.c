@@ -477,7 +477,7 @@ int cmd_annotate(int argc, const char **argv)
 	err = annotate__open(&ann, &data, &session);
 	if (err)
 		goto out_machine;
-	if (!session->header.needs_swap && session->header.raw[HEADER_BUILD_ID].buf)
+	if (!session->header.raw[HEADER_BUILD_ID].swapped && session->header.raw[HEADER_BUILD_ID].buf)
 		machine__set_build_ids(ann.machine, session->header.raw[HEADER_BUILD_ID].buf,
 				       session->header.raw[HEADER_BUILD_ID].size);
 	machine__set_bpf_info(ann.machine, &session->header.env.bpf);

@@ -463,7 +463,7 @@ int cmd_report(int argc, const char **argv)
 		goto out_lists;
 	rep.session = session;
 	/* symbols from the binaries that ran (a build id that fails to parse: none) */
-	if (!session->header.needs_swap && session->header.raw[HEADER_BUILD_ID].buf)
+	if (!session->header.raw[HEADER_BUILD_ID].swapped && session->header.raw[HEADER_BUILD_ID].buf)
 		machine__set_build_ids(rep.machine, session->header.raw[HEADER_BUILD_ID].buf,
 				       session->header.raw[HEADER_BUILD_ID].size);
 	/* -D prints what upstream's machine knows: no names from the header */

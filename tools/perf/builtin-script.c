@@ -423,7 +423,7 @@ int cmd_script(int argc, const char **argv)
 			goto out_session;
 	}
 	/* symbols from the binaries that ran (a build id that fails to parse: none) */
-	if (!session->header.needs_swap && session->header.raw[HEADER_BUILD_ID].buf)
+	if (!session->header.raw[HEADER_BUILD_ID].swapped && session->header.raw[HEADER_BUILD_ID].buf)
 		machine__set_build_ids(s.machine, session->header.raw[HEADER_BUILD_ID].buf,
 				       session->header.raw[HEADER_BUILD_ID].size);
 	if (!s.no_bpf_prog_info)

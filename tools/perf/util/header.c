@@ -837,7 +837,7 @@ static bool raw__u64(struct perf_header *h, int feat, size_t off, u64 *v)
 	if (h->raw[feat].size < off + 8)
 		return false;
 	memcpy(v, (u8 *)h->raw[feat].buf + off, 8);
-	if (h->needs_swap)
+	if (h->raw[feat].swapped)
 		*v = bswap_64(*v);
 	return true;
 }
@@ -859,7 +859,7 @@ static void print_compressed(struct perf_header *h, FILE *fp, int feat)
 		return;
 	memcpy(v, h->raw[feat].buf, sizeof(v));
 	for (i = 0; i < 4; i++)
-		v[i] = h->needs_swap ? bswap_32(v[i]) : v[i];
+		v[i] = h->raw[feat].swapped ? bswap_32(v[i]) : v[i];
 	/* {version, type, level, ratio, mmap_len} */
 	fprintf(fp, "# compressed : %s, level = %d, ratio = %d\n",
 		v[1] == 1 ? "Zstd" : "Unknown", (int)v[2], (int)v[3]);
@@ -873,7 +873,8 @@ static void print_compressed(struct perf_header *h, FILE *fp, int feat)
 static struct fcur raw__cursor(struct perf_header *h, int feat)
 {
 	return (struct fcur){ .p = h->raw[feat].buf, .size = h->raw[feat].size,
-			      .swap = h->needs_swap, .h = h, .what = perf_feature__name(feat) };
+			      .swap = h->raw[feat].swapped, .h = h,
+			      .what = perf_feature__name(feat) };
 }
 
 static void print_numa_topology(struct perf_header *h, FILE *fp, int feat)
@@ -1045,6 +1046,157 @@ static const struct feature_ops feature_ops[HEADER_LAST_FEATURE] = {
 	FEAT(HEADER_PMU_CAPS, "PMU_CAPS", NULL, NULL, NULL, false),
 };
 
+/*
+ * Sections without a parser, converted to native order in place so they
+ * print and copy (perf inject) as from a native file.  Each field is
+ * swapped before its value is used.
+ */
+struct ncur {
+	u8	*p;
+	size_t	size;
+	size_t	pos;
+};
+
+static int ncur__int(struct ncur *c, unsigned int width, u64 *v)
+{
+	u8 *q = c->p + c->pos;
+	u16 v16;
+	u32 v32;
+	u64 v64;
+
+	if (width > c->size - c->pos)
+		return -EINVAL;
+	if (width == 2) {
+		memcpy(&v16, q, 2);
+		v16 = bswap_16(v16);
+		memcpy(q, &v16, 2);
+		v64 = v16;
+	} else if (width == 4) {
+		memcpy(&v32, q, 4);
+		v32 = bswap_32(v32);
+		memcpy(q, &v32, 4);
+		v64 = v32;
+	} else {
+		memcpy(&v64, q, 8);
+		v64 = bswap_64(v64);
+		memcpy(q, &v64, 8);
+	}
+	c->pos += width;
+	if (v)
+		*v = v64;
+	return 0;
+}
+
+static int ncur__skip(struct ncur *c, u64 len)
+{
+	if (len > c->size - c->pos)
+		return -EINVAL;
+	c->pos += len;
+	return 0;
+}
+
+/* {u32 len; char str[len]} */
+static int ncur__str(struct ncur *c)
+{
+	u64 len;
+
+	return ncur__int(c, 4, &len) ?: ncur__skip(c, len);
+}
+
+/* width-sized integers up to the end */
+static int ncur__all(struct ncur *c, unsigned int width)
+{
+	if ((c->size - c->pos) % width)
+		return -EINVAL;
+	while (c->pos < c->size)
+		ncur__int(c, width, NULL);
+	return 0;
+}
+
+static int ncur__strs(struct ncur *c, u64 nr)
+{
+	int err = 0;
+
+	while (!err && nr--)
+		err = ncur__str(c);
+	return err;
+}
+
+/* build_id records: {header; s32 pid; u8 build_id[20], size, r1; u16 r2; filename} */
+static int native__build_id(struct ncur *c)
+{
+	while (c->pos < c->size) {
+		size_t start = c->pos;
+		u64 size;
+		int err;
+
+		err = ncur__int(c, 4, NULL) ?: ncur__int(c, 2, NULL) ?: ncur__int(c, 2, &size);
+		if (err || size < 36 || size > c->size - start)
+			return -EINVAL;
+		ncur__int(c, 4, NULL);
+		c->pos = start + 34;
+		ncur__int(c, 2, NULL);
+		c->pos = start + size;
+	}
+	return 0;
+}
+
+static int raw__to_native(int feat, void *buf, size_t size)
+{
+	struct ncur c = { buf, size, 0 };
+	u8 *copy = malloc(size ? size : 1);
+	u64 nr, n, i;
+	int err = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, buf, size);
+	switch (feat) {
+	case HEADER_BUILD_ID:
+		err = native__build_id(&c);
+		break;
+	case HEADER_NUMA_TOPOLOGY:	/* u32 nr, {u32 node; u64 total, free; cpus} */
+		err = ncur__int(&c, 4, &nr);
+		for (i = 0; !err && i < nr; i++)
+			err = ncur__int(&c, 4, NULL) ?: ncur__int(&c, 8, NULL) ?:
+			      ncur__int(&c, 8, NULL) ?: ncur__str(&c);
+		break;
+	case HEADER_CACHE:		/* u32 version, nr, {u32 level, line, sets, ways; 3 strs} */
+		err = ncur__int(&c, 4, NULL) ?: ncur__int(&c, 4, &nr);
+		for (i = 0; !err && i < nr; i++)
+			err = ncur__int(&c, 4, NULL) ?: ncur__int(&c, 4, NULL) ?:
+			      ncur__int(&c, 4, NULL) ?: ncur__int(&c, 4, NULL) ?: ncur__strs(&c, 3);
+		break;
+	case HEADER_MEM_TOPOLOGY:
+	case HEADER_DIR_FORMAT:
+	case HEADER_AUXTRACE:
+		err = ncur__all(&c, 8);
+		break;
+	case HEADER_COMPRESSED:
+		err = ncur__all(&c, 4);
+		break;
+	case HEADER_CPU_PMU_CAPS:	/* u32 nr, name/value pairs */
+	case HEADER_HYBRID_TOPOLOGY:	/* u32 nr, pmu name/cpus pairs */
+		err = ncur__int(&c, 4, &nr) ?: ncur__strs(&c, 2 * nr);
+		break;
+	case HEADER_PMU_CAPS:		/* u32 nr, {u32 nr_caps, pairs, pmu name} */
+		err = ncur__int(&c, 4, &nr);
+		for (i = 0; !err && i < nr; i++)
+			err = ncur__int(&c, 4, &n) ?: ncur__strs(&c, 2 * n + 1);
+		break;
+	case HEADER_BRANCH_STACK:
+	case HEADER_STAT:
+		break;
+	default:
+		err = -ENOENT;
+	}
+	/* left as found unless the whole section converted */
+	if (err)
+		memcpy(buf, copy, size);
+	free(copy);
+	return err;
+}
+
 static const struct feature_ops *feature__ops(int feat)
 {
 	if (feat <= HEADER_RESERVED || feat >= HEADER_LAST_FEATURE)
@@ -1075,6 +1227,7 @@ int perf_feature__parse(struct perf_header *h, int feat, const void *buf, size_t
 	if (size)
 		memcpy(raw->buf, buf, size);
 	raw->size = size;
+	raw->swapped = h->needs_swap && raw__to_native(feat, raw->buf, size) != 0;
 	perf_header__set_feat(h, feat);
 	if (!ops || !ops->parse)
 		return 0;
@@ -1093,8 +1246,8 @@ int perf_feature__write(struct perf_header *h, int feat, struct strbuf *out)
 	if (ops && ops->write)
 		return ops->write(h, out, feat);
 	raw = &h->raw[feat];
-	/* a section we do not parse cannot be converted to our byte order */
-	if (h->needs_swap && raw->size)
+	/* a section left in the foreign order cannot be copied as ours */
+	if (raw->swapped && raw->size)
 		return -ENOENT;
 	return strbuf__add(out, raw->buf, raw->size);
 }

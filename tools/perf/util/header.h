@@ -76,6 +76,7 @@ struct perf_pipe_file_header {
 struct perf_feat_raw {
 	void	*buf;
 	u64	size;
+	bool	swapped;	/* still in the file's foreign byte order */
 };
 
 struct perf_header {
@@ -93,7 +94,12 @@ struct perf_header {
 	u8			feat_order[HEADER_FEAT_BITS];
 	u64			features[HEADER_FEAT_BITS / 64];
 	struct perf_env		env;		/* parsed feature contents */
-	struct perf_feat_raw	raw[HEADER_FEAT_BITS];	/* every section read, as found */
+	/*
+	 * Every section read, as found; on a foreign file the sections perf
+	 * only prints or copies (BUILD_ID, NUMA_TOPOLOGY, CACHE, ...) are
+	 * converted to native order (swapped false), the rest stay as found.
+	 */
+	struct perf_feat_raw	raw[HEADER_FEAT_BITS];
 };
 
 static inline bool perf_header__has_feat(const struct perf_header *h, int feat)
