@@ -142,23 +142,32 @@ fuzz: $(FUZZ_BIN)
 workloads:
 	$(MAKE) -C tests/workloads O=$(abspath $(O)/workloads)
 
+# Test tools (not installed): perf-data-swap writes the other-endian copy
+TEST_TOOLS	:= $(O)/tests/tools/perf-data-swap
+
+$(O)/tests/tools/%: tests/tools/%.c
+	@mkdir -p $(@D)
+	$(call msg,CC,$<)
+	$(Q)$(CC) $(BASE_CFLAGS) $(CFLAGS) -o $@ $<
+
 INTEGRATION_TESTS := $(sort $(wildcard tests/integration/*.t))
 KERNEL_TESTS	:= $(sort $(wildcard tests/kernel/*.t))
 TEST_ENV	:= PERF=$(abspath $(PERF)) PERF_ASAN=$(abspath $(PERF_ASAN)) \
 		   WORKLOADS=$(abspath $(O)/workloads) TOPDIR=$(CURDIR) \
 		   FUZZ_READ=$(abspath $(FUZZ_READ)) \
+		   PERF_DATA_SWAP=$(abspath $(O)/tests/tools/perf-data-swap) \
 		   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 		   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 # Every test prints TAP; prove runs them all and ends with its summary.
-check: $(PERF) $(PERF_ASAN) unit workloads $(FUZZ_READ)
+check: $(PERF) $(PERF_ASAN) unit workloads $(FUZZ_READ) $(TEST_TOOLS)
 	$(TEST_ENV) prove --failures --exec '' $(addprefix ./,$(UNIT_BINS) $(AUNIT_BINS)) \
 		$(addprefix ./,$(INTEGRATION_TESTS) $(KERNEL_TESTS))
 
 check-unit: unit
 	$(TEST_ENV) prove --exec '' $(addprefix ./,$(UNIT_BINS) $(AUNIT_BINS))
 
-check-integration: $(PERF) $(PERF_ASAN) workloads $(FUZZ_READ)
+check-integration: $(PERF) $(PERF_ASAN) workloads $(FUZZ_READ) $(TEST_TOOLS)
 	$(TEST_ENV) prove -v --exec '' $(addprefix ./,$(INTEGRATION_TESTS))
 
 bench: $(PERF) workloads

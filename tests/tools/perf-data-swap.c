@@ -809,6 +809,9 @@ static void sfeature(int feat, size_t off, size_t size)
 		}
 		break;
 	case 15: case 19:	/* BRANCH_STACK, STAT: empty */
+	case 32:		/* HEADER_LAST_FEATURE: the end of a pipe's features */
+		if (size && feat == 32)
+			die("feature %d: %zu bytes", feat, size);
 		break;
 	case 16:	/* PMU_MAPPINGS: u32 nr, {u32 type, name} */
 		n = r32(p);
