@@ -98,6 +98,30 @@ int main(void)
 	ok(v[0]->nr_samples == 3, "pid: every sample in the row");
 	free(v);
 	hists__exit(&h);
+
+	/* the sample cache: same thread, name, mode, ip (and cpu if sorted by) */
+	sort_spec__parse(&spec, "comm,sym", NULL, 0);
+	ok(!hists__init(&h, &spec), "init cache");
+	a.ip = 0x10;
+	ok(!hists__ip_cache_find(&h, 1, t, 2, 0x10, 0), "empty cache: a miss");
+	hists__ip_cache_add(&h, 1, &a, 2, 0, hists__findnew(&h, &a, 0));
+	{
+		const struct hist_ip_cache *e = hists__ip_cache_find(&h, 1, t, 2, 0x10, 3);
+
+		ok(e && e->he->key.sym == s1, "a hit, on any cpu when cpu is no key");
+		ok(!hists__ip_cache_find(&h, 2, t, 2, 0x10, 0), "another generation: a miss");
+		ok(!hists__ip_cache_find(&h, 1, t, 1, 0x10, 0), "another cpumode: a miss");
+		ok(!hists__ip_cache_find(&h, 1, t, 2, 0x11, 0), "another ip: a miss");
+		t->comm = "again";
+		ok(!hists__ip_cache_find(&h, 1, t, 2, 0x10, 0), "the thread renamed: a miss");
+	}
+	hists__exit(&h);
+	sort_spec__parse(&spec, "cpu,sym", NULL, 0);
+	ok(!hists__init(&h, &spec), "init cache by cpu");
+	hists__ip_cache_add(&h, 1, &a, 2, 0, hists__findnew(&h, &a, 0));
+	ok(hists__ip_cache_find(&h, 1, t, 2, 0x10, 0) && !hists__ip_cache_find(&h, 1, t, 2, 0x10, 1),
+	   "sorted by cpu: another cpu is a miss");
+	hists__exit(&h);
 	free(s1);
 	free(s2);
 	thread__delete(t);

@@ -108,7 +108,9 @@ int main(void)
 	is_int(machine__process_event(m, mmap_ev(100, 0x400000, 0x1000, 0, "/bin/app",
 						 PERF_RECORD_MISC_USER), &s), 0, "MMAP2");
 	is_int(machine__process_event(m, fork_ev(200, 200, 100, 100), &s), 0, "FORK a process");
-	is_int(machine__process_event(m, mmap_ev(100, 0x400000, 0x1000, 0, "/bin/other",
+	machine__resolve_ip(m, machine__find_thread(m, 101), PERF_RECORD_MISC_USER, 0x400010, &al);
+	ok(al.dso && !strcmp(al.dso->short_name, "app"), "resolved (and remembered) before a new map");
+	is_int(machine__process_event(m, mmap_ev(100, 0x400000, 0x1000, 0x1000, "/bin/other",
 						 PERF_RECORD_MISC_USER), &s), 0,
 	       "the parent maps something else there");
 	is_int(machine__process_event(m, mmap_ev(-1, 0xffffffff81000000ULL, 0x200, 0,
@@ -116,7 +118,7 @@ int main(void)
 						 PERF_RECORD_MISC_KERNEL), &s), 0, "kernel MMAP");
 
 	machine__resolve_ip(m, machine__find_thread(m, 101), PERF_RECORD_MISC_USER, 0x400010, &al);
-	ok(al.dso && !strcmp(al.dso->short_name, "other") && al.addr == 0x10 && al.level == '.',
+	ok(al.dso && !strcmp(al.dso->short_name, "other") && al.addr == 0x1010 && al.level == '.',
 	   "a thread sees its process's maps, the latest there");
 	machine__resolve_ip(m, machine__find_thread(m, 200), PERF_RECORD_MISC_USER, 0x400010, &al);
 	ok(al.dso && !strcmp(al.dso->short_name, "app"), "a forked process got a copy");
@@ -145,6 +147,11 @@ int main(void)
 	ok(al.dso && !strcmp(al.dso->short_name, "bpf_prog_8899aabbccddeeff_sub") &&
 	   al.sym && !strcmp(al.sym->name, al.dso->short_name) && al.addr == 0x10,
 	   "a subprogram is its own dso and symbol");
+	machine__resolve_ip(m, t, PERF_RECORD_MISC_KERNEL, 0xffffffffc0001010ULL, &al);
+	ok(al.sym && !strcmp(al.sym->name, "bpf_prog_0011223344556677_p"), "the program by name");
+	machine__resolve_ip(m, t, PERF_RECORD_MISC_KERNEL, 0xffffffffc0001010ULL, &al);
+	ok(al.sym && !strcmp(al.sym->name, "bpf_prog_0011223344556677_p") && al.addr == 0x10 &&
+	   al.thread == t && al.ip == 0xffffffffc0001010ULL, "the same again (from the cache)");
 	is_int(machine__process_event(m, ksym_ev(0xffffffffc0001000ULL, 0x80, true,
 						 "bpf_prog_0011223344556677_p"), &s), 0, "unregister");
 	machine__resolve_ip(m, t, PERF_RECORD_MISC_KERNEL, 0xffffffffc0001010ULL, &al);

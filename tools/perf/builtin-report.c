@@ -123,28 +123,55 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	return &rep->hists[evsel->idx];
 }
 
+static struct hists *report__evsel_hists(struct report *rep, struct evsel *evsel)
+{
+	struct hists *hists = report__hists(rep, evsel);
+	bool chains = evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN;
+
+	if (!hists)
+		return NULL;
+	hists->cumulate = rep->children && chains;
+	hists->graph = !rep->cg.none && chains;
+	hists->graph_min_percent = rep->cg.min_percent;
+	/* as upstream: callee order unless children mode, or the order given */
+	hists->caller = rep->cg.order_set ? rep->cg.caller : hists->cumulate;
+	return hists;
+}
+
 static int report__sample(struct perf_tool *tool, struct perf_session *session,
 			  const union perf_event *ev, struct perf_sample *sample,
 			  struct evsel *evsel)
 {
 	struct report *rep = (struct report *)tool;
+	struct machine *machine = rep->machine;
+	u8 cpumode = ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+	const struct hist_ip_cache *hit;
 	struct addr_location al;
+	struct hist_entry *he;
 	struct hists *hists;
+	struct thread *t;
 	int err;
 
 	if ((++rep->nr_seen & 0x3fff) == 0)
 		ui_progress__update(&rep->progress, session->file_offset);
-	err = machine__resolve(rep->machine, ev, sample, &al);
-	if (err)
-		return err;
-	hists = report__hists(rep, evsel);
+	hists = report__evsel_hists(rep, evsel);
 	if (!hists)
 		return -ENOMEM;
-	hists->cumulate = rep->children && (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN);
-	hists->graph = !rep->cg.none && (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN);
-	hists->graph_min_percent = rep->cg.min_percent;
-	/* as upstream: callee order unless children mode, or the order given */
-	hists->caller = rep->cg.order_set ? rep->cg.caller : hists->cumulate;
+	t = machine__findnew_thread(machine, (s32)sample->pid, (s32)sample->tid);
+	if (!t)
+		return -ENOMEM;
+	/* without chains, a sample like one seen before goes to the same entry */
+	if (!hists->cumulate && !hists->graph) {
+		hit = hists__ip_cache_find(hists, machine->gen, t, cpumode, sample->ip,
+					   (s32)sample->cpu);
+		if (hit) {
+			if (hit->fallback)
+				machine->nr_fallback++;
+			hists__add_entry(hists, hit->he, sample->period);
+			return 0;
+		}
+	}
+	machine__resolve_ip(machine, t, cpumode, sample->ip, &al);
 	if (!strlist__match(&rep->comms, al.thread->comm) ||
 	    !strlist__match(&rep->dsos, al.dso ? al.dso->short_name : NULL) ||
 	    !strlist__match(&rep->symbols, al.sym ? al.sym->name : NULL)) {
@@ -154,15 +181,19 @@ static int report__sample(struct perf_tool *tool, struct perf_session *session,
 		return 0;
 	}
 	if (hists->cumulate || hists->graph) {
-		err = callchain__resolve(rep->machine, al.thread, sample,
-					 ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK,
+		err = callchain__resolve(machine, al.thread, sample, cpumode,
 					 rep->max_stack > 0 ? (u32)rep->max_stack : 0, &rep->cursor);
 		if (err)
 			return err;
 		return hists__add_sample(hists, &al, rep->cursor.entries, rep->cursor.nr,
 					 (s32)sample->cpu, sample->period);
 	}
-	return hists__add(hists, &al, (s32)sample->cpu, sample->period);
+	he = hists__findnew(hists, &al, (s32)sample->cpu);
+	if (!he)
+		return -ENOMEM;
+	hists__ip_cache_add(hists, machine->gen, &al, cpumode, (s32)sample->cpu, he);
+	hists__add_entry(hists, he, sample->period);
+	return 0;
 }
 
 static int report__parse_callchain(const struct option *opt, const char *arg, int unset)

@@ -50,6 +50,8 @@ void hists__exit(struct hists *hists)
 	hists->chains = NULL;
 	free(hists->sym_cache);
 	hists->sym_cache = NULL;
+	free(hists->ip_cache);
+	hists->ip_cache = NULL;
 	while (hists->canon) {
 		struct hist_canon *c = hists->canon;
 
@@ -216,12 +218,57 @@ int hists__add(struct hists *hists, const struct addr_location *al, s32 cpu, u64
 
 	if (!he)
 		return -ENOMEM;
-	hists->nr_samples++;
-	hists->total_period += period;
-	he->period += period;
-	he->children += period;
-	he->nr_samples++;
+	hists__add_entry(hists, he, period);
 	return 0;
+}
+
+static struct hist_ip_cache *hists__ip_slot(struct hists *hists, const struct thread *thread,
+					    u64 ip, s32 cpu)
+{
+	u64 h = (ip ^ ((u64)(uintptr_t)thread >> 4) * 0x9e3779b97f4a7c15ULL ^ (u64)(u32)cpu) *
+		0xff51afd7ed558ccdULL;
+
+	return &hists->ip_cache[h >> (64 - HIST_IP_CACHE_BITS)];
+}
+
+const struct hist_ip_cache *hists__ip_cache_find(struct hists *hists, u64 gen,
+						 const struct thread *thread, u8 cpumode,
+						 u64 ip, s32 cpu)
+{
+	struct hist_ip_cache *e;
+
+	if (!hists->ip_cache)
+		return NULL;
+	/* the cpu is no key unless sorted by: any cpu finds the entry */
+	if (!(hists->sort.mask & (1u << SORT_CPU)))
+		cpu = 0;
+	e = hists__ip_slot(hists, thread, ip, cpu);
+	if (e->gen != gen || e->ip != ip || e->thread != thread || e->comm != thread->comm ||
+	    e->cpu != cpu || e->cpumode != cpumode)
+		return NULL;
+	/* as hists__findnew() would: the thread's latest name */
+	e->he->thread_comm = thread->comm;
+	return e;
+}
+
+void hists__ip_cache_add(struct hists *hists, u64 gen, const struct addr_location *al,
+			 u8 cpumode, s32 cpu, struct hist_entry *he)
+{
+	struct hist_ip_cache *e;
+
+	if (!al->thread)
+		return;
+	if (!hists->ip_cache) {
+		hists->ip_cache = calloc(1u << HIST_IP_CACHE_BITS, sizeof(*hists->ip_cache));
+		if (!hists->ip_cache)
+			return;
+	}
+	if (!(hists->sort.mask & (1u << SORT_CPU)))
+		cpu = 0;
+	e = hists__ip_slot(hists, al->thread, al->ip, cpu);
+	*e = (struct hist_ip_cache){ .gen = gen, .ip = al->ip, .thread = al->thread,
+				     .comm = al->thread->comm, .he = he, .cpu = cpu,
+				     .cpumode = cpumode, .fallback = al->fallback };
 }
 
 /* The entry a chain frame falls into (as upstream keys chain entries). */
@@ -250,11 +297,7 @@ int hists__add_cumulative(struct hists *hists, const struct addr_location *al,
 
 	if (!self)
 		return -ENOMEM;
-	hists->nr_samples++;
-	hists->total_period += period;
-	self->period += period;
-	self->children += period;
-	self->nr_samples++;
+	hists__add_entry(hists, self, period);
 	seen[nr_seen++] = self;
 	for (i = 0; i < nr; i++) {
 		struct hist_entry *he = hists__chain_entry(hists, al, &chain[i], cpu);

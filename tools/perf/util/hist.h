@@ -52,6 +52,24 @@ struct hist_sym_cache {
 	const struct symbol	*to;
 };
 
+/*
+ * A sample placed before: thread (with the name it had), cpumode, ip and
+ * cpu -> its entry, while the machine's generation is the same (the
+ * maps and symbols the entry was found with are still those).
+ */
+#define HIST_IP_CACHE_BITS	12
+
+struct hist_ip_cache {
+	u64			gen;		/* 0: empty */
+	u64			ip;
+	const struct thread	*thread;
+	const char		*comm;
+	struct hist_entry	*he;
+	s32			cpu;
+	u8			cpumode;
+	bool			fallback;	/* named from BPF_PROG_INFO */
+};
+
 struct hist_chain {
 	struct hist_chain	*hnext;
 	struct hist_entry	*self;
@@ -79,6 +97,7 @@ struct hists {
 	 */
 	struct hist_canon	*canon;
 	struct hist_sym_cache	*sym_cache;	/* symbol -> its row's, direct-mapped */
+	struct hist_ip_cache	*ip_cache;	/* sample -> its entry, direct-mapped */
 	struct hist_chain	**chains;	/* hash of distinct chains */
 	size_t			nr_chain_buckets;
 	size_t			nr_chains;
@@ -92,6 +111,29 @@ int hists__add(struct hists *hists, const struct addr_location *al, s32 cpu, u64
 
 /* The entry al falls into, made (empty) when new; NULL on ENOMEM. */
 struct hist_entry *hists__findnew(struct hists *hists, const struct addr_location *al, s32 cpu);
+
+/* Account one sample to an entry found before. */
+static inline void hists__add_entry(struct hists *hists, struct hist_entry *he, u64 period)
+{
+	hists->nr_samples++;
+	hists->total_period += period;
+	he->period += period;
+	he->children += period;
+	he->nr_samples++;
+}
+
+/*
+ * The fast way for samples without call chains: the entry a sample of
+ * thread at ip went to before under machine generation gen (NULL when
+ * not known), and remembering it after the slow way (machine__resolve(),
+ * hists__findnew()).  The cache is made on first use; without memory it
+ * just misses.
+ */
+const struct hist_ip_cache *hists__ip_cache_find(struct hists *hists, u64 gen,
+						 const struct thread *thread, u8 cpumode,
+						 u64 ip, s32 cpu);
+void hists__ip_cache_add(struct hists *hists, u64 gen, const struct addr_location *al,
+			 u8 cpumode, s32 cpu, struct hist_entry *he);
 
 /*
  * Children mode, one sample: self period to the sample's own entry and

@@ -14,6 +14,18 @@
 #include "machine.h"
 
 #define KERNEL_DSO_NAME	"[kernel.kallsyms]"
+#define IP_CACHE_BITS	14
+
+/* What machine__resolve_ip() found for an address of an address space. */
+struct resolved_ip {
+	u64			gen;	/* 0: never filled */
+	u64			ip;
+	const struct maps	*maps;
+	struct map		*map;
+	struct symbol		*sym;
+	u64			addr;
+	bool			fallback;
+};
 
 static size_t str_hash(const char *s)
 {
@@ -70,7 +82,10 @@ struct machine *machine__new(const char *kallsyms)
 	m->threads = calloc(m->nr_buckets, sizeof(*m->threads));
 	m->kmaps = maps__new();
 	m->fallback_maps = maps__new();
-	if (!m->threads || !m->kmaps || !m->fallback_maps || dsos__init(&m->dsos))
+	m->ip_cache = calloc(1u << IP_CACHE_BITS, sizeof(*m->ip_cache));
+	m->gen = 1;
+	if (!m->threads || !m->kmaps || !m->fallback_maps || !m->ip_cache ||
+	    dsos__init(&m->dsos))
 		goto fail;
 	/* the idle task: upstream names thread 0 "swapper" */
 	idle = machine__findnew_thread(m, 0, 0);
@@ -108,12 +123,14 @@ void machine__delete(struct machine *m)
 	for (i = 0; i < m->comms_cap; i++)
 		free(m->comms[i]);
 	free(m->comms);
+	free(m->ip_cache);
 	free(m);
 }
 
 void machine__set_bpf_info(struct machine *machine, struct perf_env_bpf *bpf)
 {
 	machine->bpf_info = bpf && bpf->nr_progs ? bpf : NULL;
+	machine->gen++;
 }
 
 int machine__set_build_ids(struct machine *m, const void *buf, size_t size)
@@ -121,6 +138,7 @@ int machine__set_build_ids(struct machine *m, const void *buf, size_t size)
 	const u8 *p = buf, *end = p + size;
 	size_t fixed = sizeof(struct perf_record_header_build_id);
 
+	m->gen++;
 	while ((size_t)(end - p) >= fixed) {
 		struct perf_record_header_build_id rec;
 		char name[4096];
@@ -526,12 +544,17 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 	case PERF_RECORD_COMM:
 		return machine__process_comm(m, ev);
 	case PERF_RECORD_FORK:
+		/* a thread replaced: its maps may be freed, their address reused */
+		m->gen++;
+		return machine__process_fork(m, ev);
 	case PERF_RECORD_EXIT:
 		return machine__process_fork(m, ev);
 	case PERF_RECORD_MMAP:
 	case PERF_RECORD_MMAP2:
+		m->gen++;
 		return machine__process_mmap(m, ev);
 	case PERF_RECORD_KSYMBOL:
+		m->gen++;
 		return machine__process_ksymbol(m, ev);
 	default:
 		return 0;
@@ -622,6 +645,7 @@ static struct map *machine__live_module_map(struct machine *m, u64 ip)
 	if (m->kallsyms || m->live_modules_read)
 		return NULL;
 	m->live_modules_read = true;
+	m->gen++;
 	if (modules__for_each("/proc/modules", live_module, m))
 		return NULL;
 	return maps__find(m->kmaps, ip);
@@ -667,38 +691,52 @@ static void machine__load_modules(struct machine *m, const char *kallsyms)
 	}
 }
 
+/*
+ * The map of ip in maps (the kernel's or thread's, by cpumode; NULL: no
+ * address space), else for the kernel a module loaded later or a program
+ * of the header's BPF_PROG_INFO (*fallback).
+ */
+static struct map *machine__find_map(struct machine *m, struct maps *maps, u8 cpumode, u64 ip,
+				     bool *fallback)
+{
+	struct map *map = maps ? maps__find(maps, ip) : NULL;
+
+	*fallback = false;
+	if (!map && cpumode == PERF_RECORD_MISC_KERNEL) {
+		map = machine__live_module_map(m, ip);
+		if (!map) {
+			map = machine__fallback_map(m, ip);
+			*fallback = map != NULL;
+		}
+	}
+	return map;
+}
+
+/* The address space of cpumode: a kernel address in user context stays unknown */
+static struct maps *machine__cpumode_maps(struct machine *m, struct thread *thread, u8 cpumode)
+{
+	if (cpumode == PERF_RECORD_MISC_KERNEL)
+		return m->kmaps;
+	if (cpumode == PERF_RECORD_MISC_USER && thread)
+		return machine__thread_maps(m, thread);
+	return NULL;
+}
+
 void machine__resolve_map(struct machine *m, struct thread *thread, u8 cpumode, u64 ip,
 			  struct addr_location *al)
 {
-	struct map *map = NULL;
+	struct maps *maps = machine__cpumode_maps(m, thread, cpumode);
+	struct map *map = maps ? machine__find_map(m, maps, cpumode, ip, &al->fallback) : NULL;
 
 	al->thread = thread;
 	al->ip = ip;
-	al->addr = ip;
-	al->map = NULL;
-	al->dso = NULL;
-	al->sym = NULL;
-	al->fallback = false;
-	al->level = cpumode_level(cpumode);
-	if (cpumode == PERF_RECORD_MISC_KERNEL) {
-		map = maps__find(m->kmaps, ip);
-		if (!map)
-			map = machine__live_module_map(m, ip);
-		if (!map) {
-			map = machine__fallback_map(m, ip);
-			al->fallback = map != NULL;
-		}
-	} else if (cpumode == PERF_RECORD_MISC_USER) {
-		struct maps *maps = thread ? machine__thread_maps(m, thread) : NULL;
-
-		/* a kernel address in user context stays unknown, as upstream's */
-		map = maps ? maps__find(maps, ip) : NULL;
-	}
-	if (!map)
-		return;
+	al->addr = map ? map__map_ip(map, ip) : ip;
 	al->map = map;
-	al->dso = map->dso;
-	al->addr = map__map_ip(map, ip);
+	al->dso = map ? map->dso : NULL;
+	al->sym = NULL;
+	al->level = cpumode_level(cpumode);
+	if (!map)
+		al->fallback = false;
 	if (al->fallback)
 		m->nr_fallback++;
 }
@@ -706,12 +744,47 @@ void machine__resolve_map(struct machine *m, struct thread *thread, u8 cpumode, 
 void machine__resolve_ip(struct machine *m, struct thread *thread, u8 cpumode, u64 ip,
 			 struct addr_location *al)
 {
-	machine__resolve_map(m, thread, cpumode, ip, al);
-	if (!al->map)
+	struct maps *maps = machine__cpumode_maps(m, thread, cpumode);
+	struct resolved_ip *e;
+	struct map *map;
+	u64 h;
+
+	al->thread = thread;
+	al->ip = ip;
+	al->level = cpumode_level(cpumode);
+	if (!maps) {
+		al->map = NULL;
+		al->dso = NULL;
+		al->sym = NULL;
+		al->addr = ip;
+		al->fallback = false;
 		return;
-	if (al->dso->kind == DSO_KIND_MODULE && !al->dso->loaded)
-		machine__load_modules(m, al->dso->kallsyms);
-	al->sym = dso__find_symbol(al->dso, al->addr);
+	}
+	h = (ip ^ ((u64)(uintptr_t)maps >> 4) * 0x9e3779b97f4a7c15ULL) * 0xff51afd7ed558ccdULL;
+	e = &m->ip_cache[h >> (64 - IP_CACHE_BITS)];
+	if (e->gen != m->gen || e->ip != ip || e->maps != maps) {
+		/* (mapping the live modules starts a new generation) */
+		map = machine__find_map(m, maps, cpumode, ip, &e->fallback);
+		e->map = map;
+		e->sym = NULL;
+		e->addr = ip;
+		if (map) {
+			e->addr = map__map_ip(map, ip);
+			if (map->dso->kind == DSO_KIND_MODULE && !map->dso->loaded)
+				machine__load_modules(m, map->dso->kallsyms);
+			e->sym = dso__find_symbol(map->dso, e->addr);
+		}
+		e->gen = m->gen;
+		e->ip = ip;
+		e->maps = maps;
+	}
+	al->map = e->map;
+	al->dso = e->map ? e->map->dso : NULL;
+	al->sym = e->sym;
+	al->addr = e->addr;
+	al->fallback = e->fallback;
+	if (al->fallback)
+		m->nr_fallback++;
 }
 
 int machine__resolve(struct machine *m, const union perf_event *ev,

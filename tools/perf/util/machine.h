@@ -6,6 +6,7 @@
 #include "thread.h"
 
 struct perf_env_bpf;
+struct resolved_ip;
 
 /*
  * The state records build up, applied in time order: threads (COMM, FORK),
@@ -34,6 +35,14 @@ struct machine {
 	bool		live_modules_read;	/* /proc/modules mapped (the live kernel's) */
 	struct perf_env_bpf *bpf_info;	/* NULL: no fallback naming */
 	u64		nr_fallback;	/* samples named from BPF_PROG_INFO */
+	/*
+	 * Addresses already resolved, by address space and address: samples
+	 * hit the same few thousand addresses over and over.  Entries of an
+	 * older generation are stale; every record that changes threads or
+	 * maps starts a new one.
+	 */
+	struct resolved_ip *ip_cache;
+	u64		gen;
 };
 
 /*
