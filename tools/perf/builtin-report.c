@@ -307,6 +307,7 @@ static void report__print_hists(struct report *rep, struct perf_session *session
 
 		if (!hists || !hists->nr_samples)
 			continue;
+		hists__rename_comms(hists, rep->machine);
 		if (!rep->quiet) {
 			convert_unit(hists->nr_samples, &value, &unit);
 			printf("# Samples: %lu%c of event '%s'\n", value, unit ? unit : ' ',
@@ -521,7 +522,8 @@ int cmd_report(int argc, const char **argv)
 		fprintf(stderr, "perf report: %s: %s\n", data.path, data.err);
 		goto out;
 	}
-	if (session->stats.nr_unordered)
+	/* -q: no warnings, as upstream */
+	if (session->stats.nr_unordered && !rep.quiet)
 		fprintf(stderr, "Warning:\n%llu out of order events recorded.\n",
 			(unsigned long long)session->stats.nr_unordered);
 	/* the histogram on a terminal goes through the pager, as upstream's */

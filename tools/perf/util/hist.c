@@ -432,6 +432,80 @@ int hists__add_chain(struct hists *hists, const struct addr_location *al,
 	return 0;
 }
 
+/* The chains' entries after merges: dead entries point to their survivor. */
+static struct hist_entry *hist_entry__survivor(struct hist_entry *he)
+{
+	while (he->merged)
+		he = he->merged;
+	return he;
+}
+
+void hists__rename_comms(struct hists *hists, struct machine *machine)
+{
+	struct hist_entry **old = hists->buckets, *dead = NULL, *he, *next;
+	size_t i, n = hists->nr_buckets, renamed = 0;
+
+	if (!machine->nr_renames || !(hists->sort.mask & (1u << SORT_COMM)))
+		return;
+	for (i = 0; i < n; i++)
+		for (he = old[i]; he; he = he->hnext)
+			renamed += he->key.comm &&
+				   machine__final_comm(machine, he->key.comm) != he->key.comm;
+	if (!renamed)
+		return;
+	hists->buckets = calloc(n, sizeof(*hists->buckets));
+	if (!hists->buckets) {
+		hists->buckets = old;	/* keep the names they had */
+		return;
+	}
+	/* rehash every entry under its final name, merging equal keys */
+	for (i = 0; i < n; i++) {
+		for (he = old[i]; he; he = next) {
+			struct hist_entry *into;
+			size_t h;
+
+			next = he->hnext;
+			if (he->key.comm)
+				he->key.comm = machine__final_comm(machine, he->key.comm);
+			h = key_hash(&he->key) & (n - 1);
+			for (into = hists->buckets[h]; into; into = into->hnext)
+				if (key_equal(&into->key, &he->key))
+					break;
+			if (!into) {
+				he->hnext = hists->buckets[h];
+				hists->buckets[h] = he;
+				continue;
+			}
+			into->period += he->period;
+			into->children += he->children;
+			into->nr_samples += he->nr_samples;
+			he->merged = into;
+			he->hnext = dead;
+			dead = he;
+			hists->nr_entries--;
+		}
+	}
+	free(old);
+	for (i = 0; hists->chains && i < hists->nr_chain_buckets; i++) {
+		struct hist_chain *c;
+		u32 f;
+
+		for (c = hists->chains[i]; c; c = c->hnext) {
+			c->self = hist_entry__survivor(c->self);
+			for (f = 0; f < c->nr; f++)
+				if (c->entries[f])
+					c->entries[f] = hist_entry__survivor(c->entries[f]);
+		}
+	}
+	/* what the caches point to may be gone */
+	free(hists->ip_cache);
+	hists->ip_cache = NULL;
+	for (; dead; dead = next) {
+		next = dead->hnext;
+		free(dead);
+	}
+}
+
 static const struct sort_spec *cmp_spec;
 static bool cmp_cumulate;
 

@@ -28,6 +28,7 @@ struct hist_entry {
 	u64			nr_samples;
 	const char		*thread_comm;	/* pid, tid keys: the latest name */
 	struct hist_entry	*hnext;
+	struct hist_entry	*merged;	/* hists__rename_comms(): merged into */
 	u32			idx;		/* position while printing */
 };
 
@@ -155,6 +156,13 @@ int hists__add_sample(struct hists *hists, const struct addr_location *al,
 int hists__add_chain(struct hists *hists, const struct addr_location *al,
 		     struct hist_entry *he, const struct addr_location *chain, u32 nr, s32 cpu,
 		     u64 period);
+
+/*
+ * Once every record is read: entries of a thread's ":<tid>" name get the
+ * name it took at last (machine__final_comm()), merged into the entries
+ * of that name.  Entries may be freed: forget pointers to them.
+ */
+void hists__rename_comms(struct hists *hists, struct machine *machine);
 
 struct hists_print_opts {
 	bool	show_nr_samples;	/* -n: the Samples column */

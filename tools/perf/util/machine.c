@@ -124,6 +124,7 @@ void machine__delete(struct machine *m)
 		free(m->comms[i]);
 	free(m->comms);
 	free(m->ip_cache);
+	free(m->renames);
 	free(m);
 }
 
@@ -278,12 +279,61 @@ struct thread *machine__findnew_thread(struct machine *m, s32 pid, s32 tid)
 	return machine__add_thread(m, pid, tid);
 }
 
+static int machine__add_rename(struct machine *m, const char *from, const char *to)
+{
+	if (m->nr_renames == m->renames_alloc) {
+		size_t n = m->renames_alloc ? m->renames_alloc * 2 : 16;
+		struct comm_rename *r = realloc(m->renames, n * sizeof(*r));
+
+		if (!r)
+			return -ENOMEM;
+		m->renames = r;
+		m->renames_alloc = n;
+	}
+	m->renames[m->nr_renames] = (struct comm_rename){ from, to, m->nr_renames };
+	m->nr_renames++;
+	m->renames_sorted = false;
+	return 0;
+}
+
+static int rename_cmp(const void *a, const void *b)
+{
+	const struct comm_rename *l = a, *r = b;
+
+	if (l->from != r->from)
+		return (uintptr_t)l->from < (uintptr_t)r->from ? -1 : 1;
+	/* the same name renamed twice (a tid reused): the earlier wins */
+	return l->seq < r->seq ? -1 : l->seq > r->seq;
+}
+
+const char *machine__final_comm(struct machine *m, const char *comm)
+{
+	size_t lo = 0, hi = m->nr_renames;
+
+	if (!m->renames_sorted) {
+		qsort(m->renames, m->nr_renames, sizeof(*m->renames), rename_cmp);
+		m->renames_sorted = true;
+	}
+	/* the first rename of comm */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if ((uintptr_t)m->renames[mid].from < (uintptr_t)comm)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < m->nr_renames && m->renames[lo].from == comm ? m->renames[lo].to : comm;
+}
+
 static int machine__process_comm(struct machine *m, const union perf_event *ev)
 {
 	size_t max = ev->header.size - sizeof(struct perf_record_comm);
+	const char *old;
 	struct thread *t;
 	char comm[256];
 	size_t n;
+	int err = 0;
 
 	if (ev->header.size < sizeof(struct perf_record_comm) + 1)
 		return -EINVAL;
@@ -293,9 +343,14 @@ static int machine__process_comm(struct machine *m, const union perf_event *ev)
 	t = machine__findnew_thread(m, (s32)ev->comm.pid, (s32)ev->comm.tid);
 	if (!t)
 		return -ENOMEM;
+	old = t->comm;
 	t->comm = machine__intern_comm(m, comm);
+	if (!t->comm)
+		return -ENOMEM;
+	if (!t->comm_set && old != t->comm)
+		err = machine__add_rename(m, old, t->comm);
 	t->comm_set = true;
-	return t->comm ? 0 : -ENOMEM;
+	return err;
 }
 
 static int machine__process_fork(struct machine *m, const union perf_event *ev)

@@ -8,6 +8,13 @@
 struct perf_env_bpf;
 struct resolved_ip;
 
+/* A thread's ":<tid>" name, and the first name a COMM gave it after. */
+struct comm_rename {
+	const char	*from;
+	const char	*to;
+	size_t		seq;
+};
+
 /*
  * The state records build up, applied in time order: threads (COMM, FORK),
  * their maps (MMAP, MMAP2), the kernel's maps (the kernel MMAP, modules,
@@ -43,6 +50,16 @@ struct machine {
 	 */
 	struct resolved_ip *ip_cache;
 	u64		gen;
+	/*
+	 * As upstream: samples of a thread from before it was named (by COMM
+	 * or a named parent's FORK: out of order, or records lost) count
+	 * under its ":<tid>" name while they come, and under the name of its
+	 * first COMM in the end.
+	 */
+	struct comm_rename *renames;
+	size_t		nr_renames;
+	size_t		renames_alloc;
+	bool		renames_sorted;
 };
 
 /*
@@ -75,6 +92,13 @@ int machine__set_build_ids(struct machine *machine, const void *buf, size_t size
 
 /* An interned copy of s (never freed before the machine). */
 const char *machine__intern_comm(struct machine *machine, const char *s);
+
+/*
+ * The name samples counted under comm (interned) take in the end: the
+ * first COMM of a thread that was ":<tid>" when they came, else comm.
+ * Sorts the renames on first use: call it once the records are read.
+ */
+const char *machine__final_comm(struct machine *machine, const char *comm);
 
 struct thread *machine__find_thread(struct machine *machine, s32 tid);
 struct thread *machine__findnew_thread(struct machine *machine, s32 pid, s32 tid);
