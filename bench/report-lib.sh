@@ -3,9 +3,12 @@
 
 # big_bpf_file [-g]: >= 1.5M samples at 50 kHz per CPU, made once, cached.
 # The user load is bounded in time, not in iterations: sampling with -g
-# slows a shell loop enough to hold the recording lock for minutes.
+# slows a shell loop enough to hold the recording lock for minutes.  With
+# -g, 36 s gave too few samples here (the recorder's own unwinding takes
+# CPU from the load): 50 s.
 big_bpf_file() {
-	local cg=$1 name=$BENCH_DIR/1m5${1:+-g}.data secs=${BENCH_SECONDS:-36}
+	local cg=$1 name=$BENCH_DIR/1m5${1:+-g}.data secs=${BENCH_SECONDS:-${1:+50}}
+	secs=${secs:-36}
 	if [ ! -s "$name" ]; then
 		echo "bench: recording $name (about $secs s)" >&2
 		"$UPERF" record -q $cg -a -e cpu-clock -c 20000 -o "$name" -- \
