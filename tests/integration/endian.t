@@ -56,6 +56,8 @@ for name in sys g thread pipe; do
 	ok $? "$name: swapped magic"
 
 	cmp_ours $name "report -D" report -D
+	# native: counted by the fast path; swapped: by the general one
+	cmp_ours $name "report --stats" report --stats
 	cmp_ours $name "report --stdio -n" report --stdio -n
 	cmp_ours $name "script" script
 	[ $name = pipe ] && continue

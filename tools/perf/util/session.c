@@ -516,6 +516,48 @@ static bool session__counts_only(const struct perf_session *session)
 	       !session->header.needs_swap;
 }
 
+/*
+ * The same for a run of records in a window: counts the whole records at
+ * buf[0, len) that need nothing but a count (8-byte multiples; kernel
+ * types but losses; samples of the one event, or of the last id seen) and
+ * returns their bytes.  The general path takes the first other one.
+ */
+static size_t session__count_run(struct perf_session *session, const u8 *buf, size_t len)
+{
+	struct perf_session_stats *st = &session->stats;
+	struct evlist *evlist = session->evlist;
+	struct evsel *evsel = session->last_evsel;
+	int id_pos = session->id_pos_sample;
+	size_t pos = 0;
+
+	if ((uintptr_t)buf & 7 || session->id_pos_nr_entries != evlist->nr_entries)
+		return 0;
+	if (id_pos < 0)
+		evsel = evlist__first(evlist);
+	if (!evsel)
+		return 0;
+	while (len - pos >= sizeof(struct perf_event_header)) {
+		const struct perf_event_header *h = (const void *)(buf + pos);
+		u32 type = h->type;
+		u16 size = h->size;
+
+		if (size < sizeof(*h) || size % 8 || size > len - pos)
+			break;
+		if (type == PERF_RECORD_SAMPLE) {
+			if (id_pos >= 0 && ((u32)id_pos + 8 > size ||
+					    load_u64(buf + pos + id_pos, false) != session->last_id))
+				break;
+			evsel->nr_samples++;
+		} else if (type >= PERF_RECORD_USER_TYPE_START || type == PERF_RECORD_LOST ||
+			   type == PERF_RECORD_LOST_SAMPLES) {
+			break;
+		}
+		st->nr_events[type]++;
+		pos += size;
+	}
+	return pos;
+}
+
 static inline bool session__count_only(struct perf_session *session, const union perf_event *ev)
 {
 	u32 type = ev->header.type;
@@ -822,6 +864,14 @@ static int session__process_file(struct perf_session *session)
 		struct perf_event_header hdr;
 		u8 *p;
 
+		if (counts_only && r.win) {
+			size_t n = session__count_run(session, r.win->buf + r.pos, r.len - r.pos);
+
+			r.pos += n;
+			off += n;
+			if (off == end)
+				break;
+		}
 		if (r.len - r.pos < sizeof(hdr)) {
 			err = reader__refill(session, &r, end);
 			if (err)
