@@ -11,16 +11,13 @@
 
 #include "kallsyms.h"
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
+/* a hex digit's value plus one; 0 for other characters */
+static const u8 hex_digit[256] = {
+	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5,
+	['5'] = 6, ['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10,
+	['a'] = 11, ['b'] = 12, ['c'] = 13, ['d'] = 14, ['e'] = 15, ['f'] = 16,
+	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
+};
 
 int kallsyms__parse_line(const char *line, size_t len, u64 *addr, char *type,
 			 const char **name, size_t *name_len, const char **module,
@@ -28,13 +25,10 @@ int kallsyms__parse_line(const char *line, size_t len, u64 *addr, char *type,
 {
 	size_t i = 0, n;
 	u64 a = 0;
-	int digits = 0;
 
-	while (i < len && hexval(line[i]) >= 0 && digits < 16) {
-		a = a << 4 | (u64)hexval(line[i++]);
-		digits++;
-	}
-	if (!digits || i + 3 > len || line[i] != ' ' || line[i + 2] != ' ')
+	while (i < len && i < 16 && hex_digit[(unsigned char)line[i]])
+		a = a << 4 | (u64)(hex_digit[(unsigned char)line[i++]] - 1);
+	if (!i || i + 3 > len || line[i] != ' ' || line[i + 2] != ' ')
 		return -EINVAL;
 	*addr = a;
 	*type = line[i + 1];

@@ -120,7 +120,12 @@ void symbols__fixup(struct symbols *syms)
 
 	if (!syms->nr)
 		return;
-	qsort(syms->entries, syms->nr, sizeof(*syms->entries), symbol__cmp);
+	/* kallsyms and most symbol tables come sorted already */
+	for (i = 1; i < syms->nr; i++)
+		if (symbol__cmp(&syms->entries[i - 1], &syms->entries[i]) > 0)
+			break;
+	if (i < syms->nr)
+		qsort(syms->entries, syms->nr, sizeof(*syms->entries), symbol__cmp);
 	/* sizes first: of a run of unsized aliases only the last gets one */
 	symbols__fixup_end(syms);
 	for (i = 0; i < syms->nr; i++) {
