@@ -8,7 +8,8 @@ KERNEL_IMAGE	:= $(KERNEL_BUILD)/kernel/arch/x86/boot/bzImage
 KERNEL_INITRD	:= $(KERNEL_BUILD)/initramfs/initramfs.cpio.gz
 
 .PHONY: kernel kselftest kselftest-baseline kselftest-debug check-series \
-	bench-kernel help-kernel clean-kernel kernel-initramfs perf-nofeature
+	bench-kernel help-kernel clean-kernel kernel-initramfs perf-nofeature \
+	perf-kernel
 
 kernel:
 	$(KERNEL_SCRIPTS)/mktree
@@ -44,6 +45,9 @@ bench-kernel:
 perf-nofeature: $(PERF)
 	prove -v --exec '' tests/kernel/perf-nofeature.t
 
+perf-kernel: $(PERF)
+	prove -v --exec '' tests/kernel/perf-kernel.t
+
 help-kernel:
 	@echo "kernel              build/linux (base, strip, series) and its bzImage"
 	@echo "kselftest           boot the series in QEMU and run the perf_events selftests (TAP)"
@@ -51,6 +55,7 @@ help-kernel:
 	@echo "kselftest-debug     the selftests on a lockdep/KASAN/BTF kernel; fails on any report"
 	@echo "check-series        each patch builds in turn and passes checkpatch.pl --strict"
 	@echo "perf-nofeature      perf record -a on the stripped base kernel in QEMU: warns, records"
+	@echo "perf-kernel         kernel and module symbols, annotate from kcore and -k vmlinux, in QEMU"
 	@echo "bench-kernel        BPF load+unload rate in the guest: no listener, listener, base"
 	@echo "clean-kernel        remove kernel build outputs (keeps build/linux and the ccache)"
 
@@ -59,4 +64,4 @@ clean-kernel:
 		$(KERNEL_BUILD)/cs/kernel $(KERNEL_BUILD)/initramfs $(KERNEL_BUILD)/selftests \
 		$(KERNEL_BUILD)/kselftest $(KERNEL_BUILD)/kselftest-base \
 		$(KERNEL_BUILD)/kselftest-debug $(KERNEL_BUILD)/bench-kernel \
-		$(KERNEL_BUILD)/perf-nofeature
+		$(KERNEL_BUILD)/perf-nofeature $(KERNEL_BUILD)/perf-kernel
