@@ -48,6 +48,26 @@ done
 ! grep -qiwE 'warning|error|failed' "$TMPD/dump.err"
 ok $? "upstream -D reads it without warnings"
 
+# The recorded task's own programs: once each (its events and the side-
+# band see them both), and every unregister after its register in time
+# (the side-band's copies are timed on the kernel's sample clock).
+"$PERF" record -q -o "$TMPD/own.data" -- "$WORKLOADS/bpfload" --hot 0.3 >/dev/null 2>&1
+ok $? "per-thread record of the BPF workload itself"
+"$UPERF" report -D -i "$TMPD/own.data" 2>/dev/null >"$TMPD/own.dump"
+loads=$(grep -c 'PERF_RECORD_BPF_EVENT type 1,' "$TMPD/own.dump")
+dups=$(grep 'PERF_RECORD_BPF_EVENT type 1,' "$TMPD/own.dump" | awk '{print $NF}' | sort | uniq -d | wc -l)
+[ "$loads" -gt 0 ] && [ "$dups" -eq 0 ]
+ok $? "each program load is in the file once ($loads loads, $dups twice)"
+awk '/PERF_RECORD_KSYMBOL/ && $1 ~ /^[0-9]+$/ {
+	key = $6 " " $NF
+	if ($12 == "0x0") { reg[key] = $1; next }
+	if (!(key in reg) || reg[key] > $1) { print "unregister before register: " $0; bad = 1 }
+	delete reg[key]
+} END { exit bad }' "$TMPD/own.dump" >"$TMPD/order" || true
+[ ! -s "$TMPD/order" ] && grep -q 'flags 0x1' "$TMPD/own.dump"
+ok $? "every unregister follows its register in time"
+head -3 "$TMPD/order" | sed 's/^/#   /'
+
 # upstream, for the record
 run_case "$UPERF" "$TMPD/up.data"
 n=$("$UPERF" report -i "$TMPD/up.data" --stdio --sort sym 2>/dev/null | grep -c 'hot_sub2_inner' || true)

@@ -42,9 +42,11 @@
 #include "util/mmap.h"
 #include "util/parse-events.h"
 #include "util/parse-options.h"
+#include "util/perf-clock.h"
 #include "util/record-buildid.h"
 #include "util/record-compress.h"
 #include "util/record-tracing.h"
+#include "util/sideband-dedup.h"
 #include "util/strbuf.h"
 #include "util/synthesize.h"
 #include "util/thread-map.h"
@@ -112,6 +114,7 @@ struct record {
 	struct bpf_capture	cap;
 	struct bpf_sideband	sb;
 	bool			sb_on;
+	struct sb_dedup		sb_dedup;	/* per-thread: the side-band's copies */
 	struct perf_synth	synth;
 	struct record_buildid	*bids;		/* pipe mode: DSOs with samples */
 	struct record_compress	zc;		/* -z */
@@ -428,6 +431,8 @@ static int record__mmap_record(void *priv, struct perf_mmap *map, const union pe
 		rec->lost_records += ev->lost.lost;
 		if (rec->sb_on)
 			rec->rescan = true;
+	} else if (rec->sb_on && rec->per_thread) {
+		sb_dedup__seen(&rec->sb_dedup, ev, perf_clock__monotonic());
 	}
 	return 0;
 }
@@ -472,13 +477,11 @@ static int record__mmap_push(void *priv, struct perf_mmap *map, const void *buf,
 static int record__update_data_size(struct record *rec)
 {
 	u64 size, now;
-	struct timespec ts;
 	int err = 0;
 
 	if (rec->data.is_pipe || !rec->size_updates)
 		return 0;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	now = (u64)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+	now = perf_clock__monotonic();
 	if (now - rec->size_updated < 100000000ULL)
 		return 0;
 	rec->size_updated = now;
@@ -491,6 +494,12 @@ static int record__update_data_size(struct record *rec)
 	return err;
 }
 
+/* The side-band's copies taken before the rings were read from before. */
+static int record__flush_forwarded(struct record *rec, u64 before)
+{
+	return sb_dedup__flush(&rec->sb_dedup, before, 2000000000ULL, record__emit, rec);
+}
+
 static int record__read_all(struct record *rec)
 {
 	const struct perf_mmap_ops ops = {
@@ -498,7 +507,7 @@ static int record__read_all(struct record *rec)
 		.push = record__mmap_push,
 		.size = record__mmap_size,
 	};
-	u64 total = 0;
+	u64 total = 0, start = perf_clock__monotonic();
 	int i, err;
 
 	for (i = 0; i < rec->nr_maps; i++) {
@@ -514,6 +523,12 @@ static int record__read_all(struct record *rec)
 		if (n < 0)
 			return (int)n;
 		total += n;
+	}
+	if (rec->sb_on && rec->per_thread) {
+		err = record__flush_forwarded(rec, start);
+		if (err < 0)
+			return err;
+		total += err;
 	}
 	if (rec->rescan) {
 		rec->rescan = false;
@@ -618,13 +633,15 @@ static void record__start_workload(struct record *rec)
 
 /*
  * Side-band forwarding in per-thread mode: KSYMBOL/BPF_EVENT of programs
- * loaded by tasks we do not record, so their samples are named.  Programs
- * loaded by recorded tasks then come twice (once from their own event),
- * which readers take as the same symbol registered again.
+ * loaded by tasks we do not record, so their samples are named.  Those of
+ * recorded tasks come from their own events too: sb_dedup drops the
+ * side-band's copies of them.
  */
 static int record__sb_forward(void *priv, const union perf_event *ev)
 {
-	return record__write(priv, ev, ev->header.size);
+	struct record *rec = priv;
+
+	return sb_dedup__hold(&rec->sb_dedup, ev, perf_clock__monotonic());
 }
 
 static int record__start_sideband(struct record *rec)
@@ -1068,6 +1085,7 @@ int cmd_record(int argc, const char **argv)
 	rec->sideband_bits = true;
 	rec->data.fd = -1;
 	record__init_write_lock(rec);
+	sb_dedup__init(&rec->sb_dedup);
 	pthread_mutex_init(&rec->env_lock, NULL);
 	perf_header__init(&rec->header);
 
@@ -1268,8 +1286,11 @@ out_stop:
 		bpf_sideband__stop(&rec->sb);
 		rec->sb_on = false;
 		/* records it forwarded after the last round */
-		if (!err && rec->per_thread)
-			err = record__finished_round(rec);
+		if (!err && rec->per_thread) {
+			err = record__flush_forwarded(rec, ~0ULL);
+			if (err >= 0)
+				err = record__finished_round(rec);
+		}
 	}
 	if (!err)
 		err = record__lost_samples(rec);
@@ -1329,6 +1350,7 @@ out:
 	perf_data__close(&rec->data);
 	perf_header__exit(&rec->header);
 	bpf_capture__exit(&rec->cap);
+	sb_dedup__exit(&rec->sb_dedup);
 	evlist__delete(rec->evlist);
 	record_buildid__delete(rec->bids);
 	if (rec->zc_on)

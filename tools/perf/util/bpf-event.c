@@ -21,6 +21,7 @@
 #include "bpf-prog-info.h"
 #include "event.h"
 #include "mmap.h"
+#include "perf-clock.h"
 #include "synthesize.h"
 
 /* Where each array's count, element size and pointer live in bpf_prog_info. */
@@ -430,6 +431,7 @@ int bpf_sideband__open(struct bpf_sideband *sb)
 	int cpu, err = 0;
 
 	sb->wake[0] = sb->wake[1] = -1;
+	perf_clock__offset(&sb->clock_offset);	/* 0 when it cannot tell */
 	if (ncpu <= 0)
 		ncpu = 1;
 	attr.type = PERF_TYPE_SOFTWARE;
@@ -502,14 +504,6 @@ int bpf_sideband__open(struct bpf_sideband *sb)
 		sb->nr = 0;
 	}
 	return err;
-}
-
-static u64 sideband__now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (u64)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
 /*
@@ -595,7 +589,7 @@ static int sideband__forward(struct bpf_sideband *sb, const union perf_event *ev
 		return 0;
 	memcpy(&b, ev, body);
 	b.ev.header.size = body;
-	out.time = sideband__now();
+	out.time = perf_clock__monotonic() + sb->clock_offset;
 	return perf_synth__emit(&out, &b.ev);
 }
 
@@ -608,7 +602,7 @@ static int sideband__record(void *priv, struct perf_mmap *map, const union perf_
 	case PERF_RECORD_BPF_EVENT:
 		if (ev->bpf.type == PERF_BPF_EVENT_PROG_LOAD) {
 			__atomic_add_fetch(&sb->cap->nr_loads, 1, __ATOMIC_RELAXED);
-			r->last_load = sideband__now();
+			r->last_load = perf_clock__monotonic();
 			/* hold the program first: from then on it cannot go away */
 			if (sb->cap->keep_info)
 				sideband__hold(sb, ev->bpf.id);
@@ -645,7 +639,7 @@ static void sideband__rescan(struct bpf_sideband *sb, bool all)
 	sb->nr_rescans++;
 	if (sb->resynth && (all || sb->forward)) {
 		sb->rescan_synth = *sb->resynth;
-		sb->rescan_synth.time = sideband__now();
+		sb->rescan_synth.time = perf_clock__monotonic() + sb->clock_offset;
 		s = &sb->rescan_synth;
 	}
 	n = bpf_event__synthesize_all(s, sb->cap, NULL, true, !all);
@@ -672,7 +666,7 @@ static const struct timespec *sideband__timeout(const struct sideband_reader *r)
 {
 	static const struct timespec busy = { .tv_nsec = 200 * 1000 }, idle = { .tv_sec = 1 };
 
-	return sideband__now() - r->last_load < 1000000000ULL ? &busy : &idle;
+	return perf_clock__monotonic() - r->last_load < 1000000000ULL ? &busy : &idle;
 }
 
 static void *sideband__reader(void *arg)

@@ -118,6 +118,7 @@ struct bpf_sideband {
 	unsigned int		pages;
 	bool			realtime;	/* SCHED_FIFO when permitted */
 	/* private */
+	s64			clock_offset;	/* perf's sample clock - CLOCK_MONOTONIC */
 	struct perf_synth	out_synth;	/* trailer of forwarded records */
 	struct perf_synth	rescan_synth;
 	int			nr;
