@@ -67,6 +67,36 @@ int main(void)
 	free(v);
 	hists__exit(&h);
 
+	/* a long chain: an entry far down it still counts once per sample */
+	{
+		struct symbol *many[150];
+		struct addr_location *lc = calloc(151, sizeof(*lc));
+		u64 children = 0;
+
+		ok(!hists__init(&h, &spec), "init long chain");
+		h.cumulate = true;
+		for (int i = 0; i < 150; i++) {
+			char nm[16];
+
+			snprintf(nm, sizeof(nm), "f%d", i);
+			many[i] = symbol__new(0x1000 + 16 * i, 16, SYMBOL_GLOBAL, nm);
+			lc[i] = a;
+			lc[i].sym = many[i];
+		}
+		lc[150] = lc[140];	/* recursion past the 128th entry */
+		hists__add_cumulative(&h, &a, lc, 151, 0, 100);
+		n = hists__sorted(&h, &v);
+		for (int i = 0; i < n; i++)
+			if (v[i]->key.sym == many[140])
+				children = v[i]->children;
+		is_int(children, 100, "the 141st entry of a chain counted once");
+		free(v);
+		hists__exit(&h);
+		for (int i = 0; i < 150; i++)
+			free(many[i]);
+		free(lc);
+	}
+
 	/* graph order: callee (the sampled frame first) or caller (outermost first) */
 	chain[0] = a;
 	chain[1] = b;

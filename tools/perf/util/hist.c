@@ -292,26 +292,24 @@ static struct hist_entry *hists__chain_entry(struct hists *hists, const struct a
 int hists__add_cumulative(struct hists *hists, const struct addr_location *al,
 			  const struct addr_location *chain, u32 nr, s32 cpu, u64 period)
 {
-	struct hist_entry *seen[128], *self = hists__findnew(hists, al, cpu);
-	u32 i, j, nr_seen = 0;
+	struct hist_entry *self = hists__findnew(hists, al, cpu);
+	u64 stamp = ++hists->nr_cumulated;
+	u32 i;
 
 	if (!self)
 		return -ENOMEM;
 	hists__add_entry(hists, self, period);
-	seen[nr_seen++] = self;
+	/* each entry once per sample, however often it is on the chain */
+	self->cumulated = stamp;
 	for (i = 0; i < nr; i++) {
 		struct hist_entry *he = hists__chain_entry(hists, al, &chain[i], cpu);
 
 		if (!he)
 			return -ENOMEM;
-		for (j = 0; j < nr_seen; j++)
-			if (seen[j] == he)
-				break;
-		if (j < nr_seen)
+		if (he->cumulated == stamp)
 			continue;
+		he->cumulated = stamp;
 		he->children += period;
-		if (nr_seen < ARRAY_SIZE(seen))
-			seen[nr_seen++] = he;
 	}
 	return 0;
 }

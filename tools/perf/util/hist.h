@@ -29,6 +29,7 @@ struct hist_entry {
 	const char		*thread_comm;	/* pid, tid keys: the latest name */
 	struct hist_entry	*hnext;
 	struct hist_entry	*merged;	/* hists__rename_comms(): merged into */
+	u64			cumulated;	/* the children sample it last counted */
 	u32			idx;		/* position while printing */
 };
 
@@ -88,6 +89,7 @@ struct hists {
 	size_t			nr_entries;
 	u64			nr_samples;
 	u64			total_period;
+	u64			nr_cumulated;	/* children samples: a stamp each */
 	bool			cumulate;	/* children mode: Children and Self columns */
 	bool			graph;		/* keep chains and print the graphs */
 	bool			caller;		/* graphs from callers to callees, else back */
