@@ -14,6 +14,9 @@ int __attribute__((noinline)) symbol_elf_test_marker(int x)
 	return x * 3 + 1;
 }
 
+/* a data object: symbols name addresses in data too, as upstream's do */
+long symbol_elf_test_table[16] = { 1 };
+
 /* the mapping of our executable holding addr: start and file offset */
 static int find_mapping(u64 addr, u64 *start, u64 *pgoff, char *path, size_t size)
 {
@@ -152,6 +155,13 @@ int main(void)
 	f = symbols__find(&s, addr - start + pgoff + 1);
 	is_str(f ? f->name : NULL, "symbol_elf_test_marker", "a function found by its file offset");
 	ok(symtab, "from a .symtab");
+	addr = (u64)(uintptr_t)&symbol_elf_test_table[3];
+	f = NULL;
+	if (!find_mapping(addr, &start, &pgoff, path, sizeof(path)))
+		f = symbols__find(&s, addr - start + pgoff);
+	is_str(f ? f->name : NULL, "symbol_elf_test_table", "a data object found by its file offset");
+	addr = (u64)(uintptr_t)&symbol_elf_test_marker;
+	find_mapping(addr, &start, &pgoff, path, sizeof(path));
 	symbols__exit(&s);
 	ok(symbol_elf__build_id(path, id, sizeof(id)) > 0, "build id");
 	test_debug_files(path, addr - start + pgoff + 1);

@@ -125,11 +125,15 @@ static int read_symtab(Elf *elf, Elf *lay, Elf_Scn *scn, const GElf_Shdr *sh, u6
 		type = GELF_ST_TYPE(sym.st_info);
 		if (sym.st_shndx == SHN_UNDEF || sym.st_shndx == SHN_ABS || !sym.st_name)
 			continue;
-		/* functions, and size-less labels in text sections (_start) */
+		/*
+		 * functions, size-less labels in text sections (_start), and
+		 * data objects as upstream: a broken frame-pointer chain's
+		 * address in data is named after its object there too
+		 */
 		if (type == STT_NOTYPE) {
 			if (sym.st_size || !is_text_section(elf, sym.st_shndx))
 				continue;
-		} else if (type != STT_FUNC && type != STT_GNU_IFUNC) {
+		} else if (type != STT_FUNC && type != STT_GNU_IFUNC && type != STT_OBJECT) {
 			continue;
 		}
 		name = elf_strptr(elf, sh->sh_link, sym.st_name);
