@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* util/symbol.c: tables, aliases at one address, sizes, lookups. */
+#include <string.h>
+
 #include "tap.h"
 #include "util/symbol.h"
 
@@ -28,6 +30,33 @@ int main(void)
 	is_str(f ? f->name : NULL, "c", "unsized: up to the next symbol");
 	ok(symbols__find(&s, 0xfff) == NULL, "below the first");
 	ok(symbols__find(&s, 0x5000) == NULL, "past the last");
+	symbols__exit(&s);
+
+	/* the packed form, as kallsyms fills it: unsized, any order */
+	symbols__init(&s);
+	ok(!symbols__add_packed(&s, 0x3000, SYMBOL_GLOBAL, "cxx", 1) &&
+	   !symbols__add_packed(&s, 0x1000, SYMBOL_LOCAL, "a", 1) &&
+	   !symbols__add_packed(&s, 0x2000, SYMBOL_GLOBAL, "memcpy", 6) &&
+	   !symbols__add_packed(&s, 0x2000, SYMBOL_WEAK, "__pi_memcpy", 11), "packed adds");
+	ok(s.packed && !s.entries, "kept packed");
+	symbols__fixup(&s);
+	is_int(s.nr, 3, "packed: aliases merged");
+	f = symbols__find(&s, 0x2fff);
+	is_str(f ? f->name : NULL, "__pi_memcpy", "packed: the last added alias wins");
+	ok(f && f->start == 0x2000 && f->end == 0x3000 && f->binding == SYMBOL_WEAK,
+	   "packed: it ends where the next starts, its binding kept");
+	ok(symbols__find(&s, 0x2000) == f, "packed: one struct symbol per symbol");
+	f = symbols__find(&s, 0x3fff);
+	is_str(f ? f->name : NULL, "c", "packed: a name of the length given");
+	ok(!symbols__find(&s, 0x4000) && !symbols__find(&s, 0xfff), "packed: outside");
+	ok(symbols__last_end(&s) == 0x4000, "packed: the last one gets a page");
+	f = symbols__find(&s, 0x1000);
+	ok(!symbols__add(&s, symbol__new(0x5000, 0x10, SYMBOL_GLOBAL, "e")) && !s.packed &&
+	   s.nr == 4, "adding a plain symbol unpacks");
+	symbols__fixup(&s);
+	ok(symbols__find(&s, 0x1000) == f && symbols__find(&s, 0x5008) &&
+	   symbols__find(&s, 0x2100) && !strcmp(symbols__find(&s, 0x2100)->name, "__pi_memcpy"),
+	   "the symbols handed out stay, the others are made");
 	symbols__exit(&s);
 	return done_testing();
 }

@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,52 +56,6 @@ int kallsyms__parse_line(const char *line, size_t len, u64 *addr, char *type,
 	return 0;
 }
 
-static char *read_all(const char *path, size_t *lenp, int *errp)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	size_t len = 0, cap = 1 << 20;
-	char *buf;
-
-	*errp = 0;
-	if (fd < 0) {
-		*errp = -errno;
-		return NULL;
-	}
-	buf = malloc(cap);
-	while (buf) {
-		ssize_t n;
-
-		if (len == cap) {
-			char *nb = realloc(buf, cap * 2);
-
-			if (!nb) {
-				free(buf);
-				buf = NULL;
-				break;
-			}
-			buf = nb;
-			cap *= 2;
-		}
-		n = read(fd, buf + len, cap - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			*errp = -errno;
-			free(buf);
-			buf = NULL;
-			break;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	close(fd);
-	if (!buf && !*errp)
-		*errp = -ENOMEM;
-	*lenp = len;
-	return buf;
-}
-
 struct kallsyms_filter {
 	const char		*module;	/* NULL: the kernel's own */
 	u64			base;
@@ -129,43 +84,93 @@ static struct symbols *filter__target(const struct kallsyms_filter *f, const cha
 	return f->syms;
 }
 
-static int kallsyms__load_filtered(const char *path, const struct kallsyms_filter *f)
+/* One line: its symbol to the table the filter picks. */
+static int kallsyms__add_line(const struct kallsyms_filter *f, const char *line, size_t ll)
 {
-	size_t len, pos = 0;
-	int rerr;
-	char *buf = read_all(path, &len, &rerr);
-	char name[512];
-	int err = 0;
+	const char *nm, *mod;
+	size_t nl_len, mod_len;
+	struct symbols *syms;
+	u64 addr, base;
+	u8 binding;
+	char type;
 
-	if (!buf)
-		return rerr ? rerr : -ENOENT;
-	while (pos < len) {
-		const char *line = buf + pos, *nl = memchr(line, '\n', len - pos);
-		size_t ll = nl ? (size_t)(nl - line) : len - pos;
-		const char *nm, *mod;
-		size_t nl_len, mod_len;
-		struct symbols *syms;
-		u64 addr, base;
-		char type;
+	if (kallsyms__parse_line(line, ll, &addr, &type, &nm, &nl_len, &mod, &mod_len))
+		return 0;
+	if ((type != 'T' && type != 't' && type != 'W' && type != 'w') || nl_len >= 512)
+		return 0;
+	syms = filter__target(f, mod, mod_len, addr, &base);
+	if (!syms)
+		return 0;
+	binding = type == 'T' ? SYMBOL_GLOBAL : type == 't' ? SYMBOL_LOCAL : SYMBOL_WEAK;
+	/* the kernel's own table is big: packed */
+	if (!f->fn && !f->module)
+		return symbols__add_packed(syms, addr, binding, nm, nl_len);
+	{
+		char name[512];
 
-		pos += ll + 1;
-		if (kallsyms__parse_line(line, ll, &addr, &type, &nm, &nl_len, &mod, &mod_len))
-			continue;
-		if (!strchr("TtWw", type) || nl_len >= sizeof(name))
-			continue;
-		syms = filter__target(f, mod, mod_len, addr, &base);
-		if (!syms)
-			continue;
 		memcpy(name, nm, nl_len);
 		name[nl_len] = '\0';
-		err = symbols__add(syms, symbol__new(addr - base, 0,
-						     type == 'T' ? SYMBOL_GLOBAL :
-						     type == 'W' || type == 'w' ? SYMBOL_WEAK :
-						     SYMBOL_LOCAL, name));
-		if (err)
+		return symbols__add(syms, symbol__new(addr - base, 0, binding, name));
+	}
+}
+
+/*
+ * The file read in pieces through one buffer: /proc/kallsyms is megabytes
+ * that would only be touched once.  A line longer than the buffer is
+ * garbage and skipped.
+ */
+#define KALLSYMS_BUF	(64 * 1024)
+
+static int kallsyms__load_filtered(const char *path, const struct kallsyms_filter *f)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	size_t have = 0;
+	bool skipping = false;
+	char *buf;
+	int err = 0;
+
+	if (fd < 0)
+		return -errno;
+	buf = malloc(KALLSYMS_BUF);
+	if (!buf) {
+		close(fd);
+		return -ENOMEM;
+	}
+	for (;;) {
+		ssize_t n = read(fd, buf + have, KALLSYMS_BUF - have);
+		size_t pos = 0;
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			err = -errno;
 			break;
+		}
+		have += (size_t)n;
+		while (!err && pos < have) {
+			const char *nl = memchr(buf + pos, '\n', have - pos);
+			size_t ll;
+
+			if (!nl && n > 0)
+				break;
+			ll = nl ? (size_t)(nl - (buf + pos)) : have - pos;
+			if (!skipping)
+				err = kallsyms__add_line(f, buf + pos, ll);
+			skipping = false;
+			pos += ll + 1;
+		}
+		if (err || n == 0)
+			break;
+		if (pos < have)
+			memmove(buf, buf + pos, have - pos);
+		have -= pos < have ? pos : have;
+		if (have == KALLSYMS_BUF) {
+			skipping = true;
+			have = 0;
+		}
 	}
 	free(buf);
+	close(fd);
 	return err;
 }
 

@@ -468,7 +468,7 @@ static int machine__add_kernel_mmap(struct machine *m, u64 start, u64 len, u64 p
 		 */
 		dso__load(dso);
 		if (dso->symbols.nr) {
-			u64 last = dso->symbols.entries[dso->symbols.nr - 1]->end;
+			u64 last = symbols__last_end(&dso->symbols);
 
 			if (last > start + len && last - start < (1ULL << 32))
 				len = last - start;

@@ -34,10 +34,13 @@ struct symbol *symbol__new(u64 start, u64 len, u8 binding, const char *name);
  * as kallsyms gives them, the last added), not weak, global, fewer leading
  * underscores, the longer name.
  */
+struct symbols_packed;
+
 struct symbols {
 	struct symbol	**entries;
 	size_t		nr;
 	size_t		alloc;
+	struct symbols_packed *packed;	/* see symbols__add_packed() */
 };
 
 void symbols__init(struct symbols *syms);
@@ -47,5 +50,19 @@ int symbols__add(struct symbols *syms, struct symbol *sym);
 void symbols__fixup(struct symbols *syms);
 /* The symbol containing addr, NULL when none (after symbols__fixup()). */
 struct symbol *symbols__find(const struct symbols *syms, u64 addr);
+
+/*
+ * A big table of unsized symbols (the kernel's kallsyms, 100k+ of them)
+ * kept packed: starts, names and bindings in arrays, a struct symbol made
+ * only for a symbol a lookup finds, once (so its address stays the same).
+ * Touching less memory is what makes it faster.  It keeps the rules above
+ * (of aliases the last added wins, each ends where the next starts) and
+ * nr counts the symbols after symbols__fixup(); entries stays empty until
+ * symbols__add() turns the table into a plain one.
+ */
+int symbols__add_packed(struct symbols *syms, u64 start, u8 binding, const char *name,
+			size_t len);
+/* The end of the last symbol, 0 when there is none (after symbols__fixup()). */
+u64 symbols__last_end(const struct symbols *syms);
 
 #endif /* __PERF_SYMBOL_H */
