@@ -338,6 +338,9 @@ static int sample__walk(u8 *base, u32 size, const struct perf_event_attr *attr, 
 		if (head) {
 			c.pos = head;
 			type &= ~SAMPLE_HEAD_BITS;
+			/* most samples: nothing after the head */
+			if (!type)
+				return 0;
 		}
 	}
 

@@ -54,15 +54,21 @@ struct queue_run {
 /*
  * Records are appended in file order.  perf record writes each ring
  * buffer's records in time order, so the queue is a few sorted runs: a
- * flush merges them (a heap of run heads) instead of sorting records.
- * Equal times go out in file order: runs are kept in file order and a tie
- * goes to the earlier run.
+ * flush merges them instead of sorting records.  Equal times go out in
+ * file order: runs are kept in file order and a tie goes to the earlier
+ * run.  A run is found once, when a flush first sees its records, and
+ * what a flush delivers leaves a hole that is only reclaimed when the
+ * array is full (the rest moved down, in order), so a record waiting
+ * through many rounds is not moved at each.
  */
 struct ordered_queue {
 	struct queued_record	*recs;
-	size_t			nr;
+	size_t			nr;		/* slots used, holes included */
 	size_t			cap;
-	struct queue_run	*runs;
+	size_t			scanned;	/* recs from here are in no run yet */
+	size_t			nr_live;
+	struct queue_run	*runs;		/* by position, none empty */
+	size_t			nr_runs;
 	u32			*heap;		/* run indexes, by head record */
 	size_t			runs_cap;
 	u64			max_time;	/* highest time queued so far */
@@ -107,8 +113,32 @@ static void queued_record__release(struct ordered_queue *q, struct queued_record
 		window__put(q, r->win);
 }
 
+/* Move the live records down over the holes, keeping their order. */
+static void queue__compact(struct ordered_queue *q)
+{
+	size_t i, out = 0, n;
+
+	for (i = 0; i < q->nr_runs; i++) {
+		struct queue_run *run = &q->runs[i];
+
+		n = run->end - run->pos;
+		if (out != run->pos)
+			memmove(&q->recs[out], &q->recs[run->pos], n * sizeof(*q->recs));
+		run->pos = out;
+		run->end = out + n;
+		out += n;
+	}
+	n = q->nr - q->scanned;
+	if (out != q->scanned)
+		memmove(&q->recs[out], &q->recs[q->scanned], n * sizeof(*q->recs));
+	q->scanned = out;
+	q->nr = out + n;
+}
+
 static int queue__push(struct ordered_queue *q, const struct queued_record *r)
 {
+	if (q->nr == q->cap && q->nr_live <= q->cap / 2 && q->cap)
+		queue__compact(q);
 	if (q->nr == q->cap) {
 		size_t cap = q->cap ? q->cap * 2 : 4096;
 		struct queued_record *recs = realloc(q->recs, cap * sizeof(*recs));
@@ -119,6 +149,7 @@ static int queue__push(struct ordered_queue *q, const struct queued_record *r)
 		q->cap = cap;
 	}
 	q->recs[q->nr++] = *r;
+	q->nr_live++;
 	if (r->win)
 		r->win->refs++;
 	if (r->time > q->max_time)
@@ -126,15 +157,26 @@ static int queue__push(struct ordered_queue *q, const struct queued_record *r)
 	return 0;
 }
 
+/* Release every record still queued. */
+static void queue__drop(struct ordered_queue *q)
+{
+	size_t i, j;
+
+	for (i = 0; i < q->nr_runs; i++)
+		for (j = q->runs[i].pos; j < q->runs[i].end; j++)
+			queued_record__release(q, &q->recs[j]);
+	for (j = q->scanned; j < q->nr; j++)
+		queued_record__release(q, &q->recs[j]);
+	q->nr = q->scanned = q->nr_live = q->nr_runs = 0;
+}
+
 static void queue__free(struct ordered_queue *q)
 {
 	struct window *w;
-	size_t i;
 
 	if (!q)
 		return;
-	for (i = 0; i < q->nr; i++)
-		queued_record__release(q, &q->recs[i]);
+	queue__drop(q);
 	while ((w = q->free_windows)) {
 		q->free_windows = w->next_free;
 		free(w);
@@ -262,13 +304,14 @@ struct evsel *session__find_evsel(struct perf_session *session, const union perf
 static int session__parse(struct perf_session *session, const union perf_event *ev,
 			  struct evsel *evsel, struct perf_sample *sample)
 {
+	/* the sample parser fills (and clears) all of it */
+	if (evsel && ev->header.type == PERF_RECORD_SAMPLE)
+		return perf_sample__parse(ev, &evsel->attr, sample);
 	memset(sample, 0, sizeof(*sample));
 	sample->cpu = (u32)-1;
 	sample->time = (u64)-1;
-	if (!evsel)
+	if (!evsel || ev->header.type == PERF_RECORD_SAMPLE)
 		return 0;
-	if (ev->header.type == PERF_RECORD_SAMPLE)
-		return perf_sample__parse(ev, &evsel->attr, sample);
 	if (!evsel->attr.sample_id_all)
 		return 0;
 	return perf_event__parse_id_sample(ev, &evsel->attr, sample);
@@ -339,6 +382,7 @@ static void session__deliver_queued(struct perf_session *session, struct queued_
 		*err = session__deliver(session, r->ev, r->evsel);
 	}
 	queued_record__release(q, r);
+	q->nr_live--;
 }
 
 static int queue__grow_runs(struct ordered_queue *q, size_t n)
@@ -358,6 +402,26 @@ static int queue__grow_runs(struct ordered_queue *q, size_t n)
 	if (!runs || !heap)
 		return -ENOMEM;
 	q->runs_cap = n;
+	return 0;
+}
+
+/* The records appended since the last flush: onto the last run, or new runs. */
+static int queue__scan(struct ordered_queue *q)
+{
+	size_t i;
+
+	for (i = q->scanned; i < q->nr; i++) {
+		struct queue_run *last = q->nr_runs ? &q->runs[q->nr_runs - 1] : NULL;
+
+		if (last && last->end == i && q->recs[i - 1].time <= q->recs[i].time) {
+			last->end++;
+			continue;
+		}
+		if (queue__grow_runs(q, q->nr_runs + 1))
+			return -ENOMEM;
+		q->runs[q->nr_runs++] = (struct queue_run){ .pos = i, .end = i + 1 };
+	}
+	q->scanned = q->nr;
 	return 0;
 }
 
@@ -388,35 +452,14 @@ static void heap__sift_down(struct ordered_queue *q, size_t nr, size_t i)
 	q->heap[i] = top;
 }
 
-/* Deliver, in time order, every queued record up to limit. */
-static int session__flush(struct perf_session *session, u64 limit)
+/* Many runs (a badly ordered file): a heap of their heads. */
+static void queue__merge_heap(struct perf_session *session, u64 limit, int *err)
 {
 	struct ordered_queue *q = session->queue;
-	size_t nr_runs = 1, nr_heap, i, kept;
-	int err = 0;
+	size_t nr_heap = q->nr_runs, i;
 
-	if (!q->nr)
-		return 0;
-	for (i = 1; i < q->nr; i++)
-		nr_runs += q->recs[i].time < q->recs[i - 1].time;
-	if (queue__grow_runs(q, nr_runs)) {
-		for (i = 0; i < q->nr; i++)
-			queued_record__release(q, &q->recs[i]);
-		q->nr = 0;
-		return -ENOMEM;
-	}
-	q->runs[0].pos = 0;
-	for (i = 1, nr_runs = 0; i < q->nr; i++) {
-		if (q->recs[i].time < q->recs[i - 1].time) {
-			q->runs[nr_runs++].end = i;
-			q->runs[nr_runs].pos = i;
-		}
-	}
-	q->runs[nr_runs++].end = q->nr;
-
-	for (i = 0; i < nr_runs; i++)
+	for (i = 0; i < nr_heap; i++)
 		q->heap[i] = (u32)i;
-	nr_heap = nr_runs;
 	for (i = nr_heap / 2; i-- > 0;)
 		heap__sift_down(q, nr_heap, i);
 	while (nr_heap) {
@@ -424,7 +467,7 @@ static int session__flush(struct perf_session *session, u64 limit)
 
 		if (q->recs[run->pos].time > limit)
 			break;
-		session__deliver_queued(session, &q->recs[run->pos++], &err);
+		session__deliver_queued(session, &q->recs[run->pos++], err);
 		if (run->pos == run->end) {
 			q->heap[0] = q->heap[--nr_heap];
 			if (!nr_heap)
@@ -432,16 +475,72 @@ static int session__flush(struct perf_session *session, u64 limit)
 		}
 		heap__sift_down(q, nr_heap, 0);
 	}
+}
 
-	/* what is left stays in file order: each run's rest is still a run */
-	for (i = 0, kept = 0; i < nr_runs; i++) {
-		size_t n = q->runs[i].end - q->runs[i].pos;
+/*
+ * A few runs (the usual case): the run with the first head gives records
+ * for as long as they come before every other head (on a tie, the run
+ * earlier in the file goes first).
+ */
+static void queue__merge_few(struct perf_session *session, u64 limit, int *err)
+{
+	struct ordered_queue *q = session->queue;
 
-		if (n && kept != q->runs[i].pos)
-			memmove(&q->recs[kept], &q->recs[q->runs[i].pos], n * sizeof(*q->recs));
-		kept += n;
+	for (;;) {
+		size_t i, m = SIZE_MAX;
+		struct queue_run *run;
+		u64 tm = 0, bound = limit;
+
+		/* the first head, and the bound the second one sets */
+		for (i = 0; i < q->nr_runs; i++) {
+			struct queue_run *r = &q->runs[i];
+			u64 t;
+
+			if (r->pos == r->end)
+				continue;
+			t = q->recs[r->pos].time;
+			if (m == SIZE_MAX || t < tm) {
+				/* the old first is earlier in the file: it wins ties */
+				if (m != SIZE_MAX && tm - 1 < bound)
+					bound = tm - 1;
+				m = i;
+				tm = t;
+			} else if (t < bound) {
+				bound = t;
+			}
+		}
+		if (m == SIZE_MAX || tm > limit)
+			break;
+		run = &q->runs[m];
+		do {
+			session__deliver_queued(session, &q->recs[run->pos++], err);
+		} while (run->pos < run->end && q->recs[run->pos].time <= bound);
 	}
-	q->nr = kept;
+}
+
+/* Deliver, in time order, every queued record up to limit. */
+static int session__flush(struct perf_session *session, u64 limit)
+{
+	struct ordered_queue *q = session->queue;
+	size_t i, kept;
+	int err = 0;
+
+	if (!q->nr_live)
+		return 0;
+	if (queue__scan(q)) {
+		queue__drop(q);
+		return -ENOMEM;
+	}
+	if (q->nr_runs <= 8)
+		queue__merge_few(session, limit, &err);
+	else
+		queue__merge_heap(session, limit, &err);
+	for (i = 0, kept = 0; i < q->nr_runs; i++)
+		if (q->runs[i].pos < q->runs[i].end)
+			q->runs[kept++] = q->runs[i];
+	q->nr_runs = kept;
+	if (!q->nr_live)
+		q->nr = q->scanned = 0;
 	return err;
 }
 
