@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "hist.h"
+#include "rb-order.h"
 
 /* short name -> first dso, and (dso, symbol start) -> first symbol */
 struct hist_canon {
@@ -201,6 +202,8 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct addr_locatio
 		return NULL;
 	he->key = k;
 	he->level = al->level;
+	he->thread = al->thread;
+	he->seq = (u32)hists->nr_made++;
 	he->hnext = hists->buckets[h];
 	hists->buckets[h] = he;
 	if (++hists->nr_entries > hists->nr_buckets)
@@ -272,20 +275,22 @@ void hists__ip_cache_add(struct hists *hists, u64 gen, const struct addr_locatio
 }
 
 /* The entry a chain frame falls into (as upstream keys chain entries). */
-static struct hist_entry *hists__chain_entry(struct hists *hists, const struct addr_location *al,
-					     const struct addr_location *frame, s32 cpu)
+static struct hist_entry *hists__chain_entry(struct hists *hists, const struct addr_location *frame,
+					     char *level, s32 cpu)
 {
 	struct addr_location cal = *frame;
 
 	/*
 	 * As upstream: an unresolved chain entry is keyed and shown by its
-	 * raw address, and without a map it shows the sample's level
-	 * (upstream differs on a few garbage frames: see report-interop.t).
+	 * raw address, and a frame without a map shows the level of the
+	 * last mapped frame before it on the chain (at first the sample's).
 	 */
 	if (!cal.sym)
 		cal.addr = cal.ip;
-	if (!cal.map)
-		cal.level = al->level;
+	if (cal.map)
+		*level = cal.level;
+	else
+		cal.level = *level;
 	return hists__findnew(hists, &cal, cpu);
 }
 
@@ -294,6 +299,7 @@ int hists__add_cumulative(struct hists *hists, const struct addr_location *al,
 {
 	struct hist_entry *self = hists__findnew(hists, al, cpu);
 	u64 stamp = ++hists->nr_cumulated;
+	char level = al->level;
 	u32 i;
 
 	if (!self)
@@ -301,8 +307,12 @@ int hists__add_cumulative(struct hists *hists, const struct addr_location *al,
 	hists__add_entry(hists, self, period);
 	/* each entry once per sample, however often it is on the chain */
 	self->cumulated = stamp;
+	if (nr > self->max_depth)
+		self->max_depth = nr;
+	/* walked as upstream walks it: from the root in caller order */
 	for (i = 0; i < nr; i++) {
-		struct hist_entry *he = hists__chain_entry(hists, al, &chain[i], cpu);
+		u32 k = hists->caller ? nr - 1 - i : i;
+		struct hist_entry *he = hists__chain_entry(hists, &chain[k], &level, cpu);
 
 		if (!he)
 			return -ENOMEM;
@@ -310,6 +320,8 @@ int hists__add_cumulative(struct hists *hists, const struct addr_location *al,
 			continue;
 		he->cumulated = stamp;
 		he->children += period;
+		if (nr - i > he->max_depth)
+			he->max_depth = nr - i;
 	}
 	return 0;
 }
@@ -388,6 +400,7 @@ int hists__add_chain(struct hists *hists, const struct addr_location *al,
 		     u64 period)
 {
 	struct hist_chain *c;
+	char level = al->level;
 	u64 h;
 	u32 i;
 
@@ -416,7 +429,7 @@ int hists__add_chain(struct hists *hists, const struct addr_location *al,
 		c->frames[i].ip = chain[i].ip;
 		c->entries[i] = NULL;
 		if (hists->cumulate) {
-			c->entries[i] = hists__chain_entry(hists, al, &chain[i], cpu);
+			c->entries[i] = hists__chain_entry(hists, &chain[i], &level, cpu);
 			if (!c->entries[i]) {
 				free(c);
 				return -ENOMEM;
@@ -477,6 +490,8 @@ void hists__rename_comms(struct hists *hists, struct machine *machine)
 			into->period += he->period;
 			into->children += he->children;
 			into->nr_samples += he->nr_samples;
+			if (he->max_depth > into->max_depth)
+				into->max_depth = he->max_depth;
 			he->merged = into;
 			he->hnext = dead;
 			dead = he;
@@ -506,6 +521,7 @@ void hists__rename_comms(struct hists *hists, struct machine *machine)
 
 static const struct sort_spec *cmp_spec;
 static bool cmp_cumulate;
+static int cmp_depth;	/* children graphs: 1 puts callers first, -1 callees */
 
 static int null_cmp(const void *a, const void *b)
 {
@@ -533,11 +549,9 @@ static int hist_entry__cmp_key(const struct hist_entry *a, const struct hist_ent
 			return null_cmp(a->key.dso, b->key.dso);
 		return strcmp(a->key.dso->short_name, b->key.dso->short_name);
 	case SORT_SYM:
-		if (!a->key.sym || !b->key.sym) {
-			if (a->key.sym || b->key.sym)
-				return null_cmp(a->key.sym, b->key.sym);
-			return a->key.addr < b->key.addr ? -1 : a->key.addr > b->key.addr;
-		}
+		/* (two addresses keep the collapsed order) */
+		if (!a->key.sym || !b->key.sym)
+			return null_cmp(a->key.sym, b->key.sym);
 		return strcmp(a->key.sym->name, b->key.sym->name);
 	default:
 		return 0;
@@ -552,6 +566,9 @@ static int hist_entry__cmp(const void *pa, const void *pb)
 
 	if (cmp_cumulate && a->children != b->children)
 		return a->children > b->children ? -1 : 1;
+	/* as upstream: of one thread's equal entries, the caller above */
+	if (cmp_depth && a->thread == b->thread && a->max_depth != b->max_depth)
+		return (a->max_depth > b->max_depth ? -1 : 1) * cmp_depth;
 	if (a->period != b->period)
 		return a->period > b->period ? -1 : 1;
 	for (i = 0; i < cmp_spec->nr; i++) {
@@ -562,6 +579,84 @@ static int hist_entry__cmp(const void *pa, const void *pb)
 	return 0;
 }
 
+/* as upstream compares addresses: by their difference, wrapping (so not transitive) */
+static int addr_cmp(u64 a, u64 b)
+{
+	s64 d = (s64)(a - b);
+
+	return d < 0 ? -1 : d > 0;
+}
+
+static int dso_collapse_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	if (!a->key.dso || !b->key.dso)
+		return null_cmp(a->key.dso, b->key.dso);
+	return strcmp(a->key.dso->short_name, b->key.dso->short_name);
+}
+
+/* How upstream's input and collapsed trees order entries: symbols by address. */
+static int hist_entry__collapse_cmp(const struct hist_entry *a, const struct hist_entry *b)
+{
+	const struct symbol *sa, *sb;
+	int i, c = 0;
+
+	for (i = 0; i < cmp_spec->nr && !c; i++) {
+		switch (cmp_spec->keys[i]) {
+		case SORT_DSO:
+			c = dso_collapse_cmp(a, b);
+			break;
+		case SORT_SYM:
+			sa = a->key.sym;
+			sb = b->key.sym;
+			if (!sa && !sb) {
+				c = addr_cmp(a->key.addr, b->key.addr);
+				break;
+			}
+			c = dso_collapse_cmp(a, b);
+			if (c || sa == sb)
+				break;
+			if (!sa || !sb)
+				c = null_cmp(sa, sb);
+			else if (sa->start != sb->start)
+				c = addr_cmp(sa->start, sb->start);
+			else
+				c = addr_cmp(sa->end, sb->end);
+			break;
+		default:
+			c = hist_entry__cmp_key(a, b, cmp_spec->keys[i]);
+			break;
+		}
+	}
+	return c;
+}
+
+static int hist_entry__collapse_before(const void *a, const void *b)
+{
+	return hist_entry__collapse_cmp(a, b) < 0;
+}
+
+static int hist_entry__before(const void *a, const void *b)
+{
+	return hist_entry__cmp(&a, &b) < 0;
+}
+
+static int hist_entry__seq_cmp(const void *pa, const void *pb)
+{
+	const struct hist_entry *a = *(const struct hist_entry * const *)pa;
+	const struct hist_entry *b = *(const struct hist_entry * const *)pb;
+
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+/*
+ * As upstream orders its output: entries go, in the order they were
+ * made, into a red-black tree by their keys; its in-order walk into a
+ * second one (the collapsed tree), and that one's walk into a third by
+ * the output comparison.  Neither comparison is a total order (addresses
+ * compare by a wrapping difference; children-mode ties, see
+ * hist_entry__cmp(), depend on the thread), so only the same trees give
+ * the same order.
+ */
 int hists__sorted(struct hists *hists, struct hist_entry ***out)
 {
 	struct hist_entry **v = malloc((hists->nr_entries + 1) * sizeof(*v));
@@ -577,7 +672,15 @@ int hists__sorted(struct hists *hists, struct hist_entry ***out)
 	}
 	cmp_spec = &hists->sort;
 	cmp_cumulate = hists->cumulate;
-	qsort(v, n, sizeof(*v), hist_entry__cmp);
+	cmp_depth = hists->cumulate && hists->graph ? (hists->caller ? 1 : -1) : 0;
+	qsort(v, n, sizeof(*v), hist_entry__seq_cmp);
+	if (n && (rb_order((void **)v, n, hist_entry__collapse_before) ||
+		  ((hists->sort.mask & (1u << SORT_COMM)) &&
+		   rb_order((void **)v, n, hist_entry__collapse_before)) ||
+		  rb_order((void **)v, n, hist_entry__before))) {
+		free(v);
+		return -ENOMEM;
+	}
 	*out = v;
 	return (int)n;
 }

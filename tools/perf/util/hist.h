@@ -30,6 +30,9 @@ struct hist_entry {
 	struct hist_entry	*hnext;
 	struct hist_entry	*merged;	/* hists__rename_comms(): merged into */
 	u64			cumulated;	/* the children sample it last counted */
+	const struct thread	*thread;	/* the sample's that made it */
+	u32			max_depth;	/* children: most frames from it on */
+	u32			seq;		/* order of making */
 	u32			idx;		/* position while printing */
 };
 
@@ -87,6 +90,7 @@ struct hists {
 	struct hist_entry	**buckets;
 	size_t			nr_buckets;
 	size_t			nr_entries;
+	size_t			nr_made;	/* entries ever made, for their seq */
 	u64			nr_samples;
 	u64			total_period;
 	u64			nr_cumulated;	/* children samples: a stamp each */
