@@ -25,9 +25,14 @@ endif
 
 PKGS		:= $(foreach d,$(DEPS),$(firstword $(subst :, ,$(d))))
 DEP_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
-# capstone is opened on first use (tools/perf/util/capstone-dl.c), not linked
+# capstone is linked statically into a position-dependent perf: the linker
+# fills in the ~77000 pointers of its tables, which libcapstone.so has the
+# loader relocate (~10 ms and ~400 page faults here, in every command if
+# linked, in annotate and top if opened on first use).
+CAPSTONE_LIBS	:= -Wl,-Bstatic $(shell $(PKG_CONFIG) --libs capstone 2>/dev/null) -Wl,-Bdynamic
 DEP_LIBS	:= $(filter-out -lcapstone,$(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)) \
-		   -lpthread -ldl
+		   $(CAPSTONE_LIBS) -lpthread -ldl
+LINK_FLAGS	:= -no-pie
 
 WARN		:= -Wall -Wextra -Werror -Wno-unused-parameter -Wshadow \
 		   -Wmissing-prototypes -Wstrict-prototypes
@@ -86,34 +91,35 @@ $(O)/asan/%.o: %.c
 	$(call msg,CC-ASAN,$<)
 	$(Q)$(CC) $(BASE_CFLAGS) $(SAN_FLAGS) -c $< -o $@
 
-$(LIBPERF): $(LIB_OBJS)
+# Makefile: an object whose source is gone must leave the archive too
+$(LIBPERF): $(LIB_OBJS) Makefile
 	@mkdir -p $(@D)
 	$(call msg,AR,$@)
-	$(Q)rm -f $@ && ar rcs $@ $^
+	$(Q)rm -f $@ && ar rcs $@ $(filter %.o,$^)
 
-$(ALIBPERF): $(ALIB_OBJS)
+$(ALIBPERF): $(ALIB_OBJS) Makefile
 	@mkdir -p $(@D)
 	$(call msg,AR,$@)
-	$(Q)rm -f $@ && ar rcs $@ $^
+	$(Q)rm -f $@ && ar rcs $@ $(filter %.o,$^)
 
 $(PERF): $(CMD_OBJS) $(LIBPERF)
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) -o $@ $(CMD_OBJS) $(LIBPERF) $(DEP_LIBS)
+	$(Q)$(CC) $(CFLAGS) $(LINK_FLAGS) -o $@ $(CMD_OBJS) $(LIBPERF) $(DEP_LIBS)
 
 $(PERF_ASAN): $(ACMD_OBJS) $(ALIBPERF)
 	@mkdir -p $(@D)
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(SAN_FLAGS) -o $@ $(ACMD_OBJS) $(ALIBPERF) $(DEP_LIBS)
+	$(Q)$(CC) $(SAN_FLAGS) $(LINK_FLAGS) -o $@ $(ACMD_OBJS) $(ALIBPERF) $(DEP_LIBS)
 
 $(O)/tests/unit/%: $(O)/obj/tests/unit/%.o $(LIBPERF)
 	@mkdir -p $(@D)
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(CFLAGS) -o $@ $< $(LIBPERF) $(DEP_LIBS)
+	$(Q)$(CC) $(CFLAGS) $(LINK_FLAGS) -o $@ $< $(LIBPERF) $(DEP_LIBS)
 
 $(O)/asan/tests/unit/%: $(O)/asan/tests/unit/%.o $(ALIBPERF)
 	@mkdir -p $(@D)
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(SAN_FLAGS) -o $@ $< $(ALIBPERF) $(DEP_LIBS)
+	$(Q)$(CC) $(SAN_FLAGS) $(LINK_FLAGS) -o $@ $< $(ALIBPERF) $(DEP_LIBS)
 
 unit: $(UNIT_BINS) $(AUNIT_BINS)
 
@@ -125,7 +131,7 @@ FUZZ_TIME	?= 60
 
 $(FUZZ_READ): $(O)/asan/tests/fuzz/read-perf-data.o $(ALIBPERF)
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(SAN_FLAGS) -o $@ $< $(ALIBPERF) $(DEP_LIBS)
+	$(Q)$(CC) $(SAN_FLAGS) $(LINK_FLAGS) -o $@ $< $(ALIBPERF) $(DEP_LIBS)
 
 $(FUZZ_BIN): tests/fuzz/read-perf-data.c $(LIB_SRCS)
 	@mkdir -p $(@D)

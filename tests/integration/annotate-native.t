@@ -113,7 +113,8 @@ HOME=$TMPD PERF_DEBUG_DIR=$TMPD/none "$PERF" annotate --stdio -i "$TMPD/native.d
 	-d perf-copy "$sym" >"$TMPD/none" 2>&1
 HOME=$TMPD PERF_DEBUG_DIR=$TMPD/none "$PERF" annotate --stdio -l -i "$TMPD/native.data" \
 	-d perf-copy "$sym" >"$TMPD/lnone" 2>&1
-[ "$(rows "$TMPD/none" | sed -n '9,$p')" = "         : 6     $sym():" ] &&
+# (the line number column is as wide as the addresses)
+[ "$(rows "$TMPD/none" | sed -n '9,$p' | sed -E 's/^( {9}: 6) +/\1 /')" = "         : 6 $sym():" ] &&
 	grep -q '??:0' "$TMPD/lnone"
 ok $? "no DWARF anywhere: no source rows, ??:0"
 

@@ -48,4 +48,13 @@ else
 	ok 0 "# SKIP evlist interop needs root and /usr/bin/perf"
 fi
 
+# Start-up: capstone is linked into a position-dependent perf, so the
+# loader relocates none of its tables (libcapstone.so has ~77000
+# relocations); the ASan build is linked the same way.
+for p in "$PERF" "$PERF_ASAN"; do
+	n=$(readelf -rW "$p" | grep -c ' R_X86_64_')
+	[ "$n" -lt 2000 ] && ! ldd "$p" | grep -q libcapstone
+	ok $? "${p#"$TOPDIR"/}: $n relocations at start-up, capstone not a shared library"
+done
+
 done_testing
