@@ -152,6 +152,42 @@ int main(void)
 	ok(hists__ip_cache_find(&h, 1, t, 2, 0x10, 0) && !hists__ip_cache_find(&h, 1, t, 2, 0x10, 1),
 	   "sorted by cpu: another cpu is a miss");
 	hists__exit(&h);
+
+	/*
+	 * two files of one short name: as upstream's keys, a symbol joins the
+	 * first file's one only with the same start and end
+	 */
+	{
+		struct dso *x1 = dso__new("/lib/x.so", DSO_KIND_USER);
+		struct dso *x2 = dso__new("/opt/lib/x.so", DSO_KIND_USER);
+		struct addr_location c = a, d = a, e = a;
+
+		x1->loaded = x2->loaded = true;
+		dso__add_symbol(x1, 0x100, 0x10, "short");
+		dso__add_symbol(x1, 0x200, 0x10, "same");
+		dso__add_symbol(x2, 0x100, 0x40, "longer");
+		dso__add_symbol(x2, 0x200, 0x10, "twin");
+		c.dso = x1;
+		c.sym = dso__find_symbol(x1, 0x200);
+		d.dso = x2;
+		d.sym = dso__find_symbol(x2, 0x100);
+		e.dso = x2;
+		e.sym = dso__find_symbol(x2, 0x200);
+		ok(!hists__init(&h, &spec), "init two files");
+		hists__add(&h, &c, 0, 100);
+		hists__add(&h, &d, 0, 200);
+		hists__add(&h, &e, 0, 300);
+		n = hists__sorted(&h, &v);
+		is_int(n, 2, "two rows");
+		ok(n == 2 && !strcmp(v[0]->key.sym->name, "same") && v[0]->period == 400,
+		   "same start and end: one row, the first file's name");
+		ok(n == 2 && !strcmp(v[1]->key.sym->name, "longer") && v[1]->period == 200,
+		   "same start, another end: a row of its own");
+		free(v);
+		hists__exit(&h);
+		dso__delete(x1);
+		dso__delete(x2);
+	}
 	free(s1);
 	free(s2);
 	thread__delete(t);

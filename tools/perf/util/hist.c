@@ -9,7 +9,7 @@
 #include "hist.h"
 #include "rb-order.h"
 
-/* short name -> first dso, and (dso, symbol start) -> first symbol */
+/* short name -> first dso, and (dso, symbol start and end) -> first symbol */
 struct hist_canon {
 	struct hist_canon	*next;
 	const struct dso	*dso;
@@ -127,10 +127,12 @@ static const struct symbol *hists__canon_sym_slow(struct hists *hists, struct ds
 	struct symbol *own = dso__find_symbol(canon, sym->start);
 	struct hist_canon *c;
 
-	if (own && own->start == sym->start)
+	/* as upstream's keys: the same start and end (not only the start) */
+	if (own && own->start == sym->start && own->end == sym->end)
 		return own;
 	for (c = hists->canon; c; c = c->next)
-		if (c->sym && c->dso == canon && c->sym->start == sym->start)
+		if (c->sym && c->dso == canon && c->sym->start == sym->start &&
+		    c->sym->end == sym->end)
 			return c->sym;
 	c = malloc(sizeof(*c));
 	if (!c)
