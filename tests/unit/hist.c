@@ -185,6 +185,29 @@ int main(void)
 		   "same start, another end: a row of its own");
 		free(v);
 		hists__exit(&h);
+
+		/* a 1200-character name: the header's column stops at 1023 */
+		{
+			char *name = malloc(1201), *nl;
+			struct addr_location l = a;
+
+			memset(name, 'n', 1200);
+			name[1200] = '\0';
+			dso__add_symbol(x1, 0x400, 0x10, name);
+			l.dso = x1;
+			l.sym = dso__find_symbol(x1, 0x400);
+			ok(!hists__init(&h, &spec), "init a long name");
+			hists__add(&h, &l, 0, 100);
+			fp = open_memstream(&out, &len);
+			hists__fprintf(&h, &(struct hists_print_opts){ 0 }, fp);
+			fclose(fp);
+			nl = strstr(out, "Symbol");
+			ok(nl && strchr(nl, '\n') - nl == 1023, "the header's symbol column: 1023 wide");
+			ok(strstr(out, name) != NULL, "the row has the whole name");
+			free(out);
+			free(name);
+			hists__exit(&h);
+		}
 		dso__delete(x1);
 		dso__delete(x2);
 	}

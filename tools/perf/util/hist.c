@@ -1054,8 +1054,9 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 		for (k = 0; k < hists->sort.nr; k++) {
 			enum sort_key key = hists->sort.keys[k];
 
+			/* (upstream's header buffer holds 1023 characters a column) */
 			if (!(opts->hide_mask & (1u << key)))
-				fprintf(fp, "  %-*s", width[key], sort_key__header(key));
+				fprintf(fp, "  %-*s", min(width[key], 1023), sort_key__header(key));
 		}
 		fprintf(fp, hists->cumulate ? "\n# ........  ........" : "\n# ........");
 		if (opts->show_nr_samples)
