@@ -253,9 +253,15 @@ static int regs__walk(struct cursor *c, u64 mask, struct perf_sample_regs *regs)
 	return cur__u64_array(c, __builtin_popcountll(mask), &regs->regs);
 }
 
+/*
+ * Called per sample: GCC inlines a memset of this size as "rep stos",
+ * whose start-up costs more than the libc call's vector stores.
+ */
+static void *(*const volatile sample__clear)(void *, int, size_t) = memset;
+
 static void sample__reset(struct perf_sample *s, u64 sample_type)
 {
-	memset(s, 0, sizeof(*s));
+	sample__clear(s, 0, sizeof(*s));
 	s->sample_type = sample_type;
 	s->pid = s->tid = (u32)-1;
 	s->cpu = (u32)-1;

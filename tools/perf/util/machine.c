@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 
 #include "bpf-prog-info.h"
+#include "huge.h"
 #include "kallsyms.h"
 #include "machine.h"
 
@@ -82,7 +83,8 @@ struct machine *machine__new(const char *kallsyms)
 	m->threads = calloc(m->nr_buckets, sizeof(*m->threads));
 	m->kmaps = maps__new();
 	m->fallback_maps = maps__new();
-	m->ip_cache = calloc(1u << IP_CACHE_BITS, sizeof(*m->ip_cache));
+	/* touched all over by hash: huge pages */
+	m->ip_cache = huge_zalloc((1u << IP_CACHE_BITS) * sizeof(*m->ip_cache));
 	m->gen = 1;
 	if (!m->threads || !m->kmaps || !m->fallback_maps || !m->ip_cache ||
 	    dsos__init(&m->dsos))
@@ -123,7 +125,7 @@ void machine__delete(struct machine *m)
 	for (i = 0; i < m->comms_cap; i++)
 		free(m->comms[i]);
 	free(m->comms);
-	free(m->ip_cache);
+	huge_free(m->ip_cache, (1u << IP_CACHE_BITS) * sizeof(*m->ip_cache));
 	free(m->renames);
 	free(m);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <zstd.h>
 
+#include "huge.h"
 #include "session.h"
 
 /*
@@ -62,7 +63,8 @@ struct queue_run {
  * through many rounds is not moved at each.
  */
 struct ordered_queue {
-	struct queued_record	*recs;
+	struct huge_buf		recs_buf;
+	struct queued_record	*recs;		/* recs_buf.p */
 	size_t			nr;		/* slots used, holes included */
 	size_t			cap;
 	size_t			scanned;	/* recs from here are in no run yet */
@@ -76,10 +78,41 @@ struct ordered_queue {
 	u64			last_delivered;
 	struct window		*free_windows;
 	size_t			nr_windows;	/* allocated, for the unit test */
+	struct window_chunk	*chunks;	/* where windows come from */
+	size_t			chunk_used;	/* windows taken from the first */
 };
 
 /* Largest record: header.size is a u16. */
 #define MAX_RECORD_SIZE		65536
+
+/*
+ * Windows are carved from huge pages a few at a time (see huge.h) and
+ * only given back with the queue.
+ */
+#define WINDOW_BYTES		(sizeof(struct window) + WINDOW_SIZE)
+#define CHUNK_BYTES		HUGE_PAGE_SIZE
+#define WINDOWS_PER_CHUNK	((CHUNK_BYTES - sizeof(struct window_chunk)) / WINDOW_BYTES)
+
+struct window_chunk {
+	struct window_chunk	*next;
+	u64			pad;		/* windows stay 16-byte aligned */
+	u8			buf[];
+};
+
+static struct window *window__new(struct ordered_queue *q)
+{
+	struct window_chunk *c = q->chunks;
+
+	if (!c || q->chunk_used == WINDOWS_PER_CHUNK) {
+		c = huge_zalloc(CHUNK_BYTES);
+		if (!c)
+			return NULL;
+		c->next = q->chunks;
+		q->chunks = c;
+		q->chunk_used = 0;
+	}
+	return (struct window *)(c->buf + WINDOW_BYTES * q->chunk_used++);
+}
 
 static struct window *window__get(struct ordered_queue *q)
 {
@@ -88,7 +121,7 @@ static struct window *window__get(struct ordered_queue *q)
 	if (w) {
 		q->free_windows = w->next_free;
 	} else {
-		w = malloc(sizeof(*w) + WINDOW_SIZE);
+		w = window__new(q);
 		if (!w)
 			return NULL;
 		q->nr_windows++;
@@ -135,25 +168,33 @@ static void queue__compact(struct ordered_queue *q)
 	q->nr = out + n;
 }
 
-static int queue__push(struct ordered_queue *q, const struct queued_record *r)
+/* ev in window win, or owned (a copy of its own) when win is NULL */
+static int queue__push(struct ordered_queue *q, u64 time, union perf_event *ev,
+		       struct evsel *evsel, struct window *win, u64 file_offset)
 {
+	struct queued_record *r;
+
 	if (q->nr == q->cap && q->nr_live <= q->cap / 2 && q->cap)
 		queue__compact(q);
 	if (q->nr == q->cap) {
-		size_t cap = q->cap ? q->cap * 2 : 4096;
-		struct queued_record *recs = realloc(q->recs, cap * sizeof(*recs));
-
-		if (!recs)
+		if (huge_buf__grow(&q->recs_buf, (q->nr + 1) * sizeof(*q->recs)))
 			return -ENOMEM;
-		q->recs = recs;
-		q->cap = cap;
+		q->recs = q->recs_buf.p;
+		q->cap = q->recs_buf.cap / sizeof(*q->recs);
 	}
-	q->recs[q->nr++] = *r;
+	/* field by field: a struct built on the stack and copied stalls */
+	r = &q->recs[q->nr++];
+	r->time = time;
+	r->ev = ev;
+	r->evsel = evsel;
+	r->win = win;
+	r->file_offset = file_offset;
+	r->owned = !win;
 	q->nr_live++;
-	if (r->win)
-		r->win->refs++;
-	if (r->time > q->max_time)
-		q->max_time = r->time;
+	if (win)
+		win->refs++;
+	if (time > q->max_time)
+		q->max_time = time;
 	return 0;
 }
 
@@ -172,16 +213,16 @@ static void queue__drop(struct ordered_queue *q)
 
 static void queue__free(struct ordered_queue *q)
 {
-	struct window *w;
+	struct window_chunk *c;
 
 	if (!q)
 		return;
 	queue__drop(q);
-	while ((w = q->free_windows)) {
-		q->free_windows = w->next_free;
-		free(w);
+	while ((c = q->chunks)) {
+		q->chunks = c->next;
+		huge_free(c, CHUNK_BYTES);
 	}
-	free(q->recs);
+	huge_buf__free(&q->recs_buf);
 	free(q->runs);
 	free(q->heap);
 	free(q);
@@ -859,22 +900,22 @@ static int session__process_one(struct perf_session *session, union perf_event *
 	session__count_lost(session, ev, evsel);
 
 	if (tool->ordered && (tool->sample || tool->event)) {
-		struct queued_record r = { .ev = ev, .evsel = evsel, .owned = owned, .win = win,
-					   .file_offset = file_offset };
+		u64 time;
 
-		if (session__record_time(ev, evsel, &r.time)) {
+		if (session__record_time(ev, evsel, &time)) {
 			err = perf_data__err(session->data, "malformed %s record at 0x%llx",
 					     perf_event__name(type),
 					     (unsigned long long)file_offset);
 			goto out;
 		}
 		/* time 0 marks synthesized records: they go out at once, as upstream */
-		if (r.time != (u64)-1 && r.time != 0) {
-			if (r.time < session->queue->last_delivered)
+		if (time != (u64)-1 && time != 0) {
+			if (time < session->queue->last_delivered)
 				session->stats.nr_unordered++;
-			err = queue__push(session->queue, &r);
-			if (err && r.owned)
-				free(r.ev);
+			err = queue__push(session->queue, time, ev, evsel, owned ? NULL : win,
+					  file_offset);
+			if (err && owned)
+				free(ev);
 			return err;
 		}
 	}

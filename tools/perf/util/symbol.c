@@ -6,8 +6,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
+#include "huge.h"
 #include "symbol.h"
 
 static struct symbol *symbol__new_n(u64 start, u64 len, u8 binding, const char *name, size_t n)
@@ -91,59 +91,7 @@ struct packed_made {
 	struct symbol	*sym;
 };
 
-/*
- * Memory touched once, megabytes of it: in transparent huge pages where
- * the kernel has them (a page fault per 2 MiB, not per 4 KiB, which is
- * most of what loading kallsyms costs on some machines).  Reserved
- * 2 MiB-aligned, grown by mremap().
- */
-#define HUGE_SIZE	(2UL << 20)
-
-struct huge_buf {
-	void	*p;
-	size_t	cap;	/* bytes */
-};
-
-static int huge_buf__grow(struct huge_buf *b, size_t need)
-{
-	size_t cap = b->cap ? b->cap : 8 * HUGE_SIZE;
-	void *p;
-
-	if (need <= b->cap)
-		return 0;
-	while (cap < need)
-		cap *= 2;
-	if (b->p) {
-		p = mremap(b->p, b->cap, cap, MREMAP_MAYMOVE);
-		if (p == MAP_FAILED)
-			return -ENOMEM;
-	} else {
-		u8 *m = mmap(NULL, cap + HUGE_SIZE, PROT_READ | PROT_WRITE,
-			     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-		size_t head;
-
-		if (m == MAP_FAILED)
-			return -ENOMEM;
-		head = (HUGE_SIZE - ((uintptr_t)m & (HUGE_SIZE - 1))) & (HUGE_SIZE - 1);
-		if (head)
-			munmap(m, head);
-		munmap(m + head + cap, HUGE_SIZE - head);
-		p = m + head;
-	}
-	madvise(p, cap, MADV_HUGEPAGE);
-	b->p = p;
-	b->cap = cap;
-	return 0;
-}
-
-static void huge_buf__free(struct huge_buf *b)
-{
-	if (b->p)
-		munmap(b->p, b->cap);
-	b->p = NULL;
-	b->cap = 0;
-}
-
+/* Megabytes touched once: in huge pages (see huge.h). */
 struct symbols_packed {
 	struct huge_buf		syms_buf;
 	struct huge_buf		names_buf;

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __PERF_HUGE_H
+#define __PERF_HUGE_H
+
+#include <stddef.h>
+
+/*
+ * Memory a command touches soon and all over (tables of 100k symbols,
+ * caches indexed by hash, the ordering queue) in transparent huge pages
+ * where the kernel gives them: one page fault per 2 MiB instead of per
+ * 4 KiB.  In a VM a fault can cost tens of microseconds, more than
+ * reading what the page holds.  Without huge pages these are plain
+ * zero-filled anonymous mappings.
+ */
+#define HUGE_PAGE_SIZE	(2UL << 20)
+
+/* A growable buffer: contents kept (it may move), new bytes zero. */
+struct huge_buf {
+	void	*p;
+	size_t	cap;	/* bytes mapped */
+};
+
+int huge_buf__grow(struct huge_buf *b, size_t need);
+void huge_buf__free(struct huge_buf *b);
+
+/* size zeroed bytes, NULL when out of memory; free with huge_free(p, size). */
+void *huge_zalloc(size_t size);
+void huge_free(void *p, size_t size);
+
+#endif /* __PERF_HUGE_H */
