@@ -4,9 +4,12 @@
  */
 #include <errno.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 
 #include "huge.h"
+
 
 static size_t huge_round(size_t size)
 {
@@ -16,6 +19,13 @@ static size_t huge_round(size_t size)
 /* size bytes (a multiple of HUGE_PAGE_SIZE) starting on a huge page */
 static void *huge_map(size_t size)
 {
+#ifdef HUGE_FROM_HEAP
+	void *p;
+
+	if (posix_memalign(&p, HUGE_PAGE_SIZE, size))
+		return NULL;
+	return memset(p, 0, size);
+#else
 	size_t head;
 	char *m = mmap(NULL, size + HUGE_PAGE_SIZE, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -29,6 +39,36 @@ static void *huge_map(size_t size)
 	/* only advice: a kernel without THP still maps the pages */
 	madvise(m + head, size, MADV_HUGEPAGE);
 	return m + head;
+#endif
+}
+
+static void huge_unmap(void *p, size_t size)
+{
+#ifdef HUGE_FROM_HEAP
+	(void)size;
+	free(p);
+#else
+	munmap(p, size);
+#endif
+}
+
+/* b->p grown (maybe moved) to cap bytes, the new ones zero */
+static void *huge_remap(struct huge_buf *b, size_t cap)
+{
+#ifdef HUGE_FROM_HEAP
+	char *p = realloc(b->p, cap);
+
+	if (p)
+		memset(p + b->cap, 0, cap - b->cap);
+	return p;
+#else
+	void *p = mremap(b->p, b->cap, cap, MREMAP_MAYMOVE);
+
+	if (p == MAP_FAILED)
+		return NULL;
+	madvise(p, cap, MADV_HUGEPAGE);
+	return p;
+#endif
 }
 
 int huge_buf__grow(struct huge_buf *b, size_t need)
@@ -48,10 +88,9 @@ int huge_buf__grow(struct huge_buf *b, size_t need)
 		if (!p)
 			return -ENOMEM;
 	} else {
-		p = mremap(b->p, b->cap, cap, MREMAP_MAYMOVE);
-		if (p == MAP_FAILED)
+		p = huge_remap(b, cap);
+		if (!p)
 			return -ENOMEM;
-		madvise(p, cap, MADV_HUGEPAGE);
 	}
 	b->p = p;
 	b->cap = cap;
@@ -61,18 +100,23 @@ int huge_buf__grow(struct huge_buf *b, size_t need)
 void huge_buf__free(struct huge_buf *b)
 {
 	if (b->p)
-		munmap(b->p, b->cap);
+		huge_unmap(b->p, b->cap);
 	b->p = NULL;
 	b->cap = 0;
 }
 
 void *huge_zalloc(size_t size)
 {
+#ifdef HUGE_FROM_HEAP
+	/* the exact size, for ASan to see where it ends */
+	return size ? huge_map(size) : NULL;
+#else
 	return size ? huge_map(huge_round(size)) : NULL;
+#endif
 }
 
 void huge_free(void *p, size_t size)
 {
 	if (p)
-		munmap(p, huge_round(size));
+		huge_unmap(p, huge_round(size));
 }

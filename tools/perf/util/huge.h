@@ -14,6 +14,15 @@
  */
 #define HUGE_PAGE_SIZE	(2UL << 20)
 
+/* ASan checks the bounds of heap blocks only: sanitized builds use those */
+#if defined(__SANITIZE_ADDRESS__)
+#define HUGE_FROM_HEAP	1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HUGE_FROM_HEAP	1
+#endif
+#endif
+
 /* A growable buffer: contents kept (it may move), new bytes zero. */
 struct huge_buf {
 	void	*p;

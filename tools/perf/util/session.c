@@ -103,6 +103,12 @@ static struct window *window__new(struct ordered_queue *q)
 {
 	struct window_chunk *c = q->chunks;
 
+#ifdef HUGE_FROM_HEAP
+	/* one block each, for ASan to see where a window ends */
+	(void)c;
+	return malloc(WINDOW_BYTES);
+#endif
+
 	if (!c || q->chunk_used == WINDOWS_PER_CHUNK) {
 		c = huge_zalloc(CHUNK_BYTES);
 		if (!c)
@@ -218,6 +224,15 @@ static void queue__free(struct ordered_queue *q)
 	if (!q)
 		return;
 	queue__drop(q);
+#ifdef HUGE_FROM_HEAP
+	/* the reader and the records gave them all back */
+	while (q->free_windows) {
+		struct window *w = q->free_windows;
+
+		q->free_windows = w->next_free;
+		free(w);
+	}
+#endif
 	while ((c = q->chunks)) {
 		q->chunks = c->next;
 		huge_free(c, CHUNK_BYTES);
