@@ -218,6 +218,22 @@ int main(void)
 		is_int(machine__resolve(m, &ev, &s, &al), 0, "resolve a sample");
 		ok(al.thread && al.thread->tid == 101 && al.dso, "its thread and dso");
 	}
+	/*
+	 * samples of tid 500 before its (late) FORK: that task keeps ":500";
+	 * the task the FORK made (of a parent never named) takes the COMM
+	 */
+	{
+		const char *early = machine__findnew_thread(m, 500, 500)->comm, *late;
+
+		is_int(machine__process_event(m, fork_ev(500, 500, 600, 600), &s), 0, "late FORK");
+		late = machine__find_thread(m, 500)->comm;
+		ok(late != early && !strcmp(late, ":500"), "the new task: a \":500\" of its own");
+		is_int(machine__process_event(m, comm_ev(500, 500, "named"), &s), 0, "its COMM");
+		is_str(machine__final_comm(m, late), "named", "the new task's samples: named");
+		is_str(machine__final_comm(m, early), ":500", "the dropped task's: \":500\"");
+		ok(machine__final_comm(m, early) == machine__intern_comm(m, ":500"),
+		   "unnamed tasks of a tid: one row's name");
+	}
 	machine__delete(m);
 	unlink(path);
 	return done_testing();

@@ -458,7 +458,8 @@ void hists__rename_comms(struct hists *hists, struct machine *machine)
 	struct hist_entry **old = hists->buckets, *dead = NULL, *he, *next;
 	size_t i, n = hists->nr_buckets, renamed = 0;
 
-	if (!machine->nr_renames || !(hists->sort.mask & (1u << SORT_COMM)))
+	if ((!machine->nr_renames && !machine->placeholders) ||
+	    !(hists->sort.mask & (1u << SORT_COMM)))
 		return;
 	for (i = 0; i < n; i++)
 		for (he = old[i]; he; he = he->hnext)

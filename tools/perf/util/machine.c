@@ -127,6 +127,12 @@ void machine__delete(struct machine *m)
 	free(m->comms);
 	huge_free(m->ip_cache, (1u << IP_CACHE_BITS) * sizeof(*m->ip_cache));
 	free(m->renames);
+	while (m->placeholders) {
+		struct placeholder *ph = m->placeholders;
+
+		m->placeholders = ph->next;
+		free(ph);
+	}
 	free(m);
 }
 
@@ -214,13 +220,17 @@ static void machine__grow_threads(struct machine *m)
 
 static struct thread *machine__add_thread(struct machine *m, s32 pid, s32 tid)
 {
-	char name[32];
+	struct placeholder *ph = malloc(sizeof(*ph) + 16);
 	struct thread *t;
 	size_t h;
 
-	snprintf(name, sizeof(name), ":%d", tid);
-	t = thread__new(pid, tid, machine__intern_comm(m, name));
-	if (!t || !t->comm) {
+	if (!ph)
+		return NULL;
+	snprintf(ph->name, 16, ":%d", tid);
+	ph->next = m->placeholders;
+	m->placeholders = ph;
+	t = thread__new(pid, tid, ph->name);
+	if (!t) {
 		thread__delete(t);
 		return NULL;
 	}
@@ -325,7 +335,12 @@ const char *machine__final_comm(struct machine *m, const char *comm)
 		else
 			hi = mid;
 	}
-	return lo < m->nr_renames && m->renames[lo].from == comm ? m->renames[lo].to : comm;
+	if (lo < m->nr_renames && m->renames[lo].from == comm)
+		return m->renames[lo].to;
+	/* never named: one ":<tid>" row for all the tid's tasks, as upstream's */
+	if (comm[0] == ':')
+		return machine__intern_comm(m, comm) ?: comm;
+	return comm;
 }
 
 static int machine__process_comm(struct machine *m, const union perf_event *ev)

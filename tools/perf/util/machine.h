@@ -9,6 +9,11 @@ struct perf_env_bpf;
 struct resolved_ip;
 
 /* A thread's ":<tid>" name, and the first name a COMM gave it after. */
+struct placeholder {
+	struct placeholder	*next;
+	char			name[];
+};
+
 struct comm_rename {
 	const char	*from;
 	const char	*to;
@@ -54,8 +59,11 @@ struct machine {
 	 * As upstream: samples of a thread from before it was named (by COMM
 	 * or a named parent's FORK: out of order, or records lost) count
 	 * under its ":<tid>" name while they come, and under the name of its
-	 * first COMM in the end.
+	 * first COMM in the end.  Each thread has a ":<tid>" string of its
+	 * own (not interned), so that a COMM renames only its own samples:
+	 * a tid's earlier task, dropped by a later FORK, keeps ":<tid>".
 	 */
+	struct placeholder *placeholders;
 	struct comm_rename *renames;
 	size_t		nr_renames;
 	size_t		renames_alloc;
