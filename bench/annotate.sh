@@ -34,12 +34,14 @@ RUNS=1 compare "annotate --stdio (every symbol)" \
 	"$UPERF" annotate --stdio -i "$file"
 
 # CPU time too: on a loaded machine process start-up (~25 ms for /bin/true
-# here at load 7) weighs on ours far more than on theirs
+# here at load 7) weighs on ours far more than on theirs.  perf stat's
+# task-clock (a count, no sampling) in microseconds: /usr/bin/time's
+# 10 ms steps are coarser than ours.
 cpu() {
 	local best="" i t
 	for i in $(seq "$RUNS"); do
-		/usr/bin/time -f '%U %S' -o "$BENCH_DIR/time.out" "$@" >/dev/null 2>&1
-		t=$(awk '{ printf "%d", ($1 + $2) * 1000 }' "$BENCH_DIR/time.out")
+		"$UPERF" stat -x, -e task-clock -o "$BENCH_DIR/time.out" -- "$@" >/dev/null 2>&1
+		t=$(awk -F, '$3 ~ /^task-clock/ { printf "%d", $1 * 1000 }' "$BENCH_DIR/time.out")
 		if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
 	done
 	echo "$best"
@@ -47,5 +49,5 @@ cpu() {
 o=$(cpu "$PERF" annotate --stdio -i "$file" -d annotate-perf "$sym")
 t=$(cpu "$UPERF" annotate --stdio -i "$file" -d annotate-perf "$sym")
 awk -v o="$o" -v t="$t" -v n="annotate --stdio $sym (CPU)" 'BEGIN {
-	printf "%-40s ours %7.3fs              upstream %7.3fs               speedup %5.2fx\n",
-		n, o / 1000, t / 1000, (o > 0 ? t / o : 0) }'
+	printf "%-40s ours %7.4fs              upstream %7.4fs               speedup %5.2fx\n",
+		n, o / 1e6, t / 1e6, (o > 0 ? t / o : 0) }'
