@@ -10,7 +10,6 @@
 
 #include "huge.h"
 
-
 static size_t huge_round(size_t size)
 {
 	return (size + HUGE_PAGE_SIZE - 1) & ~(HUGE_PAGE_SIZE - 1);
