@@ -43,6 +43,7 @@
 #include "util/parse-events.h"
 #include "util/parse-options.h"
 #include "util/perf-clock.h"
+#include "util/buildid-cache.h"
 #include "util/record-buildid.h"
 #include "util/record-compress.h"
 #include "util/record-tracing.h"
@@ -67,6 +68,7 @@ struct record_opts {
 	bool		system_wide;
 	bool		no_inherit;
 	bool		no_bpf_event;
+	bool		no_buildid_cache;
 	bool		callchain;
 	bool		quiet;
 	bool		period_given;
@@ -853,6 +855,8 @@ static int record__build_ids(struct record *rec)
 		strbuf__release(&sb);
 		return 0;	/* the profile is fine without them */
 	}
+	if (!rec->opts.no_buildid_cache)
+		buildid_cache__add_payload(sb.buf, sb.len);
 	free(h->raw[HEADER_BUILD_ID].buf);
 	h->raw[HEADER_BUILD_ID].buf = strbuf__detach(&sb, &len);
 	h->raw[HEADER_BUILD_ID].size = len;
@@ -887,6 +891,8 @@ static int record__pipe_build_ids(struct record *rec)
 	if (!rec->bids || rec->bids_err)
 		return 0;	/* the profile is fine without them */
 	err = record_buildid__payload(rec->bids, &sb);
+	if (!err && sb.len && !rec->opts.no_buildid_cache)
+		buildid_cache__add_payload(sb.buf, sb.len);
 	if (!err && sb.len)
 		err = record__write(rec, sb.buf, sb.len);
 	strbuf__release(&sb);
@@ -1066,6 +1072,8 @@ int cmd_record(int argc, const char **argv)
 			    "child tasks do not inherit counters"),
 		OPT_BOOLEAN(0, "no-bpf-event", &opts->no_bpf_event,
 			    "do not record bpf events"),
+		OPT_BOOLEAN('N', "no-buildid-cache", &opts->no_buildid_cache,
+			    "do not update the buildid cache"),
 		OPT_BOOLEAN('q', "quiet", &opts->quiet, "don't print any message"),
 		{ .type = OPTION_CALLBACK, .short_name = 'z', .long_name = "compression-level",
 		  .value = opts, .argh = "n", .flags = PARSE_OPT_OPTARG,
