@@ -17,6 +17,8 @@ need_root
 command -v perl >/dev/null || skip_all "no perl"
 
 LATE=$(dirname "$0")/late-round.pl
+SPLIT_DUPS=$(dirname "$0")/split-dup-rows.pl
+NORM_ROWS=$(dirname "$0")/norm-rows.pl
 # children that run a while under the shell's name, then exec
 WORK='for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
 	(j=0; while [ $j -lt 4000 ]; do j=$((j+1)); done; exec /bin/true); done'
@@ -77,10 +79,20 @@ for f in late late-g; do
 	is_same_file "$TMPD/$f.our.tot" "$TMPD/$f.up.tot" "$f: totals equal upstream's"
 	is_same_file "$TMPD/$f.our.tot" "$TMPD/$src.our.tot" "$f: totals equal the file's as recorded"
 
-	# every row, with its sample count
-	grep -E '^ +[0-9]' "$TMPD/$f.up" | LC_ALL=C sort >"$TMPD/$f.up.rows"
-	grep -E '^ +[0-9]' "$TMPD/$f.our" | LC_ALL=C sort >"$TMPD/$f.our.rows"
-	is_same_file "$TMPD/$f.our.rows" "$TMPD/$f.up.rows" \
+	# every row, with its sample count.  Upstream bug, kept apart: its
+	# key tree compares raw addresses by a wrapping difference (not a
+	# total order), so a search can miss an entry and make a second one
+	# of the same key: a garbage [unknown] address printed on two rows.
+	# Such a key is one row of ours, with the samples of both.
+	# (see norm-rows.pl for the two chance parts of upstream's rows)
+	w=$(awk '/^# \.+  / { print length($(NF - 2)); exit }' "$TMPD/$f.up")
+	grep -E '^ +[0-9]' "$TMPD/$f.up" | perl "$NORM_ROWS" "$w" | LC_ALL=C sort >"$TMPD/$f.up.rows"
+	grep -E '^ +[0-9]' "$TMPD/$f.our" | perl "$NORM_ROWS" "$w" | LC_ALL=C sort >"$TMPD/$f.our.rows"
+	perl "$SPLIT_DUPS" "$TMPD/$f.up.rows" "$TMPD/$f.our.rows" >"$TMPD/$f.dups"
+	ok $? "$f: each key upstream printed twice is one row of ours with their samples" \
+		"($(grep -c . "$TMPD/$f.dups") keys)"
+	sed 's/^/#   /' "$TMPD/$f.dups" | head -3
+	is_same_file "$TMPD/$f.our.rows.single" "$TMPD/$f.up.rows.single" \
 		"$f: rows equal upstream's ($(wc -l <"$TMPD/$f.up.rows") rows)"
 done
 

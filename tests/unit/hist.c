@@ -186,6 +186,28 @@ int main(void)
 		free(v);
 		hists__exit(&h);
 
+		/* a data object (a garbage frame in .data): name+offset, as upstream */
+		{
+			struct addr_location o = a;
+			char buf[64];
+
+			dso__add_symbol(x1, 0x800, 0x100, "table");
+			o.dso = x1;
+			o.sym = dso__find_symbol(x1, 0x840);
+			o.sym->object = true;
+			o.addr = 0x840;
+			ok(!hists__init(&h, &spec), "init a data object");
+			hists__add(&h, &o, 0, 100);
+			o.addr = 0x850;
+			hists__add(&h, &o, 0, 100);
+			n = hists__sorted(&h, &v);
+			is_int(n, 1, "one row for the object");
+			hist_entry__snprintf_key(v[0], SORT_SYM, buf, sizeof(buf));
+			is_str(buf, "[.] table+0x40", "shown with the first address's offset");
+			free(v);
+			hists__exit(&h);
+		}
+
 		/* a 1200-character name: the header's column stops at 1023 */
 		{
 			char *name = malloc(1201), *nl;

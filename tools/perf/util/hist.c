@@ -205,6 +205,8 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct addr_locatio
 	he->key = k;
 	he->level = al->level;
 	he->thread = al->thread;
+	if (al->sym)
+		he->obj_off = al->addr - al->sym->start;
 	he->seq = (u32)hists->nr_made++;
 	he->hnext = hists->buckets[h];
 	hists->buckets[h] = he;
@@ -704,6 +706,10 @@ int hist_entry__snprintf_key(const struct hist_entry *he, enum sort_key key, cha
 		return snprintf(buf, size, "%s", he->key.dso ? he->key.dso->short_name :
 				"[unknown]");
 	case SORT_SYM:
+		/* a data object: with the offset of the address that made the entry */
+		if (he->key.sym && he->key.sym->object)
+			return snprintf(buf, size, "[%c] %s+0x%llx", he->level, he->key.sym->name,
+					(unsigned long long)he->obj_off);
 		if (he->key.sym)
 			return snprintf(buf, size, "[%c] %s", he->level, he->key.sym->name);
 		return snprintf(buf, size, "[%c] %#.*llx", he->level, 16,

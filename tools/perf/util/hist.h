@@ -33,6 +33,7 @@ struct hist_entry {
 	const struct thread	*thread;	/* the sample's that made it */
 	u32			max_depth;	/* children: most frames from it on */
 	u32			seq;		/* order of making */
+	u64			obj_off;	/* a data object's: the first address's offset */
 	u32			idx;		/* position while printing */
 };
 

@@ -322,7 +322,7 @@ const char *machine__final_comm(struct machine *m, const char *comm)
 {
 	size_t lo = 0, hi = m->nr_renames;
 
-	if (!m->renames_sorted) {
+	if (!m->renames_sorted && m->nr_renames) {
 		qsort(m->renames, m->nr_renames, sizeof(*m->renames), rename_cmp);
 		m->renames_sorted = true;
 	}

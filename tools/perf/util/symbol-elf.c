@@ -114,6 +114,7 @@ static int read_symtab(Elf *elf, Elf *lay, Elf_Scn *scn, const GElf_Shdr *sh, u6
 		return 0;
 	n = sh->sh_size / sh->sh_entsize;
 	for (i = 0; i < n && !err; i++) {
+		struct symbol *new;
 		GElf_Sym sym;
 		const char *name;
 		int type;
@@ -147,7 +148,10 @@ static int read_symtab(Elf *elf, Elf *lay, Elf_Scn *scn, const GElf_Shdr *sh, u6
 			continue;
 		bind = GELF_ST_BIND(sym.st_info) == STB_GLOBAL ? SYMBOL_GLOBAL :
 		       GELF_ST_BIND(sym.st_info) == STB_WEAK ? SYMBOL_WEAK : SYMBOL_LOCAL;
-		err = symbols__add(syms, symbol__new(off, sym.st_size, bind, name));
+		new = symbol__new(off, sym.st_size, bind, name);
+		if (new)
+			new->object = type == STT_OBJECT;
+		err = symbols__add(syms, new);
 	}
 	return err;
 }

@@ -19,6 +19,7 @@ static struct symbol *symbol__new_n(u64 start, u64 len, u8 binding, const char *
 	sym->start = start;
 	sym->end = start + len;
 	sym->binding = binding;
+	sym->object = false;
 	memcpy(sym->name, name, n);
 	sym->name[n] = '\0';
 	return sym;

@@ -2,6 +2,8 @@
 #ifndef __PERF_SYMBOL_H
 #define __PERF_SYMBOL_H
 
+#include <stdbool.h>
+
 #include "types.h"
 
 /*
@@ -20,6 +22,7 @@ struct symbol {
 	u64	start;
 	u64	end;		/* exclusive; == start when the size is unknown yet */
 	u8	binding;
+	bool	object;		/* a data object: shown as name+offset, as upstream */
 	u32	seq;		/* order of addition: ties keep it */
 	char	name[];
 };
