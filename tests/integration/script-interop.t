@@ -103,7 +103,9 @@ ok $? "callgraph: BPF frames in the stacks"
 
 # stackcollapse-perf.pl's input format, and the stacks it would fold
 collapse() {	# script -g output on stdin -> "comm;outer;...;inner count" sorted, or exit 1
-	awk '
+	# (a sample of no task, pid -1, is ":-1    -1 [cpu] ...")
+	# (the status is awk's: a line out of format fails)
+	(set -o pipefail; awk '
 	function flush() { if (n >= 0) { s = comm; for (i = n - 1; i >= 0; i--) s = s ";" f[i];
 				cnt[s]++; total++ } n = -1 }
 	BEGIN { n = -1; bad = 0 }
@@ -112,11 +114,11 @@ collapse() {	# script -g output on stdin -> "comm;outer;...;inner count" sorted,
 		if (n < 0) { bad++; next }
 		line = $0; sub(/^\t *[0-9a-f]+ /, "", line); sub(/ \([^()]*(\([^()]*\))?[^()]*\)$/, "", line)
 		sub(/\+0x[0-9a-f]+$/, "", line); f[n++] = line; next }
-	/^[^\t ].* +[0-9]+(\/[0-9]+)? .*[0-9]+\.[0-9]+: +[0-9]+ [^ ]+: *$/ {
+	/^[^\t ].* +-?[0-9]+(\/-?[0-9]+)? .*[0-9]+\.[0-9]+: +[0-9]+ [^ ]+: *$/ {
 		flush(); comm = $1; n = 0; next }
 	{ bad++ }
 	END { flush(); for (s in cnt) print s, cnt[s]; print "TOTAL", total; exit bad > 0 }' |
-		LC_ALL=C sort
+		LC_ALL=C sort)
 }
 for p in $sets; do
 	f=$TMPD/$p-callgraph.data
