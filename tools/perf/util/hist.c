@@ -592,13 +592,6 @@ static int addr_cmp(u64 a, u64 b)
 	return d < 0 ? -1 : d > 0;
 }
 
-static int dso_collapse_cmp(const struct hist_entry *a, const struct hist_entry *b)
-{
-	if (!a->key.dso || !b->key.dso)
-		return null_cmp(a->key.dso, b->key.dso);
-	return strcmp(a->key.dso->short_name, b->key.dso->short_name);
-}
-
 /* How upstream's input and collapsed trees order entries: symbols by address. */
 static int hist_entry__collapse_cmp(const struct hist_entry *a, const struct hist_entry *b)
 {
@@ -607,9 +600,6 @@ static int hist_entry__collapse_cmp(const struct hist_entry *a, const struct his
 
 	for (i = 0; i < cmp_spec->nr && !c; i++) {
 		switch (cmp_spec->keys[i]) {
-		case SORT_DSO:
-			c = dso_collapse_cmp(a, b);
-			break;
 		case SORT_SYM:
 			sa = a->key.sym;
 			sb = b->key.sym;
@@ -617,7 +607,7 @@ static int hist_entry__collapse_cmp(const struct hist_entry *a, const struct his
 				c = addr_cmp(a->key.addr, b->key.addr);
 				break;
 			}
-			c = dso_collapse_cmp(a, b);
+			c = hist_entry__cmp_key(a, b, SORT_DSO);
 			if (c || sa == sb)
 				break;
 			if (!sa || !sb)
