@@ -271,6 +271,7 @@ struct dso *dsos__new_dso(struct dsos *dsos, const char *name, enum dso_kind kin
 		return NULL;
 	if (dsos->nr >= dsos->nr_buckets)
 		dsos__grow(dsos);
+	d->seq = (u32)dsos->nr;
 	h = name_hash(name) & (dsos->nr_buckets - 1);
 	/* at the chain's end: dsos__find() keeps finding the first one */
 	{

@@ -39,6 +39,7 @@ struct dso {
 	u64		base;		/* module: its start, symbols are relative to it */
 	u8		build_id[20];	/* from the file's BUILD_ID feature */
 	u8		build_id_size;
+	u32		seq;		/* order of creation in its dsos (upstream's pointers order so) */
 	struct dso	*hnext;
 	struct dso	*canon;		/* histograms: the first dso of this short name */
 };

@@ -430,6 +430,7 @@ int hists__add_chain(struct hists *hists, const struct addr_location *al,
 	c->entries = (struct hist_entry **)&c->frames[nr];
 	for (i = 0; i < nr; i++) {
 		c->frames[i].sym = chain[i].sym;
+		c->frames[i].dso = chain[i].dso;
 		c->frames[i].ip = chain[i].ip;
 		c->entries[i] = NULL;
 		if (hists->cumulate) {
@@ -803,17 +804,22 @@ static void graph__print_run(const struct graph *g, u32 n, u32 end, const char *
 }
 
 /*
- * Siblings by hits; on a tie as upstream's tree walks them: names in
- * reverse order, addresses (a frame without a symbol) from the highest.
+ * Siblings by hits; on a tie as upstream's tree of children walks them:
+ * its key is (dso, symbol start) or, when either frame has no symbol,
+ * (dso, address), walked from the highest; dsos compare by pointer there,
+ * which follows their creation order.
  */
 static bool graph__kid_before(const struct graph *g, u32 a, u32 b)
 {
 	const struct hist_frame *fa = g->nodes[a].frame, *fb = g->nodes[b].frame;
+	u32 da = fa->dso ? fa->dso->seq + 1 : 0, db = fb->dso ? fb->dso->seq + 1 : 0;
 
 	if (g->nodes[a].hits != g->nodes[b].hits)
 		return g->nodes[a].hits > g->nodes[b].hits;
+	if (da != db)
+		return da > db;
 	if (fa->sym && fb->sym)
-		return strcmp(fa->sym->name, fb->sym->name) > 0;
+		return fa->sym->start > fb->sym->start;
 	return fa->ip > fb->ip;
 }
 
@@ -875,8 +881,10 @@ static void graph__print(struct graph *g, u64 base)
 
 struct graph_ref {
 	const struct hist_chain	*chain;
-	u32			pos;
+	u32			pos;	/* the entry's frame, or GRAPH_REF_OWN */
 };
+
+#define GRAPH_REF_OWN	UINT32_MAX	/* the chain of the entry's own samples */
 
 /*
  * Which chains go into each entry's graph: its own samples', or in
@@ -907,6 +915,21 @@ static struct graph_ref *hists__graph_refs(struct hists *hists, u32 nr_entries, 
 					else
 						refs[fill[c->self->idx]++] = (struct graph_ref){ c, 0 };
 					continue;
+				}
+				/*
+				 * A sample's own entry whose key no frame of its
+				 * chain has (an unresolved leaf: the entry keeps
+				 * the map's offset, the frames the address) still
+				 * draws its samples' whole chains, as upstream's.
+				 */
+				for (i = 0; i < c->nr && c->entries[i] != c->self; i++)
+					;
+				if (i == c->nr && c->self->idx < nr_entries) {
+					if (!pass)
+						start[c->self->idx + 1]++;
+					else
+						refs[fill[c->self->idx]++] =
+							(struct graph_ref){ c, GRAPH_REF_OWN };
 				}
 				for (i = c->nr; i-- > 0;) {
 					u32 e = c->entries[i]->idx;
@@ -970,7 +993,8 @@ static void hists__print_graph(struct hists *hists, struct hist_entry *he, struc
 		if (!c->nr)
 			continue;
 		/* its own samples: the whole chain; else from the entry on */
-		if (!hists->cumulate || c->entries[refs[r].pos] == c->self)
+		if (!hists->cumulate || refs[r].pos == GRAPH_REF_OWN ||
+		    c->entries[refs[r].pos] == c->self)
 			graph__add(g, c, hists->caller ? last : 0, hists->caller ? 0 : last,
 				   c->period);
 		else

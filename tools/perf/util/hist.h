@@ -45,6 +45,7 @@ struct hist_entry {
  */
 struct hist_frame {
 	const struct symbol	*sym;
+	const struct dso	*dso;
 	u64			ip;
 };
 
