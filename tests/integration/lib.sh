@@ -53,9 +53,64 @@ need_workloads() {
 	[ -x "$WORKLOADS/bpfload" ] || skip_all "workloads not built (make workloads)"
 }
 
-# A scratch directory removed at exit.
+# A scratch directory, removed at exit unless KEEP_TMPD=1 or a check
+# failed: then its path is printed, with every input and output in it.
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/perf-test.XXXXXX")
-trap 'rm -rf "$TMPD"' EXIT
+tmpd_exit() {
+	local st=$?
+	if [ "${KEEP_TMPD:-0}" = 1 ] || [ "$tap_failed" -gt 0 ] || [ $st -ne 0 ]; then
+		echo "# scratch files kept in $TMPD" >&2
+	else
+		rm -rf "$TMPD"
+	fi
+}
+trap tmpd_exit EXIT
+
+# A home of the test's own: no ~/.perfconfig of whoever runs the suite
+# changes either perf, and no build-id cache but what a test puts there.
+export HOME=$TMPD/home
+mkdir -p "$HOME"
+unset PERF_BUILDID_DIR PERF_CONFIG
+
+# The fixed inputs (tests/fixtures, see make-fixtures there): both perfs
+# read them with the recording kernel's kallsyms and, in $HOME/.debug,
+# its [vdso], so what either prints depends on the file alone.
+FIXTURES=${FIXTURES:-$TOPDIR/tests/fixtures}
+KALLSYMS=$TMPD/kallsyms
+
+# need_fixtures FILE...: a missing or changed fixture fails the test
+need_fixtures() {
+	local f
+	for f in "$@"; do
+		if ! (cd "$FIXTURES" && grep -F " ./$f" MANIFEST | grep -q . &&
+		      grep -F " ./$f" MANIFEST | sha256sum --quiet -c - >/dev/null 2>&1); then
+			echo "1..1"
+			echo "not ok 1 - fixture $f is missing or changed (tests/fixtures/make-fixtures)"
+			exit 1
+		fi
+	done
+	if [ ! -s "$KALLSYMS" ]; then
+		xz -dc "$FIXTURES/kallsyms.xz" >"$KALLSYMS" &&
+			cp -a "$FIXTURES/debug" "$HOME/.debug" ||
+			{ echo "1..1"; echo "not ok 1 - cannot unpack the fixtures' kallsyms"; exit 1; }
+	fi
+}
+
+# fixture NAME: its path
+fixture() { echo "$FIXTURES/$1"; }
+
+# up_perf / our_perf COMMAND ARGS...: a reader of fixtures, with their
+# kernel symbols (report, script; annotate takes no --kallsyms)
+up_perf() { local c=$1; shift; "$UPERF" "$c" --kallsyms "$KALLSYMS" "$@"; }
+our_perf() { local c=$1; shift; "$PERF" "$c" --kallsyms "$KALLSYMS" "$@"; }
+
+# Upstream quirk, normalized where a test names it: upstream sizes the
+# command column from the tasks' final names, so a row of a task renamed
+# later (perf-exec, then its command) has the old name cut to that width.
+# norm_comm_cut UP OUR: OUR with its command column cut to UP's width.
+norm_comm_cut() {
+	perl "$TOPDIR/tests/integration/comm-cut.pl" "$1" "$2"
+}
 
 # upstream_record FILE ARGS...: /usr/bin/perf record, quiet, into FILE
 upstream_record() {

@@ -135,6 +135,8 @@ static struct hists *report__evsel_hists(struct report *rep, struct evsel *evsel
 	hists->graph_min_percent = rep->cg.min_percent;
 	/* as upstream: callee order unless children mode, or the order given */
 	hists->caller = rep->cg.order_set ? rep->cg.caller : hists->cumulate;
+	/* upstream: a --sort that starts with the symbol has it as each graph's top */
+	hists->graph_hide_top = rep->sort_order && !strncmp(rep->sort_order, "sym", 3);
 	return hists;
 }
 

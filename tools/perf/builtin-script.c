@@ -50,7 +50,8 @@ static const struct {
 	{ "sym",	F_SYM,		PERF_SAMPLE_IP,		"SYM" },
 	{ "symoff",	F_SYMOFF,	PERF_SAMPLE_IP,		"SYMOFF" },
 	{ "dso",	F_DSO,		PERF_SAMPLE_IP,		"DSO" },
-	{ "period",	F_PERIOD,	PERF_SAMPLE_PERIOD,	"PERIOD" },
+	/* without PERIOD in the samples, upstream prints the fixed one (-c) */
+	{ "period",	F_PERIOD,	0,			"PERIOD" },
 	{ "addr",	F_ADDR,		PERF_SAMPLE_ADDR,	"ADDR" },
 };
 

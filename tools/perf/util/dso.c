@@ -125,6 +125,21 @@ static int dso__load_elf(struct dso *dso)
 	return symbol_elf__load(dso->long_name, NULL, &dso->symbols, &dso->has_symtab);
 }
 
+/*
+ * [vdso]: the build-id cache's copy ("vdso" in upstream's layout), else
+ * our own when the same kernel gave it (its build id, or none recorded:
+ * pipe mode, where upstream reads its own too).
+ */
+static int dso__load_vdso(struct dso *dso)
+{
+	char path[PATH_MAX];
+	bool has_symtab;
+
+	if (dso->build_id_size && !dso__cache_path(dso, "vdso", path, sizeof(path)))
+		return symbol_elf__load(path, NULL, &dso->symbols, &has_symtab);
+	return symbol_elf__load_vdso(dso->build_id, dso->build_id_size, &dso->symbols);
+}
+
 /* "[name]" -> name, the module's name in kallsyms */
 static int dso__load_module(struct dso *dso)
 {
@@ -160,7 +175,7 @@ int dso__load(struct dso *dso)
 		err = dso__load_elf(dso);
 		break;
 	case DSO_KIND_VDSO:
-		err = symbol_elf__load_vdso(&dso->symbols);
+		err = dso__load_vdso(dso);
 		break;
 	case DSO_KIND_JIT:
 		err = perf_map__load(dso->long_name, &dso->symbols);

@@ -726,6 +726,7 @@ struct graph {
 	u64			total;		/* of the hists: the percentages */
 	u64			min_hit;
 	FILE			*fp;
+	bool			hide_top;
 };
 
 static u32 graph__child(struct graph *g, u32 parent, const struct hist_frame *f)
@@ -856,7 +857,9 @@ static void graph__print_children(struct graph *g, u32 parent, const char *prefi
 
 /*
  * One chain holding all of the entry's period starts with "---"; else the
- * top level is drawn as branches like the levels below it.
+ * top level is drawn as branches like the levels below it.  With
+ * hide_top, that chain's first frame (the entry's own symbol) is left
+ * out, and when it was the whole run the branches start at the margin.
  */
 static void graph__print(struct graph *g, u64 base)
 {
@@ -868,6 +871,19 @@ static void graph__print(struct graph *g, u64 base)
 		return;		/* nothing above the threshold: no graph at all */
 	if (!g->nodes[top].next && g->nodes[top].hits == base) {
 		end = graph__run_end(g, top);
+		if (g->hide_top && top == end) {
+			/* a blank line only after something was drawn */
+			for (i = g->nodes[end].first_child; i; i = g->nodes[i].next)
+				if (g->nodes[i].hits >= g->min_hit && g->nodes[i].hits)
+					break;
+			if (!i)
+				return;
+			graph__print_children(g, end, "            ", 0);
+			fputc('\n', g->fp);
+			return;
+		}
+		if (g->hide_top)
+			top = g->nodes[top].first_child;
 		fprintf(g->fp, "            |\n            ---");
 		graph__name(g, top, g->fp);
 		fputc('\n', g->fp);
@@ -985,6 +1001,7 @@ static void hists__print_graph(struct hists *hists, struct hist_entry *he, struc
 	g->nodes[0] = (struct graph_node){ 0 };
 	/* upstream's threshold: a share of everything, not of the entry */
 	g->min_hit = (u64)((double)hists->total_period * hists->graph_min_percent / 100.0);
+	g->hide_top = hists->graph_hide_top;
 	for (r = start[he->idx]; r < start[he->idx + 1]; r++) {
 		const struct hist_chain *c = refs[r].chain;
 

@@ -100,6 +100,7 @@ struct hists {
 	bool			graph;		/* keep chains and print the graphs */
 	bool			caller;		/* graphs from callers to callees, else back */
 	double			graph_min_percent;	/* of an entry's total, 0.5 */
+	bool			graph_hide_top;	/* a single chain's first frame is not drawn */
 	/*
 	 * Upstream tells rows apart by dso name and symbol start: dsos of one
 	 * short name (one binary at two paths, or rebuilt) share rows.

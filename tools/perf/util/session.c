@@ -271,11 +271,18 @@ int perf_session__new(struct perf_session **out, struct perf_data *data, struct 
 	return 0;
 }
 
+static void session__unzip_exit(struct session_unzip *z)
+{
+	ZSTD_freeDStream(z->stream);
+	free(z->buf);
+}
+
 void perf_session__delete(struct perf_session *session)
 {
 	if (!session)
 		return;
 	queue__free(session->queue);
+	session__unzip_exit(&session->unzip);
 	evlist__delete(session->evlist);
 	perf_header__exit(&session->header);
 	free(session);
@@ -724,79 +731,79 @@ static inline bool session__count_only(struct perf_session *session, const union
 	return true;
 }
 
-/* PERF_RECORD_COMPRESSED: zstd frames holding whole records. */
+/*
+ * PERF_RECORD_COMPRESSED: one zstd stream over all of them.  Upstream's
+ * record continues a single frame from record to record and cuts the
+ * output where a record is full, so a record's bytes may end in the next
+ * COMPRESSED record; ours writes a frame per record.  One decompression
+ * stream, kept with the bytes of a record not yet whole, reads both.
+ */
 static int session__decompress(struct perf_session *session, const union perf_event *ev,
 			       u64 file_offset, int depth)
 {
-	size_t hdr = sizeof(struct perf_event_header);
-	ZSTD_DStream *zs;
+	struct session_unzip *z = &session->unzip;
+	size_t hdr = sizeof(struct perf_event_header), cap = 2 * MAX_RECORD_SIZE;
 	ZSTD_inBuffer in = { (const u8 *)ev + hdr, ev->header.size - hdr, 0 };
-	u8 *buf, *pending;
-	size_t have = 0, cap = 2 * MAX_RECORD_SIZE;
 	int err = 0;
 
 	if (depth > 0)
 		return perf_data__err(session->data, "nested compressed record at 0x%llx",
 				      (unsigned long long)file_offset);
-	buf = malloc(cap);
-	zs = ZSTD_createDStream();
-	if (!buf || !zs) {
-		free(buf);
-		ZSTD_freeDStream(zs);
-		return -ENOMEM;
+	if (!z->stream) {
+		z->buf = malloc(cap);
+		z->stream = ZSTD_createDStream();
+		if (!z->buf || !z->stream)
+			return -ENOMEM;
+		ZSTD_initDStream(z->stream);
 	}
-	ZSTD_initDStream(zs);
+	z->offset = file_offset;
 	while (!err && in.pos < in.size) {
-		ZSTD_outBuffer out = { buf + have, cap - have, 0 };
-		size_t ret = ZSTD_decompressStream(zs, &out, &in);
+		ZSTD_outBuffer out = { z->buf + z->have, cap - z->have, 0 };
+		size_t ret = ZSTD_decompressStream(z->stream, &out, &in);
 		size_t off = 0;
 
-		if (ZSTD_isError(ret)) {
-			err = perf_data__err(session->data,
-					     "compressed record at 0x%llx: %s",
-					     (unsigned long long)file_offset,
-					     ZSTD_getErrorName(ret));
-			break;
-		}
-		have += out.pos;
-		while (have - off >= hdr) {
-			const struct perf_event_header *h = (const void *)(buf + off);
+		if (ZSTD_isError(ret))
+			return perf_data__err(session->data, "compressed record at 0x%llx: %s",
+					      (unsigned long long)file_offset,
+					      ZSTD_getErrorName(ret));
+		z->have += out.pos;
+		while (z->have - off >= hdr) {
+			const struct perf_event_header *h = (const void *)(z->buf + off);
 			u16 size = session->header.needs_swap ? bswap_16(h->size) : h->size;
+			u8 *pending;
 
-			if (size < hdr) {
-				err = perf_data__err(session->data,
-						     "bad record size %u in compressed record at 0x%llx",
-						     size, (unsigned long long)file_offset);
-				break;
-			}
-			if (have - off < size)
+			if (size < hdr)
+				return perf_data__err(session->data,
+						      "bad record size %u in compressed record at 0x%llx",
+						      size, (unsigned long long)file_offset);
+			if (z->have - off < size)
 				break;
 			pending = malloc(size);
-			if (!pending) {
-				err = -ENOMEM;
-				break;
-			}
-			memcpy(pending, buf + off, size);
+			if (!pending)
+				return -ENOMEM;
+			memcpy(pending, z->buf + off, size);
 			err = session__process_one(session, (union perf_event *)pending, true,
 						   NULL, file_offset, depth + 1);
 			off += size;
 			if (err)
 				break;
 		}
-		memmove(buf, buf + off, have - off);
-		have -= off;
-		if (!err && out.pos == 0 && in.pos < in.size && have == cap) {
+		memmove(z->buf, z->buf + off, z->have - off);
+		z->have -= off;
+		if (!err && out.pos == 0 && in.pos < in.size && z->have == cap)
 			err = perf_data__err(session->data, "compressed record at 0x%llx: corrupt",
 					     (unsigned long long)file_offset);
-		}
 	}
-	if (!err && have)
-		err = perf_data__err(session->data,
-				     "compressed record at 0x%llx ends inside a record",
-				     (unsigned long long)file_offset);
-	ZSTD_freeDStream(zs);
-	free(buf);
 	return err;
+}
+
+/* At the end of the data: no record may be left half decompressed. */
+static int session__unzip_end(struct perf_session *session)
+{
+	if (!session->unzip.have)
+		return 0;
+	return perf_data__err(session->data, "compressed record at 0x%llx ends inside a record",
+			      (unsigned long long)session->unzip.offset);
 }
 
 /*
@@ -1141,6 +1148,8 @@ int perf_session__process(struct perf_session *session)
 		err = session__process_pipe(session);
 	else
 		err = session__process_file(session);
+	if (!err)
+		err = session__unzip_end(session);
 	if (err)
 		return err;
 	return session__flush(session, (u64)-1);

@@ -57,6 +57,14 @@ struct perf_session_stats {
 	u64	total_period;
 };
 
+/* PERF_RECORD_COMPRESSED: the stream, and the bytes of a record not yet whole */
+struct session_unzip {
+	struct ZSTD_DCtx_s		*stream;
+	u8				*buf;
+	size_t				have;
+	u64				offset;		/* of the last COMPRESSED record */
+};
+
 struct perf_session {
 	struct perf_data		*data;
 	struct perf_header		header;
@@ -66,6 +74,7 @@ struct perf_session {
 	struct ordered_queue		*queue;
 	u64				file_offset;	/* of the record being handed out */
 	bool				in_compressed;	/* raw: it came out of a COMPRESSED one */
+	struct session_unzip		unzip;
 	void				*priv;		/* the command's */
 	/* internal */
 	int				id_pos_nr_entries;

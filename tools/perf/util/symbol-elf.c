@@ -534,11 +534,13 @@ int symbol_elf__load_vmlinux(const char *path, const char *ref_name, u64 ref_add
 	return err;
 }
 
-int symbol_elf__load_mem(const void *image, size_t size, struct symbols *syms)
+int symbol_elf__load_mem(const void *image, size_t size, const u8 *id, size_t id_size,
+			 struct symbols *syms)
 {
+	u8 own[20];
 	Elf *elf;
 	bool from_symtab;
-	int err;
+	int err, n;
 
 	if (!elf_ready())
 		return -EINVAL;
@@ -549,12 +551,17 @@ int symbol_elf__load_mem(const void *image, size_t size, struct symbols *syms)
 		elf_end(elf);
 		return -EINVAL;
 	}
+	n = id_size ? elf_build_id(elf, own, sizeof(own)) : 0;
+	if (id_size && (n != (int)id_size || memcmp(own, id, id_size))) {
+		elf_end(elf);
+		return -ESTALE;
+	}
 	err = elf_read_symbols(elf, elf, syms, false, &from_symtab);
 	elf_end(elf);
 	return err == -ENOENT ? 0 : err;
 }
 
-int symbol_elf__load_vdso(struct symbols *syms)
+int symbol_elf__load_vdso(const u8 *id, size_t id_size, struct symbols *syms)
 {
 	FILE *fp = fopen("/proc/self/maps", "re");
 	char line[512];
@@ -577,7 +584,7 @@ int symbol_elf__load_vdso(struct symbols *syms)
 	if (!copy)
 		return -ENOMEM;
 	memcpy(copy, (const void *)(uintptr_t)start, end - start);
-	err = symbol_elf__load_mem(copy, end - start, syms);
+	err = symbol_elf__load_mem(copy, end - start, id, id_size, syms);
 	free(copy);
 	return err;
 }

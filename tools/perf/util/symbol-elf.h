@@ -47,11 +47,15 @@ int symbol_elf__load_vmlinux(const char *path, const char *ref_name, u64 ref_add
 int symbol_elf__debug_file(const char *path, const char *orig, const char *section,
 			   char *out, size_t size);
 
-/* The same from an ELF image in memory (the vdso). */
-int symbol_elf__load_mem(const void *image, size_t size, struct symbols *syms);
+/*
+ * The same from an ELF image in memory (the vdso); with id_size, only an
+ * image of that build id (-ESTALE otherwise).
+ */
+int symbol_elf__load_mem(const void *image, size_t size, const u8 *id, size_t id_size,
+			 struct symbols *syms);
 
-/* Our own process's [vdso]: the same kernel gave the recorded one. */
-int symbol_elf__load_vdso(struct symbols *syms);
+/* Our own process's [vdso], when it has the recorded build id (or none is known). */
+int symbol_elf__load_vdso(const u8 *id, size_t id_size, struct symbols *syms);
 
 /* The GNU build id of a file: its length (<= 20 bytes copied), -errno. */
 int symbol_elf__build_id(const char *path, u8 *id, size_t size);
