@@ -7,24 +7,25 @@
 # name a task had before a late COMM (perf-exec, before it execs the
 # command) is cut to it ("perf-ex"); we size it from the names printed.
 # Only the command column of rows and of the two column header lines
-# changes; an output whose column is as wide as UP's comes out as it is.
+# changes, event section by event section; a section whose column is as
+# wide as UP's comes out as it is.
 use strict;
 use warnings;
 
 my ($up, $our) = @ARGV;
 die "usage: comm-cut.pl UP OUR\n" unless defined $our;
 
-# the column of "Command": its start and width, from the dots line below
-sub column {
+# every section's "Command" column: [header line, start, width]
+sub columns {
 	my ($lines) = @_;
+	my @c;
 	for my $i (0 .. $#$lines - 1) {
 		next unless $lines->[$i] =~ /^# .*\bCommand\b/ && $lines->[$i + 1] =~ /^# \.+/;
 		my $start = index($lines->[$i], 'Command');
-		my $dots = substr($lines->[$i + 1], $start);
-		$dots =~ /^(\.+)/ or return;
-		return ($start, length($1), $i);
+		substr($lines->[$i + 1], $start) =~ /^(\.+)/ or next;
+		push @c, [$i, $start, length($1)];
 	}
-	return;
+	return @c;
 }
 
 sub slurp {
@@ -36,24 +37,33 @@ sub slurp {
 }
 
 my ($u, $o) = (slurp($up), slurp($our));
-my ($ustart, $uw) = column($u);
-my ($ostart, $ow, $ohead) = column($o);
-if (!defined $uw || !defined $ow || $ustart != $ostart || $uw >= $ow) {
-	print "$_\n" for @$o;
-	exit 0;
+my @uc = columns($u);
+my @oc = columns($o);
+my @cut = (undef) x @$o;	# per line of OUR: [start, our width, up width]
+for my $k (0 .. $#oc) {
+	last if $k > $#uc;
+	my ($head, $start, $ow) = @{$oc[$k]};
+	my (undef, $ustart, $uw) = @{$uc[$k]};
+	next if $ustart != $start || $uw >= $ow;
+	my $end = $k < $#oc ? $oc[$k + 1][0] : scalar(@$o);
+	$cut[$_] = [$start, $ow, $uw, $head] for $head .. $end - 1;
 }
 for my $i (0 .. $#$o) {
 	my $l = $o->[$i];
-	my $row = $l =~ /^ +[\d.]+%/;
-	my $head = $i == $ohead || $i == $ohead + 1;
-	if (($row || $head) && length($l) >= $ostart + $ow) {
-		my $field = substr($l, $ostart, $ow);
-		my $fill = $head && $i == $ohead + 1 ? '.' : ' ';
-		$field =~ s/[ .]+$// if $head && $i == $ohead + 1;
-		$field =~ s/ +$//;
-		$field = substr($field, 0, $uw);
-		$field .= $fill x ($uw - length($field));
-		$l = substr($l, 0, $ostart) . $field . substr($l, $ostart + $ow);
+	if (defined $cut[$i]) {
+		my ($start, $ow, $uw, $head) = @{$cut[$i]};
+		my $dots = $i == $head + 1;
+		if (($i == $head || $dots || $l =~ /^ +[\d.]+%/) && length($l) >= $start + $ow) {
+			my $field = substr($l, $start, $ow);
+			if ($dots) {
+				$field =~ s/[ .]+$//;
+			} else {
+				$field =~ s/ +$//;
+			}
+			$field = substr($field, 0, $uw);
+			$field .= ($dots ? '.' : ' ') x ($uw - length($field));
+			$l = substr($l, 0, $start) . $field . substr($l, $start + $ow);
+		}
 	}
 	print "$l\n";
 }

@@ -49,6 +49,10 @@ need_root() {
 	[ -x "$UPERF" ] || skip_all "no $UPERF (apt-get install linux-perf)"
 }
 
+need_upstream() {
+	[ -x "$UPERF" ] || skip_all "no $UPERF (apt-get install linux-perf)"
+}
+
 need_workloads() {
 	[ -x "$WORKLOADS/bpfload" ] || skip_all "workloads not built (make workloads)"
 }

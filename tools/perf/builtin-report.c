@@ -454,7 +454,8 @@ int cmd_report(int argc, const char **argv)
 		usage_error(report_usage, options, "unexpected argument `%s'", argv[0]);
 		return 1;
 	}
-	rep.cg.min_percent = 0.5;
+	/* upstream: --percent-limit is the graphs' threshold too (-g's wins) */
+	rep.cg.min_percent = rep.percent_limit > 0 ? rep.percent_limit : 0.5;
 	if (callchain_param__parse(&rep.cg, rep.cg_str)) {
 		fprintf(stderr, "perf report: unknown --call-graph value: %s\n", rep.cg_str);
 		return 1;

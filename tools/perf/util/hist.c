@@ -1038,7 +1038,8 @@ static void hists__col_widths(struct hists *hists, struct hist_entry **v, int n,
 
 			if (key == SORT_SYM && !v[i]->key.sym)
 				unresolved = true;
-			if (w > width[key])
+			/* upstream's cpu column is its header's, whatever it holds ("-001") */
+			if (key != SORT_CPU && w > width[key])
 				width[key] = w;
 		}
 	}
