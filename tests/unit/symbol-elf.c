@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* util/symbol-elf.c: our own binary's symbols, by the offset they run from. */
 #include <stdint.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -168,9 +169,16 @@ int main(void)
 	ok(symbol_elf__load("/nonexistent", NULL, &s, &symtab) < 0, "missing file: an error");
 	is_int(symbol_elf__load("/proc/self/status", NULL, &s, &symtab), -22, "not ELF: -EINVAL");
 	symbols__init(&s);
-	if (symbol_elf__load_vdso(&s) == 0) {
+	if (symbol_elf__load_vdso(NULL, 0, &s) == 0) {
+		static const u8 other[20] = { 0xde, 0xad };
+
 		symbols__fixup(&s);
 		ok(s.nr > 0, "our vdso has symbols");
+		symbols__exit(&s);
+		symbols__init(&s);
+		is_int(symbol_elf__load_vdso(other, sizeof(other), &s), -ESTALE,
+		       "another kernel's vdso (build id): -ESTALE, not our symbols");
+		ok(s.nr == 0, "  and no symbols");
 	} else {
 		ok(1, "no vdso here # SKIP");
 	}
