@@ -19,7 +19,7 @@ define check_dep
 $(if $(shell $(PKG_CONFIG) --exists $(firstword $(subst :, ,$(1))) && echo y),,\
   $(error missing $(firstword $(subst :, ,$(1))): run scripts/install-deps or apt-get install $(lastword $(subst :, ,$(1)))))
 endef
-ifeq ($(filter help clean install-deps clean-kernel help-kernel demo,$(MAKECMDGOALS)),)
+ifeq ($(filter help clean install-deps clean-kernel help-kernel demo check,$(MAKECMDGOALS)),)
 $(foreach d,$(DEPS),$(call check_dep,$(d)))
 endif
 
@@ -73,7 +73,7 @@ Q := @
 msg = @printf '  %-7s %s\n' $(1) $(2)
 endif
 
-.PHONY: all perf perf-asan unit workloads check check-unit check-integration \
+.PHONY: all perf perf-asan unit workloads check check-all check-unit check-integration \
 	bench demo fuzz install install-deps clean help
 .DEFAULT_GOAL := all
 # keep the objects of the test binaries: they are intermediate files to make
@@ -169,7 +169,14 @@ TEST_ENV	:= PERF=$(abspath $(PERF)) PERF_ASAN=$(abspath $(PERF_ASAN)) \
 		   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 # Every test prints TAP; prove runs them all and ends with its summary.
-check: $(PERF) $(PERF_ASAN) unit workloads $(FUZZ_READ) $(TEST_TOOLS)
+# On a fresh machine `make check` first installs what is missing (as
+# root; otherwise install-deps names the packages), then builds and runs
+# everything in a make that sees the installed libraries.
+check:
+	@scripts/install-deps
+	@$(MAKE) --no-print-directory check-all
+
+check-all: $(PERF) $(PERF_ASAN) unit workloads $(FUZZ_READ) $(TEST_TOOLS)
 	$(TEST_ENV) prove --failures --exec '' $(addprefix ./,$(UNIT_BINS) $(AUNIT_BINS)) \
 		$(addprefix ./,$(INTEGRATION_TESTS) $(KERNEL_TESTS))
 
@@ -212,7 +219,8 @@ clean: clean-kernel
 
 help: help-kernel
 	@echo "all            build tools/perf/perf (default)"
-	@echo "check          build and run every test with prove (unit, ASan unit, integration, kernel)"
+	@echo "check          install what is missing, build, run every test with prove (unit, ASan unit, integration, kernel)"
+	@echo "check-all      the same without installing"
 	@echo "check-unit     unit tests only (normal and ASan+UBSan builds)"
 	@echo "check-integration  integration tests on the live kernel"
 	@echo "workloads      build the BPF test workloads into $(O)/workloads"
