@@ -12,8 +12,10 @@ need_root
 bindir=$(mktemp -d "${TMPDIR:-/tmp}/buildid-cache.XXXXXX")
 trap 'rm -rf "$TMPD" "$bindir"' EXIT
 bin=$bindir/work
-mkdir -p "$TMPD/home" "$TMPD/home-n"
-"$PERF" record -q -a -F 5000 -o "$TMPD/in.data" -- sleep 1 >/dev/null 2>&1
+mkdir -p "$TMPD/home" "$TMPD/home-n" "$TMPD/home-in"
+# (a cache of its own: a sample of our perf here would put the copy's
+# build id in the cache the checks below look at)
+HOME=$TMPD/home-in "$PERF" record -q -a -F 5000 -o "$TMPD/in.data" -- sleep 1 >/dev/null 2>&1
 load="for i in \$(seq 30); do $bin report --stdio -i $TMPD/in.data >/dev/null; done"
 
 rows() {	# home file: our rows of the copy's samples
