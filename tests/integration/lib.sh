@@ -53,6 +53,37 @@ need_upstream() {
 	[ -x "$UPERF" ] || skip_all "no $UPERF (apt-get install linux-perf)"
 }
 
+# wait_ready PID FILE [REGEX]: until FILE exists (with REGEX: has a line
+# matching it), which a workload or recorder makes when it is ready;
+# returns 1 if PID ends first or after 60 s.  Readiness is always
+# waited for, never assumed after a sleep.
+wait_ready() {
+	local pid=$1 file=$2 re=${3:-} n=3000
+	while :; do
+		if [ -n "$re" ]; then
+			grep -qE "$re" "$file" 2>/dev/null && return 0
+		else
+			[ -e "$file" ] && return 0
+		fi
+		kill -0 "$pid" 2>/dev/null || break
+		n=$((n - 1))
+		[ $n -gt 0 ] || break
+		sleep 0.02
+	done
+	# a last look: it may have got ready just before it ended
+	if [ -n "$re" ]; then grep -qE "$re" "$file" 2>/dev/null; else [ -e "$file" ]; fi
+}
+
+# ready_or_fail PID FILE [REGEX] WHAT: wait_ready, else fail the test loudly
+ready_or_fail() {
+	local what=${*: -1}
+	if ! wait_ready "${@:1:$#-1}"; then
+		ok 1 "$what got ready"
+		diag "no ${2} after 60 s or its process ended: giving up"
+		done_testing
+	fi
+}
+
 need_workloads() {
 	[ -x "$WORKLOADS/bpfload" ] || skip_all "workloads not built (make workloads)"
 }
@@ -78,7 +109,9 @@ unset PERF_BUILDID_DIR PERF_CONFIG
 
 # The fixed inputs (tests/fixtures, see make-fixtures there): both perfs
 # read them with the recording kernel's kallsyms and, in $HOME/.debug,
-# its [vdso], so what either prints depends on the file alone.
+# its [vdso]; user code is named from the binaries at their recorded
+# paths when their build ids match, by both alike, so a comparison's
+# verdict depends on the file alone.
 FIXTURES=${FIXTURES:-$TOPDIR/tests/fixtures}
 KALLSYMS=$TMPD/kallsyms
 

@@ -36,7 +36,7 @@ for btf in "" --no-btf; do
 	"$WORKLOADS/bpfload" $btf --wait-signal --ready-file "$TMPD/ready" --hot 2 \
 		>"$TMPD/before.out" 2>&1 &
 	pid=$!
-	while [ ! -s "$TMPD/ready" ]; do kill -0 $pid 2>/dev/null || break; sleep 0.05; done
+	ready_or_fail $pid "$TMPD/ready" "bpfload $btf --wait-signal"
 	timeout 60 "$PERF" record -q -o "$TMPD/before.data" -a -F 2000 -- \
 		sh -c "kill -USR1 $pid; while kill -0 $pid 2>/dev/null; do sleep 0.1; done"
 	ok $? "record -a while bpfload $btf runs"
@@ -88,9 +88,14 @@ ok $? "--no-bpf-event: programs still named"
 rm -f "$TMPD/ready"
 "$WORKLOADS/bpfload" --wait-signal --ready-file "$TMPD/ready" --hot 2 >"$TMPD/p.out" 2>&1 &
 pid=$!
-while [ ! -s "$TMPD/ready" ]; do kill -0 $pid 2>/dev/null || break; sleep 0.05; done
-(sleep 0.3; kill -USR1 $pid) &
-timeout 60 "$PERF" record -q -o "$TMPD/p.data" -F 2000 -p $pid 2>"$TMPD/err"
+ready_or_fail $pid "$TMPD/ready" "bpfload --wait-signal"
+# the programs run once the recorder has its events open (it names its
+# output then)
+timeout 60 "$PERF" record -q -o "$TMPD/p.data" -F 2000 -p $pid 2>"$TMPD/err" &
+rpid=$!
+ready_or_fail $rpid "$TMPD/p.data" "perf record -p"
+kill -USR1 $pid
+wait $rpid
 ok $? "record -p of a process whose programs were loaded before"
 wait $pid
 UPERF="$PERF" expect_names "$TMPD/p.out" "$TMPD/p.data" "-p"

@@ -60,7 +60,7 @@ ok $? "status line"
 "$WORKLOADS/bpfload" --hot 6 >"$TMPD/bl.out" 2>&1 &
 bl=$!
 # its programs are loaded once it prints them; every refresh (0.5 s) shows them
-for _ in $(seq 100); do grep -q '^prog id=' "$TMPD/bl.out" && break; sleep 0.1; done
+ready_or_fail $bl "$TMPD/bl.out" '^prog id=' "bpfload --hot"
 inner=$(grep -oE 'bpf_prog_[0-9a-f]{16}_hot_sub2_inner' "$TMPD/bl.out")
 appear_within "%  $inner +\[k\] $inner" 2
 ok $? "a program loaded after top started appears by name within two refreshes"
