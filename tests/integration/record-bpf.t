@@ -103,6 +103,29 @@ ok $? "-p: every function named (perf report)"
 "$PERF" report -i "$TMPD/p.data" --stdio --sort comm 2>/dev/null | grep -q ' bpfload *$'
 ok $? "-p: a thread created while recording has its comm (FORK recorded)"
 
+# -p PID -- COMMAND and -t TID -- COMMAND: the command only sets how long
+# the target is profiled; it is not profiled itself
+rm -f "$TMPD/ready"
+"$WORKLOADS/bpfload" --ready-file "$TMPD/ready" --hot 20 >"$TMPD/pc.out" 2>&1 &
+pid=$!
+ready_or_fail $pid "$TMPD/ready" "bpfload --hot"
+timeout 60 "$PERF" record -q -o "$TMPD/pc.data" -F 2000 -p $pid -- sleep 1 2>"$TMPD/err"
+ok $? "record -p PID -- sleep 1"
+# the thread that runs the programs: bpfload's only other thread
+tid=$(ls "/proc/$pid/task" | grep -vx "$pid" | head -1)
+timeout 60 "$PERF" record -q -o "$TMPD/tc.data" -F 2000 -t "$tid" -- sleep 1 2>>"$TMPD/err"
+ok $? "record -t TID -- sleep 1"
+kill -INT $pid
+wait $pid
+for f in pc tc; do
+	"$UPERF" report --stdio -q --sort comm,sym -i "$TMPD/$f.data" 2>/dev/null |
+		grep -v '^$' >"$TMPD/$f.rows"
+	[ -s "$TMPD/$f.rows" ] && ! grep -qv '^ *[0-9.]*%  bpfload ' "$TMPD/$f.rows"
+	ok $? "-${f%c} -- sleep: upstream reads only the target's rows, none of sleep"
+	grep -q 'bpf_prog_[0-9a-f]\{16\}_hot_sub2_inner' "$TMPD/$f.rows"
+	ok $? "-${f%c} -- sleep: the target's BPF programs by name"
+done
+
 # pipe mode names them too
 timeout 60 "$PERF" record -q -o - -a -F 2000 -- "$WORKLOADS/bpfload" --hot 1 \
 	2>/dev/null >"$TMPD/pipe.data"

@@ -125,6 +125,12 @@ struct record {
 };
 
 static volatile sig_atomic_t done;
+/* The command is the target: no -a, -C, -p or -t (with them it only runs). */
+static bool record__profiles_child(const struct record *rec)
+{
+	return rec->child > 0 && rec->per_thread && !rec->opts.pids && !rec->opts.tids;
+}
+
 static volatile sig_atomic_t child_done;
 
 static void sig_handler(int sig)
@@ -324,7 +330,7 @@ static int record__config_evlist(struct record *rec)
 		attr->disabled = 1;
 		if (!attr->exclude_guest && !attr->exclude_host)
 			attr->exclude_guest = 1;
-		if (rec->per_thread && rec->child > 0)
+		if (record__profiles_child(rec))
 			attr->enable_on_exec = 1;
 		if (rec->per_thread && i == 0)
 			record__set_tracking(rec, attr);
@@ -1189,7 +1195,7 @@ int cmd_record(int argc, const char **argv)
 				strerror(-err));
 			goto out;
 		}
-		if (rec->per_thread) {
+		if (record__profiles_child(rec)) {
 			thread_map__delete(rec->threads);
 			rec->threads = thread_map__new_one(rec->child);
 			if (!rec->threads) {
@@ -1267,7 +1273,7 @@ int cmd_record(int argc, const char **argv)
 	 * -p/-t: the sampling event carries the tracking bits, so enable it
 	 * before reading /proc, or a thread created meanwhile has no FORK.
 	 */
-	if (rec->per_thread && rec->child <= 0)
+	if (rec->per_thread && !record__profiles_child(rec))
 		record__ioctl_all(rec, PERF_EVENT_IOC_ENABLE, false);
 
 	err = record__synthesize(rec);
@@ -1277,11 +1283,12 @@ int cmd_record(int argc, const char **argv)
 		goto out_stop;
 	}
 
-	if (rec->per_thread && rec->child > 0)
+	if (record__profiles_child(rec))
 		record__start_workload(rec);	/* enable_on_exec does the rest */
 	else if (!rec->per_thread)
 		record__ioctl_all(rec, PERF_EVENT_IOC_ENABLE, false);
-	if (!rec->per_thread && rec->child > 0)
+	/* with a target (-a, -C, -p, -t) the command only sets the duration */
+	if (!record__profiles_child(rec) && rec->child > 0)
 		record__start_workload(rec);
 
 	err = record__loop(rec);
