@@ -373,6 +373,9 @@ int cmd_script(int argc, const char **argv)
 	char bad[64];
 	int err;
 
+	/* perf script report NAME: the reports built in (builtin-script-report.c) */
+	if (argc > 1 && !strcmp(argv[1], "report"))
+		return cmd_script_report(argc - 1, argv + 1);
 	argc = parse_options(argc, argv, options, script_usage, 0);
 	if (argc == -2)
 		return 0;

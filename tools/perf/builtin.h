@@ -7,6 +7,7 @@ extern const char perf_version_string[];
 int cmd_annotate(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
+int cmd_script_report(int argc, const char **argv);
 int cmd_evlist(int argc, const char **argv);
 int cmd_inject(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);
