@@ -126,6 +126,11 @@ $(O)/asan/tests/unit/%: $(O)/asan/tests/unit/%.o $(ALIBPERF)
 
 unit: $(UNIT_BINS) $(AUNIT_BINS)
 
+# The flame graph page's script and style sheet are built in with .incbin
+FG_ASSETS	:= $(wildcard tools/perf/util/flamegraph/*)
+$(O)/obj/tools/perf/util/flamegraph-assets.o $(O)/asan/tools/perf/util/flamegraph-assets.o: \
+	$(FG_ASSETS)
+
 # The damaged-input reader: a TAP driver in the ASan build, a libFuzzer
 # target with `make fuzz` (clang builds its own copy of the library).
 FUZZ_READ	:= $(O)/asan/tests/fuzz/read-perf-data
@@ -136,7 +141,7 @@ $(FUZZ_READ): $(O)/asan/tests/fuzz/read-perf-data.o $(ALIBPERF)
 	$(call msg,LINK,$@)
 	$(Q)$(CC) $(SAN_FLAGS) $(LINK_FLAGS) -o $@ $< $(ALIBPERF) $(DEP_LIBS)
 
-$(FUZZ_BIN): tests/fuzz/read-perf-data.c $(LIB_SRCS)
+$(FUZZ_BIN): tests/fuzz/read-perf-data.c $(LIB_SRCS) $(FG_ASSETS)
 	@mkdir -p $(@D)
 	clang -std=gnu11 -g -O1 -D_GNU_SOURCE -DFUZZING -Itools/include/uapi -Itools/perf \
 		-Itools/lib -Itests/lib $(DEP_CFLAGS) -fsanitize=fuzzer,address,undefined \

@@ -265,12 +265,30 @@ u32 calltree__find_str(const struct calltree *t, const char *s)
 	u32 slot;
 
 	if (!t->str_slots)
-		return 0;
+		return NONE;
 	for (slot = hash_bytes(s, len) & (t->str_slots - 1); t->str_hash[slot];
 	     slot = (slot + 1) & (t->str_slots - 1))
 		if (!strcmp(t->strs[t->str_hash[slot] - 1], s))
 			return t->str_hash[slot] - 1;
-	return 0;
+	return NONE;
+}
+
+u32 calltree__nr_strs(const struct calltree *t)
+{
+	return t->nr_strs;
+}
+
+u32 calltree__find_frame(const struct calltree *t, const struct calltree_frame *f)
+{
+	u32 slot;
+
+	if (!t->frame_slots)
+		return NONE;
+	for (slot = frame_key_hash(f) & (t->frame_slots - 1); t->frame_hash[slot];
+	     slot = (slot + 1) & (t->frame_slots - 1))
+		if (frame_key_eq(&t->frames[t->frame_hash[slot] - 1], f))
+			return t->frame_hash[slot] - 1;
+	return NONE;
 }
 
 u32 calltree__frame(struct calltree *t, const struct calltree_frame *f)

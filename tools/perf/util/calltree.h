@@ -82,11 +82,14 @@ static inline u32 calltree__intern_str(struct calltree *t, const char *s)
 }
 /* The string of an id (valid while t is). */
 const char *calltree__str(const struct calltree *t, u32 id);
-/* An id of a string already interned, or 0 when it is not. */
+/* The id of a string already interned, or -1 (as u32) when it is not. */
 u32 calltree__find_str(const struct calltree *t, const char *s);
+u32 calltree__nr_strs(const struct calltree *t);
 
 /* The id of the frame with f's key, made from f when new; -1 (as u32) on ENOMEM. */
 u32 calltree__frame(struct calltree *t, const struct calltree_frame *f);
+/* The id of the frame with f's key, -1 (as u32) when there is none. */
+u32 calltree__find_frame(const struct calltree *t, const struct calltree_frame *f);
 const struct calltree_frame *calltree__frame_at(const struct calltree *t, u32 id);
 u32 calltree__nr_frames(const struct calltree *t);
 
