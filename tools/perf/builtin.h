@@ -8,6 +8,7 @@ int cmd_annotate(int argc, const char **argv);
 int cmd_report(int argc, const char **argv);
 int cmd_script(int argc, const char **argv);
 int cmd_script_report(int argc, const char **argv);
+int cmd_data(int argc, const char **argv);
 int cmd_evlist(int argc, const char **argv);
 int cmd_inject(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);

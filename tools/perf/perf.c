@@ -17,6 +17,7 @@ struct cmd_struct {
 
 static const struct cmd_struct commands[] = {
 	{ "annotate",	cmd_annotate,	"Read perf.data (created by perf record) and display annotated code" },
+	{ "data",	cmd_data,	"Data file related processing" },
 	{ "evlist",	cmd_evlist,	"List the event names in a perf.data file" },
 	{ "help",	cmd_help,	"Display help information about perf" },
 	{ "inject",	cmd_inject,	"Filter to augment the events stream" },
