@@ -19,6 +19,7 @@
 #include "util/fmt-buf.h"
 #include "util/gecko.h"
 #include "util/parse-options.h"
+#include "util/session.h"
 #include "util/stackcollapse.h"
 
 struct script_report {
@@ -222,7 +223,8 @@ static int report__gecko(struct script_report *r)
 		fprintf(stderr, "perf script report gecko: %s: %s\n", output, strerror(-err));
 		goto out;
 	}
-	err = gecko__write(g, calltree_source__stats(src), f.fd);
+	err = gecko__write(g, calltree_source__stats(src),
+			   &calltree_source__session(src)->header.env, f.fd);
 	if (!err)
 		err = export_file__commit(&f);
 	else
