@@ -50,6 +50,7 @@ static int convert__pprof(struct data_convert *c, const char *path)
 		.no_bpf_prog_info = c->no_bpf_prog_info,
 		.group = CALLTREE_GROUP_LABELS,
 		.flat_sym = true,
+		.empty_chain_ip = true,
 	};
 	struct calltree_source *src = NULL;
 	struct calltree *t = calltree__new();

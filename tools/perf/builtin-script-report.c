@@ -142,6 +142,7 @@ static int report__flamegraph(struct script_report *r)
 		.group = CALLTREE_GROUP_COMM,
 		.flat_dso = true,
 		.flat_sym = true,
+		.empty_chain_ip = true,
 	};
 	struct calltree_source *src = NULL, *base_src = NULL;
 	struct calltree *t = calltree__new(), *base = NULL;
@@ -200,6 +201,7 @@ static int report__gecko(struct script_report *r)
 		.no_bpf_prog_info = r->no_bpf_prog_info,
 		.group = CALLTREE_GROUP_THREAD,
 		.flat_sym = true,
+		.empty_chain_ip = true,
 		.skip_tracepoints = true,
 	};
 	struct calltree_source *src = NULL;

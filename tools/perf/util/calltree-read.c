@@ -229,6 +229,11 @@ static int source__sample(struct perf_tool *tool, struct perf_session *session,
 					 &src->cursor);
 		if (err)
 			return err;
+		if (!src->cursor.nr && src->opts.empty_chain_ip) {
+			err = source__push(src, &nr, source__frame(src, &al, false));
+			if (err)
+				return err;
+		}
 		/* innermost first: the tree goes from the outermost */
 		for (i = src->cursor.nr; i-- > 0;) {
 			err = source__push(src, &nr, source__frame(src, &src->cursor.entries[i],

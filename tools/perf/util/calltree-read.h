@@ -34,6 +34,12 @@ struct calltree_read_opts {
 	bool			flat_dso;
 	bool			flat_sym;
 	u32			max_stack;	/* 0: 127, as perf script */
+	/*
+	 * A chain that resolves to no frames (corrupt: upstream drops it
+	 * whole): the sample's own location as its one frame, as perf
+	 * report counts it, instead of no frame at all (folded stacks).
+	 */
+	bool			empty_chain_ip;
 	/* upstream's scripts see tracepoint samples in handlers of their own */
 	bool			skip_tracepoints;
 	/* after each sample: its leaf node (time lines of the Firefox Profiler) */

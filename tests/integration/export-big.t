@@ -1,0 +1,69 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The exports of a >= 1.5M-sample -g recording (bench/report-lib.sh's
+# big_bpf_file -g, made once under build/bench: 15 s of the BPF workload
+# and a shell loop, system-wide, by /usr/bin/perf under the host lock):
+# the flame graph page is under 10 MB and Chromium has it rendered in
+# under 3 s (the page's own clock, to its first layout; the browser's
+# whole run is bounded at 30 s); the folded stacks and the pprof total
+# count every sample.  bench/export.sh times the same precisely.
+. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/export-lib.sh"
+need_root
+need_workloads
+need_chromium
+. "$TOPDIR/bench/lib.sh"
+. "$TOPDIR/bench/report-lib.sh"
+
+file=$BENCH_DIR/1m5-g.data
+if [ ! -s "$file" ]; then
+	diag "recording $file (about 15 s, under /tmp/perf-host.lock)"
+	BENCH_SECONDS=15 flock /tmp/perf-host.lock bash -c \
+		". '$TOPDIR/bench/lib.sh'; . '$TOPDIR/bench/report-lib.sh'; big_bpf_file -g" \
+		>/dev/null 2>&1
+fi
+[ -s "$file" ] || { ok 1 "recorded $file"; done_testing; }
+n=$("$PERF" report --stats -i "$file" | awk '/SAMPLE events:/ { print $3; exit }')
+[ "${n:-0}" -ge 1500000 ]
+ok $? "input: $n samples (-g)"
+
+start=$(date +%s%N)
+"$PERF" script report flamegraph -i "$file" -o "$TMPD/big.html" 2>"$TMPD/fg.err"
+ok $? "flamegraph: written in $(( ($(date +%s%N) - start) / 1000000 )) ms"
+size=$(stat -c %s "$TMPD/big.html")
+[ "$size" -lt $((10 * 1024 * 1024)) ]
+ok $? "the page is under 10 MB ($size bytes)"
+# the best of three runs: the machine is shared, a busy moment is no verdict
+best=99999 bestwall=99999
+for try in 1 2 3; do
+	start=$(date +%s%N)
+	timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
+		--user-data-dir="$TMPD/chromium" --window-size=1400,900 \
+		--dump-dom "file://$TMPD/big.html" >"$TMPD/big.dom" 2>/dev/null
+	wall=$(( ($(date +%s%N) - start) / 1000000 ))
+	ms=$(grep -o 'data-render-ms="[0-9.]*"' "$TMPD/big.dom" | grep -o '[0-9.]*')
+	frames=$(grep -o 'data-frames="[0-9]*"' "$TMPD/big.dom" | grep -o '[0-9]*')
+	best=$(awk -v a="$best" -v b="${ms:-99999}" 'BEGIN { print (b < a ? b : a) }')
+	[ "$wall" -lt "$bestwall" ] && bestwall=$wall
+	awk -v ms="$best" 'BEGIN { exit !(ms < 3000) }' && break
+done
+awk -v ms="$best" 'BEGIN { exit !(ms < 3000) }'
+ok $? "Chromium rendered it in $best ms (< 3000; best of $try), $frames frames drawn"
+[ "$bestwall" -lt 30000 ]
+ok $? "the browser's whole run: $bestwall ms (< 30000)"
+grep -q 'class="f k-bpf' "$TMPD/big.dom"
+ok $? "BPF frames among them"
+
+s=$("$PERF" script report stackcollapse -i "$file" | awk '{ s += $NF } END { print s }')
+[ "$s" = "$n" ]
+ok $? "stackcollapse counts every sample ($s)"
+"$PERF" data convert --to-pprof "$TMPD/big.pb.gz" -i "$file" 2>/dev/null
+ok $? "pprof written ($(stat -c %s "$TMPD/big.pb.gz") bytes)"
+if command -v go >/dev/null; then
+	total=$(go tool pprof -symbolize=none -top -sample_index=samples "$TMPD/big.pb.gz" 2>/dev/null |
+		sed -n 's/.*Total samples = \([0-9]*\).*/\1/p')
+	[ "$total" = "$n" ]
+	ok $? "go tool pprof's total: $total"
+fi
+done_testing
