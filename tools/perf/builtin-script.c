@@ -79,6 +79,7 @@ struct script {
 
 static const char *const script_usage[] = {
 	"perf script [<options>]",
+	"perf script report flamegraph|stackcollapse|gecko [<options>]",
 	NULL
 };
 
