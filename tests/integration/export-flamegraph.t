@@ -53,6 +53,30 @@ got=$(grep -o 'data-share="[^"]*"' "$TMPD/q.html" | sed 's/.*="//; s/"//')
 awk -v g="${got:-x}" -v w="${want:-y}" 'BEGIN { exit !(g - w < 0.1 && w - g < 0.1) }'
 ok $? "bpf_prog_test_run_skb (kernel): ${got:-none}% = $want%"
 
+# a person's use: hover, click to zoom, flip, reset, search, clear (a driver
+# script put into a copy of the page)
+name=$(head -1 "$TMPD/hot" | cut -d' ' -f2)
+sed "s/\$NAME/$name/" "$TOPDIR/tests/integration/flamegraph-driver.js" >"$TMPD/driver.js"
+awk -v d="$TMPD/driver.js" '/^<\/body>/ { print "<script>"; while ((getline l < d) > 0) print l;
+	print "</script>" } { print }' "$html" >"$TMPD/driven.html"
+dom_of "$TMPD/driven.html" >"$TMPD/driven.dom"
+attr() { grep -o "data-drive-$1=\"[^\"]*\"" "$TMPD/driven.dom" | sed 's/^[^"]*"//; s/"$//'; }
+[ "$(attr found)" = yes ]
+ok $? "driver: found $name"
+case "$(attr hover)" in *"$name"*samples*) ok 0 "hover: $(attr hover)" ;;
+	*) ok 1 "hover shows name and samples: $(attr hover)" ;; esac
+zw=$(attr zoomwidth) cw=$(attr chartwidth)
+[ -n "$zw" ] && [ "$zw" -ge $((cw - 2)) ] && [ "$(attr ancestors)" -ge 2 ]
+ok $? "click: the frame zoomed to the chart's width ($zw of $cw px), $(attr ancestors) callers above"
+[ "$(attr toggletext)" = Icicle ] && awk -v t="$(attr flametop)" 'BEGIN { exit !(t > 0) }'
+ok $? "toggle: flame (the frame at top $(attr flametop) px)"
+[ "$(attr resetframes)" = "$(attr frames)" ]
+ok $? "reset: the whole graph again ($(attr frames) frames)"
+case "$(attr matched)" in Matched:*) [ "$(attr highlighted)" -ge 1 ] ;; *) false ;; esac
+ok $? "search form: $(attr matched), $(attr highlighted) highlighted"
+[ "$(attr cleared)" = 0 ]
+ok $? "clear: no highlight left"
+
 chromium_run --screenshot="$TMPD/fg.png" "file://$html#q=hot_prog" >/dev/null
 read -r size colours inked < <(perl "$TOPDIR/tests/integration/png-stats.pl" "$TMPD/fg.png")
 awk -v c="${colours:-0}" -v i="${inked:-0}" 'BEGIN { exit !(c >= 8 && i >= 0.05) }'

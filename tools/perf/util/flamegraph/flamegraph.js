@@ -135,8 +135,9 @@
 		return s;
 	}
 
-	// Collect the frames wide enough to see, then write them in one go.
-	function render() {
+	// Collect the frames wide enough to see, then write them in one go;
+	// again when that changed the width (a scroll bar came or went).
+	function render(again) {
 		var width = chart.clientWidth || 1000;
 		var rows = [], i, a, html = [], deepest = 0;
 
@@ -170,6 +171,8 @@
 		}
 		chart.style.height = ((deepest + 1) * FRAME_H) + 'px';
 		chart.innerHTML = html.join('');
+		if (!again && chart.clientWidth && chart.clientWidth !== width)
+			return render(true);
 		return rows.length;
 	}
 
@@ -277,7 +280,9 @@
 		searchEl.value = '';
 		search('');
 	});
-	window.addEventListener('resize', render);
+	window.addEventListener('resize', function () {
+		render();
+	});
 	toggleEl.textContent = icicle ? 'Flame' : 'Icicle';
 
 	(function legend() {
