@@ -5,7 +5,8 @@
 # stackcollapse` (its Python script, the one upstream export that runs
 # here), then our flame graph page and pprof, and the page's rendering in
 # headless Chromium (its own clock, to the first layout).  Best wall
-# time of $RUNS (upstream: of $UP_RUNS, 1 by default: it takes minutes).
+# time of $RUNS (upstream: of $UP_RUNS, 1 by default: it takes minutes),
+# and the CPU time (user + system) apart.
 # Target: >= 10x for each export against upstream's stackcollapse.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/report-lib.sh"
@@ -16,20 +17,35 @@ echo "input: $file, $samples samples, $(du -hL "$file" | cut -f1)"
 out=$BENCH_DIR/export
 mkdir -p "$out"
 
-read -r up up_rss < <(RUNS=${UP_RUNS:-1} measure "$UPERF" script report stackcollapse -i "$file")
-line() {	# line NAME SECONDS RSS
-	awk -v n="$1" -v t="$2" -v r="$3" -v u="$up" -v ur="$up_rss" 'BEGIN {
-		printf "%-40s ours %7.3fs %8d KiB   upstream stackcollapse %7.3fs %8d KiB   speedup %6.2fx\n",
-			n, t, r, u, ur, (t > 0 ? u / t : 0) }'
+# timed N CMD...: "<best wall s> <best cpu s> <peak rss KiB>" of N runs under
+# /usr/bin/time (cpu: user + system; the machine is shared, so a wall
+# time alone may be another's load)
+timed() {
+	local n=$1 i w=1e9 c=1e9 r=0 e u s m
+	shift
+	for i in $(seq "$n"); do
+		/usr/bin/time -f '%e %U %S %M' -o "$out/time" "$@" >/dev/null 2>&1 ||
+			{ echo "bench: failed: $*" >&2; echo "0 0 0"; return 1; }
+		read -r e u s m <"$out/time"
+		read -r w c r < <(awk -v w="$w" -v c="$c" -v r="$r" -v e="$e" -v u="$u" -v s="$s" \
+			-v m="$m" 'BEGIN { print (e < w ? e : w), (u + s < c ? u + s : c), (m > r ? m : r) }')
+	done
+	echo "$w $c $r"
 }
-read -r t rss < <(measure "$PERF" script report stackcollapse -i "$file")
-line "script report stackcollapse" "$t" "$rss"
-read -r t rss < <(measure "$PERF" script report flamegraph -i "$file" -o "$out/fg.html")
-line "script report flamegraph" "$t" "$rss"
-read -r t rss < <(measure "$PERF" data convert -f --to-pprof "$out/p.pb.gz" -i "$file")
-line "data convert --to-pprof" "$t" "$rss"
-read -r t rss < <(measure "$PERF" script report gecko -i "$file" -o "$out/g.json")
-line "script report gecko" "$t" "$rss"
+read -r up upc up_rss < <(timed "${UP_RUNS:-1}" "$UPERF" script report stackcollapse -i "$file")
+line() {	# line NAME WALL CPU RSS
+	awk -v n="$1" -v t="$2" -v c="$3" -v r="$4" -v u="$up" -v uc="$upc" -v ur="$up_rss" 'BEGIN {
+		printf "%-28s ours %6.2fs (cpu %6.2fs) %7d KiB   upstream stackcollapse %7.2fs (cpu %6.2fs) %7d KiB   speedup %6.1fx (cpu %6.1fx)\n",
+			n, t, c, r, u, uc, ur, (t > 0 ? u / t : 0), (c > 0 ? uc / c : 0) }'
+}
+read -r t c rss < <(timed "$RUNS" "$PERF" script report stackcollapse -i "$file")
+line "script report stackcollapse" "$t" "$c" "$rss"
+read -r t c rss < <(timed "$RUNS" "$PERF" script report flamegraph -i "$file" -o "$out/fg.html")
+line "script report flamegraph" "$t" "$c" "$rss"
+read -r t c rss < <(timed "$RUNS" "$PERF" data convert -f --to-pprof "$out/p.pb.gz" -i "$file")
+line "data convert --to-pprof" "$t" "$c" "$rss"
+read -r t c rss < <(timed "$RUNS" "$PERF" script report gecko -i "$file" -o "$out/g.json")
+line "script report gecko" "$t" "$c" "$rss"
 echo "flame graph page: $(stat -c %s "$out/fg.html") bytes; pprof: $(stat -c %s "$out/p.pb.gz") bytes"
 
 chromium=$(command -v chromium || true)

@@ -92,9 +92,9 @@ static int grow(void **arr, u32 *alloc, u32 nr, size_t sz)
 	return 0;
 }
 
-/* A new table of slots for nr entries, filled by rehash(idx) of each. */
-static int rehash(u32 **table, u32 *slots, u32 nr, u64 (*hash)(const struct calltree *, u32),
-		  const struct calltree *t)
+/* A new table of slots for entries [from, nr), placed by hash() of each. */
+static int rehash(u32 **table, u32 *slots, u32 from, u32 nr,
+		  u64 (*hash)(const struct calltree *, u32), const struct calltree *t)
 {
 	u32 n = *slots ? *slots : 1024, i, *tab;
 
@@ -105,7 +105,7 @@ static int rehash(u32 **table, u32 *slots, u32 nr, u64 (*hash)(const struct call
 	tab = calloc(n, sizeof(*tab));
 	if (!tab)
 		return -ENOMEM;
-	for (i = 0; i < nr; i++) {
+	for (i = from; i < nr; i++) {
 		u32 s = hash(t, i) & (n - 1);
 
 		while (tab[s])
@@ -189,7 +189,7 @@ struct calltree *calltree__new(void)
 	    grow((void **)&t->nodes, &t->alloc_nodes, 0, sizeof(*t->nodes)) ||
 	    !(t->last_child = calloc(t->alloc_nodes, sizeof(u32))) ||
 	    !(t->depth = calloc(t->alloc_nodes, sizeof(u32))) ||
-	    rehash(&t->node_hash, &t->node_slots, 0, node_hash_of, t)) {
+	    rehash(&t->node_hash, &t->node_slots, 1, 1, node_hash_of, t)) {
 		calltree__delete(t);
 		return NULL;
 	}
@@ -242,7 +242,7 @@ u32 calltree__intern(struct calltree *t, const char *s, size_t len)
 	id = t->nr_strs++;
 	t->strs[id] = copy;
 	if (t->nr_strs * 2 > t->str_slots) {
-		if (rehash(&t->str_hash, &t->str_slots, t->nr_strs, str_hash_of, t)) {
+		if (rehash(&t->str_hash, &t->str_slots, 0, t->nr_strs, str_hash_of, t)) {
 			t->nr_strs--;
 			return NONE;
 		}
@@ -306,7 +306,7 @@ u32 calltree__frame(struct calltree *t, const struct calltree_frame *f)
 	id = t->nr_frames++;
 	t->frames[id] = *f;
 	if (t->nr_frames * 2 > t->frame_slots) {
-		if (rehash(&t->frame_hash, &t->frame_slots, t->nr_frames, frame_hash_of, t)) {
+		if (rehash(&t->frame_hash, &t->frame_slots, 0, t->nr_frames, frame_hash_of, t)) {
 			t->nr_frames--;
 			return NONE;
 		}
@@ -337,7 +337,8 @@ u32 calltree__child(const struct calltree *t, u32 parent, u32 frame)
 	     slot = (slot + 1) & (t->node_slots - 1)) {
 		const struct calltree_node *n = &t->nodes[t->node_hash[slot] - 1];
 
-		if (n->parent == parent && n->frame == frame && t->node_hash[slot] != 1)
+		/* the root (node 0) is in no slot: it is nobody's child */
+		if (n->parent == parent && n->frame == frame)
 			return t->node_hash[slot] - 1;
 	}
 	return 0;
@@ -373,7 +374,7 @@ static u32 calltree__new_child(struct calltree *t, u32 parent, u32 frame)
 		t->max_depth = t->depth[id];
 	t->nr_nodes++;
 	if (t->nr_nodes * 2 > t->node_slots) {
-		if (rehash(&t->node_hash, &t->node_slots, t->nr_nodes, node_hash_of, t)) {
+		if (rehash(&t->node_hash, &t->node_slots, 1, t->nr_nodes, node_hash_of, t)) {
 			t->nr_nodes--;
 			return 0;
 		}
