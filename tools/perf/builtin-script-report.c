@@ -257,7 +257,8 @@ int cmd_script_report(int argc, const char **argv)
 		OPT_STRING('o', "output", &r.output, "file",
 			   "output file name (default flamegraph.html, - for stdout)"),
 		OPT_STRING(0, "diff", &r.diff, "base",
-			   "differential: widths from the input, colours from the change since base"),
+			   "differential: widths from the input, colours from the change "
+			   "since base"),
 		OPT_STRING(0, "title", &r.title, "text", "the page's title"),
 		OPT_STRING(0, "kallsyms", &r.kallsyms, "file", "kallsyms pathname"),
 		OPT_BOOLEAN(0, "no-bpf-prog-info", &r.no_bpf_prog_info,

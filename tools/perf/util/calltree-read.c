@@ -319,9 +319,12 @@ int calltree_source__open(struct calltree_source **out, const char *path,
 	}
 	src->session = session;
 	/* symbols from the binaries that ran (a build id that fails to parse: none) */
-	if (!session->header.raw[HEADER_BUILD_ID].swapped && session->header.raw[HEADER_BUILD_ID].buf)
-		machine__set_build_ids(src->machine, session->header.raw[HEADER_BUILD_ID].buf,
-				       session->header.raw[HEADER_BUILD_ID].size);
+	{
+		const struct perf_feat_raw *bid = &session->header.raw[HEADER_BUILD_ID];
+
+		if (!bid->swapped && bid->buf)
+			machine__set_build_ids(src->machine, bid->buf, bid->size);
+	}
 	if (!opts->no_bpf_prog_info)
 		machine__set_bpf_info(src->machine, &session->header.env.bpf);
 	*out = src;

@@ -29,7 +29,7 @@ struct calltree_read_opts {
 	bool			comm_tid;	/* COMM: "-tid", or "/tid" after the pid */
 	/* folded stacks: frames told apart by name alone (and kernel_tag) */
 	bool			merge_names;
-	bool			kernel_tag;	/* merge_names: [kernel.kallsyms] frames apart */
+	bool			kernel_tag;	/* merge_names: kernel frames apart */
 	/* samples without call chains: a dso level, then the symbol */
 	bool			flat_dso;
 	bool			flat_sym;

@@ -248,7 +248,8 @@ u32 calltree__intern(struct calltree *t, const char *s, size_t len)
 		}
 		return id;
 	}
-	for (slot = h & (t->str_slots - 1); t->str_hash[slot]; slot = (slot + 1) & (t->str_slots - 1))
+	for (slot = h & (t->str_slots - 1); t->str_hash[slot];
+	     slot = (slot + 1) & (t->str_slots - 1))
 		;
 	t->str_hash[slot] = id + 1;
 	return id;

@@ -46,13 +46,13 @@ struct calltree_frame {
 	/* the key */
 	u32			name;		/* string id */
 	u32			dso_name;	/* string id, 0: none */
-	u32			tag;		/* what else tells frames apart (kind, 0: none) */
+	u32			tag;		/* what else tells frames apart (a kind) */
 	s32			pid, tid, cpu;	/* group frames: what they stand for */
 	/* what the first frame of this key carried */
 	u8			kind;		/* enum calltree_kind */
 	const struct dso	*dso;		/* NULL: none or not a frame of a dso */
 	const struct symbol	*sym;		/* NULL: not resolved */
-	u64			addr;		/* the symbol's start at run time, else the ip */
+	u64			addr;		/* the symbol's start at run time, or the ip */
 	u64			map_start;	/* the map the address was in, 0-0: none */
 	u64			map_end;
 	u64			map_pgoff;

@@ -124,7 +124,8 @@ static int json__sample(struct perf_tool *tool, struct perf_session *session,
 
 				/* upstream follows hv, kernel and user only */
 				if (mode == PERF_RECORD_MISC_HYPERVISOR ||
-				    mode == PERF_RECORD_MISC_KERNEL || mode == PERF_RECORD_MISC_USER)
+				    mode == PERF_RECORD_MISC_KERNEL ||
+				    mode == PERF_RECORD_MISC_USER)
 					cpumode = mode;
 				continue;
 			}
@@ -237,9 +238,12 @@ int data_json__convert(const char *path, const struct data_json_opts *opts, int 
 		snprintf(err, errsz, "%s", data.err);
 		goto out;
 	}
-	if (!session->header.raw[HEADER_BUILD_ID].swapped && session->header.raw[HEADER_BUILD_ID].buf)
-		machine__set_build_ids(j.machine, session->header.raw[HEADER_BUILD_ID].buf,
-				       session->header.raw[HEADER_BUILD_ID].size);
+	{
+		const struct perf_feat_raw *bid = &session->header.raw[HEADER_BUILD_ID];
+
+		if (!bid->swapped && bid->buf)
+			machine__set_build_ids(j.machine, bid->buf, bid->size);
+	}
 	if (!opts->no_bpf_prog_info)
 		machine__set_bpf_info(j.machine, &session->header.env.bpf);
 	fmt_buf__puts(&j.out, "{\n\t\"linux-perf-json-version\": 1,\n\t\"headers\": {");

@@ -74,8 +74,9 @@ static void json_str(struct fmt_buf *b, const char *s)
 static int child_cmp(const void *pa, const void *pb, void *arg)
 {
 	const struct calltree *t = arg;
-	const struct calltree_frame *a = calltree__frame_at(t, calltree__node(t, *(const u32 *)pa)->frame);
-	const struct calltree_frame *b = calltree__frame_at(t, calltree__node(t, *(const u32 *)pb)->frame);
+	u32 na = *(const u32 *)pa, nb = *(const u32 *)pb;
+	const struct calltree_frame *a = calltree__frame_at(t, calltree__node(t, na)->frame);
+	const struct calltree_frame *b = calltree__frame_at(t, calltree__node(t, nb)->frame);
 	int r = strcmp(calltree__str(t, a->name), calltree__str(t, b->name));
 
 	if (r)
@@ -212,7 +213,8 @@ int flamegraph__write(const struct calltree *t, const struct flamegraph_opts *op
 	if (err)
 		return err;
 	fmt_buf__puts(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-		      "<meta name=\"generator\" content=\"perf script report flamegraph\">\n<title>");
+		      "<meta name=\"generator\" content=\"perf script report flamegraph\">\n"
+		      "<title>");
 	html_str(&b, title);
 	fmt_buf__puts(&b, "</title>\n<style>\n");
 	fmt_buf__puts(&b, flamegraph_css);
@@ -229,8 +231,8 @@ int flamegraph__write(const struct calltree *t, const struct flamegraph_opts *op
 		fg__info(&b, opts->base_input, opts->base_stats);
 	}
 	fmt_buf__puts(&b, "</div>\n<form id=\"search-form\"><div id=\"controls\">"
-		      "<input id=\"search\" type=\"search\" placeholder=\"search: text or /regex/\" "
-		      "aria-label=\"search frames\">"
+		      "<input id=\"search\" type=\"search\" "
+		      "placeholder=\"search: text or /regex/\" aria-label=\"search frames\">"
 		      "<button type=\"submit\">Search</button>"
 		      "<button id=\"clear\" type=\"button\">Clear</button>"
 		      "<button id=\"reset\" type=\"button\">Reset zoom</button>"

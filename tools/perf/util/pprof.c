@@ -406,7 +406,8 @@ int pprof__encode(const struct calltree *t, const struct pprof_opts *opts, struc
 		if (opts->time_nanos)
 			err = pb__int(&p.msg, PROFILE_TIME_NANOS, opts->time_nanos);
 		if (!err)
-			err = pb__int(&p.msg, PROFILE_DURATION_NANOS, st->last_time - st->first_time);
+			err = pb__int(&p.msg, PROFILE_DURATION_NANOS,
+				      st->last_time - st->first_time);
 	}
 	if (!err)
 		err = pp__value_type(&p, PROFILE_PERIOD_TYPE, time_event ? "cpu" : event,

@@ -105,7 +105,8 @@
 
 	function escapeHtml(s) {
 		return s.replace(/[&<>"]/g, function (c) {
-			return c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;';
+			return c === '&' ? '&amp;' : c === '<' ? '&lt;' :
+			       c === '>' ? '&gt;' : '&quot;';
 		});
 	}
 
@@ -163,7 +164,8 @@
 		}(zoomed, 0, periodOf[zoomed] ? width / periodOf[zoomed] : 0));
 		for (i = 0; i < rows.length; i++) {
 			var r = rows[i], node = r[0];
-			var y = icicle ? depthOf[node] * FRAME_H : (deepest - depthOf[node]) * FRAME_H;
+			var level = icicle ? depthOf[node] : deepest - depthOf[node];
+			var y = level * FRAME_H;
 
 			html.push('<div class="', frameClass(node), r[3], '" data-i="', node,
 				  '" style="left:', r[1].toFixed(1), 'px;width:', r[2].toFixed(1),
@@ -205,7 +207,8 @@
 		if (q) {
 			matchedEl.textContent = 'Matched: ' + pct(total ? sum / total : 0) + ' (' +
 				sumSamples + ' of ' + totalSamples + ' samples)';
-			matchedEl.setAttribute('data-share', total ? (100 * sum / total).toFixed(4) : '0');
+			matchedEl.setAttribute('data-share',
+					       total ? (100 * sum / total).toFixed(4) : '0');
 			matchedEl.setAttribute('data-samples', String(sumSamples));
 		} else {
 			matchedEl.textContent = '';
@@ -229,8 +232,8 @@
 		if (diff) {
 			var ch = share(i) - baseShare(i);
 
-			parts.push('base ' + pct(baseShare(i)) + ', change ' + (ch >= 0 ? '+' : '') +
-				   (100 * ch).toFixed(2) + ' pp');
+			parts.push('base ' + pct(baseShare(i)) + ', change ' +
+				   (ch >= 0 ? '+' : '') + (100 * ch).toFixed(2) + ' pp');
 		}
 		return parts.join(' \u2014 ');
 	}
@@ -290,11 +293,12 @@
 
 		for (i = 0; i < n; i++)
 			seen[kindOf[i]] = true;
-		for (i = 1; i < kinds.length; i++) {
+		// a differential page is coloured by change alone: its scale is the legend
+		for (i = 1; i < kinds.length && !diff; i++) {
 			if (!seen[i])
 				continue;
-			html.push('<span class="key k-', kinds[i], '-key"><span class="sw k-', kinds[i],
-				  '"></span>', escapeHtml(data.kindLabels[i]), '</span>');
+			html.push('<span class="key"><span class="sw k-', kinds[i], '"></span>',
+				  escapeHtml(data.kindLabels[i]), '</span>');
 		}
 		if (diff)
 			html.push('<span class="key"><span class="sw d-5"></span>share fell</span>',
