@@ -240,7 +240,7 @@ int flamegraph__write(const struct calltree *t, const struct flamegraph_opts *op
 		      "<span id=\"matched\" role=\"status\"></span></div></form>\n"
 		      "<div id=\"legend\"></div>\n</header>\n"
 		      "<div id=\"details\">&nbsp;</div>\n"
-		      "<div id=\"chart\" role=\"img\" aria-label=\"flame graph\"></div>\n"
+		      "<div id=\"chart\" role=\"group\" aria-label=\"flame graph\"></div>\n"
 		      "<script type=\"application/json\" id=\"fg-data\">{\"v\":1,\"diff\":");
 	fmt_buf__puts(&b, opts->base ? "true" : "false");
 	if (opts->base) {

@@ -167,9 +167,13 @@
 			var level = icicle ? depthOf[node] : deepest - depthOf[node];
 			var y = level * FRAME_H;
 
+			var name = escapeHtml(strs[nameOf[node]]);
+
+			// the title: what a tooltip and a screen reader give
 			html.push('<div class="', frameClass(node), r[3], '" data-i="', node,
-				  '" style="left:', r[1].toFixed(1), 'px;width:', r[2].toFixed(1),
-				  'px;top:', y, 'px">', escapeHtml(strs[nameOf[node]]), '</div>');
+				  '" title="', name, ' (', pct(share(node)), ')" style="left:',
+				  r[1].toFixed(1), 'px;width:', r[2].toFixed(1), 'px;top:', y, 'px">',
+				  name, '</div>');
 		}
 		chart.style.height = ((deepest + 1) * FRAME_H) + 'px';
 		chart.innerHTML = html.join('');
