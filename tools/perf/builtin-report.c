@@ -363,6 +363,13 @@ static int dump_sample(struct perf_tool *tool, struct perf_session *session,
 static int dump_user(struct perf_tool *tool, struct perf_session *session,
 		     const union perf_event *ev, u64 file_offset)
 {
+	/*
+	 * A COMPRESSED record shows as the records it holds: upstream dumps
+	 * it itself only when it fails to decompress, and then stops, as the
+	 * session stops here with the error.
+	 */
+	if (ev->header.type == PERF_RECORD_COMPRESSED)
+		return 0;
 	dump__record(stdout, session, ev, file_offset, NULL, NULL);
 	return 0;
 }
