@@ -2,43 +2,38 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # perf report --header-only (and -I, every feature) prints exactly what
-# upstream prints for files upstream recorded: system-wide, per-thread,
-# call graphs, BPF programs loaded during and before recording, and pipe
-# mode.
+# upstream prints for files upstream recorded (tests/fixtures): system-wide,
+# per-thread, --per-thread, call graphs, BPF programs loaded during
+# (with and without BTF) and before recording, program churn, -z,
+# tracepoints, and pipe mode.
 . "$(dirname "$0")/lib.sh"
-need_root
-need_workloads
+need_upstream
 
-BPFLOAD=$WORKLOADS/bpfload
-ready=$TMPD/ready
-
-"$BPFLOAD" -n 1 --wait-signal --ready-file "$ready" >/dev/null 2>&1 &
-pid=$!
-for _ in $(seq 100); do [ -e "$ready" ] && break; sleep 0.05; done
-
-upstream_record "$TMPD/system-wide.data" -a -- sleep 0.2 &&
-upstream_record "$TMPD/per-thread.data" -- "$BPFLOAD" --hot 0.2 &&
-upstream_record "$TMPD/callgraph-bpf.data" -g -a -- "$BPFLOAD" --no-btf --hot 0.2 &&
-"$UPERF" record -q -a -o - -- "$BPFLOAD" --hot 0.2 >"$TMPD/pipe.data" 2>/dev/null
-rc=$?
-kill -USR1 "$pid" 2>/dev/null
-wait "$pid"
-[ $rc -eq 0 ] || { echo "1..1"; echo "not ok 1 - /usr/bin/perf record failed"; exit 1; }
+files="system-wide per-thread per-thread-flag callgraph callgraph-per-thread bpf-btf
+	bpf-nobtf preloaded churn z tracepoints pipe"
+for f in $files; do
+	need_fixtures "up-$f.data"
+done
 
 # "captured on" is the file's mtime: equal for both readers of one file
-for f in system-wide per-thread callgraph-bpf pipe; do
+for f in $files; do
+	file=$(fixture "up-$f.data")
 	for opt in "" "-I"; do
-		"$UPERF" report --header-only $opt -i "$TMPD/$f.data" >"$TMPD/up" 2>/dev/null
-		"$PERF" report --header-only $opt -i "$TMPD/$f.data" >"$TMPD/our" 2>"$TMPD/err"
+		"$UPERF" report --header-only $opt -i "$file" >"$TMPD/up" 2>/dev/null
+		"$PERF" report --header-only $opt -i "$file" >"$TMPD/our" 2>"$TMPD/err"
 		rc=$?
 		[ $rc -eq 0 ] && [ -s "$TMPD/our" ]
 		ok $? "$f: --header-only $opt exits 0"
+		sed 's/^/# /' "$TMPD/err" | head -3
 		is_same_file "$TMPD/our" "$TMPD/up" \
 			"$f: --header-only $opt equals upstream's ($(wc -l <"$TMPD/up") lines)"
 	done
 done
 
-grep -q '^# bpf_prog_info .*_hot_prog_0' <("$PERF" report --header-only -i "$TMPD/system-wide.data")
+# up-preloaded.data: bpfload's programs were loaded before the recording
+# started, so only the synthesized records and the header name them
+grep -q '^# bpf_prog_info .*_hot_prog_0' \
+	<("$PERF" report --header-only -i "$(fixture up-preloaded.data)")
 ok $? "a program loaded before recording is in the header"
 
 done_testing
