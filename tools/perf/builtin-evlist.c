@@ -31,7 +31,7 @@ int cmd_evlist(int argc, const char **argv)
 	struct perf_tool tool = { .ordered = false };
 	struct perf_session *session = NULL;
 	const char *input = NULL, *path;
-	bool verbose = false, freq = false;
+	bool verbose = false, freq = false, tracepoint = false;
 	struct perf_data data;
 	struct evsel *evsel;
 	const struct option options[] = {
@@ -56,8 +56,8 @@ int cmd_evlist(int argc, const char **argv)
 	err = perf_data__open_read(&data, path);
 	if (!err)
 		err = perf_session__new(&session, &data, &tool);
-	/* a pipe carries its attrs as records */
-	if (!err && data.is_pipe)
+	/* a pipe (or a file of a pipe's stream) carries its attrs as records */
+	if (!err && session->header.is_pipe)
 		err = perf_session__process(session);
 	if (err) {
 		fprintf(stderr, "perf evlist: %s: %s\n", path, data.err);
@@ -71,13 +71,20 @@ int cmd_evlist(int argc, const char **argv)
 			printf("%s: ", evsel__name(evsel));
 			perf_event_attr__fprintf(stdout, &evsel->attr, print_attr_item, &first);
 			printf("\n");
-		} else if (freq && evsel->attr.freq) {
-			printf("%s: sample_freq=%llu\n", evsel__name(evsel),
-			       (unsigned long long)evsel->attr.sample_freq);
+		} else if (freq) {
+			/* sample_freq and sample_period share the attr's word */
+			printf("%s: %s=%llu\n", evsel__name(evsel),
+			       evsel->attr.freq ? "sample_freq" : "sample_period",
+			       (unsigned long long)evsel->attr.sample_period);
 		} else {
 			printf("%s\n", evsel__name(evsel));
 		}
+		if (evsel->attr.type == PERF_TYPE_TRACEPOINT)
+			tracepoint = true;
 	}
+	/* upstream's, which has --trace-fields (not here) */
+	if (tracepoint)
+		printf("# Tip: use 'perf evlist --trace-fields' to show fields for tracepoint events\n");
 out:
 	perf_session__delete(session);
 	perf_data__close(&data);
