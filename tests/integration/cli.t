@@ -32,20 +32,33 @@ ok $? "unknown command: error and non-zero exit"
 [ $? -ne 0 ] && grep -q "requires a value" "$TMPD/e"
 ok $? "missing option value is an error"
 
-if [ "$(id -u)" -eq 0 ] && [ -x "$UPERF" ]; then
-	upstream_record "$TMPD/a.data" -a -- sleep 0.1
-	"$UPERF" evlist -i "$TMPD/a.data" >"$TMPD/up.evlist" 2>/dev/null
-	"$PERF" evlist -i "$TMPD/a.data" >"$TMPD/our.evlist"
-	is_same_file "$TMPD/our.evlist" "$TMPD/up.evlist" "evlist names equal upstream's"
-	"$UPERF" evlist -v -i "$TMPD/a.data" >"$TMPD/up.evlist" 2>/dev/null
-	"$PERF" evlist -v -i "$TMPD/a.data" >"$TMPD/our.evlist"
-	is_same_file "$TMPD/our.evlist" "$TMPD/up.evlist" "evlist -v equals upstream's"
-	"$UPERF" record -q -a -o - -- sleep 0.1 2>/dev/null >"$TMPD/a.pipe"
-	"$PERF" evlist -i - <"$TMPD/a.pipe" >"$TMPD/our.evlist"
-	"$UPERF" evlist -i - <"$TMPD/a.pipe" >"$TMPD/up.evlist" 2>/dev/null
+# evlist on upstream's files of tests/fixtures: system-wide, -g (its
+# callchain sample bit), several tracepoints beside cpu-clock, and a pipe
+if [ -x "$UPERF" ]; then
+	need_fixtures up-system-wide.data up-callgraph.data up-tracepoints.data up-pipe.data
+	for f in system-wide callgraph tracepoints; do
+		"$UPERF" evlist -i "$(fixture up-$f.data)" >"$TMPD/up.evlist" 2>/dev/null
+		"$PERF" evlist -i "$(fixture up-$f.data)" >"$TMPD/our.evlist"
+		is_same_file "$TMPD/our.evlist" "$TMPD/up.evlist" \
+			"$f: evlist names equal upstream's ($(wc -l <"$TMPD/up.evlist") events)"
+		"$UPERF" evlist -v -i "$(fixture up-$f.data)" >"$TMPD/up.evlist" 2>/dev/null
+		"$PERF" evlist -v -i "$(fixture up-$f.data)" >"$TMPD/our.evlist"
+		is_same_file "$TMPD/our.evlist" "$TMPD/up.evlist" "$f: evlist -v equals upstream's"
+		"$UPERF" evlist -F -i "$(fixture up-$f.data)" >"$TMPD/up.evlist" 2>/dev/null
+		"$PERF" evlist -F -i "$(fixture up-$f.data)" >"$TMPD/our.evlist"
+		is_same_file "$TMPD/our.evlist" "$TMPD/up.evlist" \
+			"$f: evlist -F (sample_freq or sample_period) equals upstream's"
+	done
+	"$PERF" evlist -i - <"$(fixture up-pipe.data)" >"$TMPD/our.evlist"
+	"$UPERF" evlist -i - <"$(fixture up-pipe.data)" >"$TMPD/up.evlist" 2>/dev/null
 	is_same_file "$TMPD/our.evlist" "$TMPD/up.evlist" "evlist of a pipe equals upstream's"
+	"$PERF" evlist -i "$(fixture up-pipe.data)" >"$TMPD/our.evlist"
+	"$UPERF" evlist -i "$(fixture up-pipe.data)" >"$TMPD/up.evlist" 2>/dev/null
+	[ -s "$TMPD/up.evlist" ]
+	ok $? "upstream lists the events of a file holding a pipe's stream"
+	is_same_file "$TMPD/our.evlist" "$TMPD/up.evlist" "evlist of a file holding a pipe's stream equals upstream's"
 else
-	ok 0 "# SKIP evlist interop needs root and /usr/bin/perf"
+	ok 0 "# SKIP evlist interop needs $UPERF"
 fi
 
 # Start-up: the libraries are linked statically into a position-dependent
