@@ -543,7 +543,7 @@ int cmd_report(int argc, const char **argv)
 	if ((rep.header_only || rep.header) && session->header.is_pipe)
 		perf_header__fprintf(&session->header, session->evlist, stdout, rep.show_info);
 	if (rep.dump_trace || rep.stats) {
-		report_stats__fprintf(session, stdout);
+		report_stats__fprintf(session, stdout, rep.stats);
 		if (rep.stats)
 			report_stats__fprintf_lost(session, stdout);
 	} else if (!rep.header_only) {

@@ -52,7 +52,7 @@ void report_stats__fprintf_lost(struct perf_session *session, FILE *fp)
 	fprintf(fp, "%24s: %10llu\n", "side-band records", (unsigned long long)sideband);
 }
 
-void report_stats__fprintf(struct perf_session *session, FILE *fp)
+void report_stats__fprintf(struct perf_session *session, FILE *fp, bool lost)
 {
 	const struct perf_session_stats *st = &session->stats;
 	struct evsel *evsel;
@@ -73,13 +73,13 @@ void report_stats__fprintf(struct perf_session *session, FILE *fp)
 		stats__fprintf_line(fp, "UNKNOWN", st->nr_unknown_type, total);
 
 	evlist__for_each(session->evlist, evsel, i) {
-		if (!evsel->nr_samples && !evsel->lost_samples)
+		if (!evsel->nr_samples && !(lost && evsel->lost_samples))
 			continue;
 		fprintf(fp, "%s stats:\n", evsel__name(evsel));
 		if (evsel->nr_samples)
 			stats__fprintf_line(fp, perf_event__name(PERF_RECORD_SAMPLE),
 					    evsel->nr_samples, 0);
-		if (evsel->lost_samples)
+		if (lost && evsel->lost_samples)
 			stats__fprintf_line(fp, perf_event__name(PERF_RECORD_LOST_SAMPLES),
 					    evsel->lost_samples, 0);
 	}

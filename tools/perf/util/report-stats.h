@@ -9,9 +9,11 @@ struct perf_session;
 
 /*
  * `perf report --stats` (and the end of -D): upstream's "Aggregated stats:"
- * block of per-type record counts, then one block per event.
+ * block of per-type record counts, then one block per event: its samples
+ * and, with lost, its lost samples (upstream's --stats counts those, its
+ * -D does not).
  */
-void report_stats__fprintf(struct perf_session *session, FILE *fp);
+void report_stats__fprintf(struct perf_session *session, FILE *fp, bool lost);
 
 /* --stats: "Lost:" with lost samples apart from lost side-band records. */
 void report_stats__fprintf_lost(struct perf_session *session, FILE *fp);
