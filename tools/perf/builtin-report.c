@@ -288,14 +288,10 @@ static void report__print_hists(struct report *rep, struct perf_session *session
 		for (e = 0; e < ARRAY_SIZE(elide); e++)
 			if (opts.hide_mask & (1u << elide[e].key))
 				printf("# %s: %s\n", elide[e].name, elide[e].l->items[0]);
-		u64 lost = 0, lost_sb = 0;
+		u64 lost, lost_sb;
 
-		evlist__for_each(session->evlist, evsel, i) {
-			if (evsel__is_sideband(evsel))
-				lost_sb += evsel->lost_records;
-			else
-				lost += evsel->lost_records + evsel->lost_samples;
-		}
+		/* as --stats splits them: each lost record counted once */
+		report_stats__lost(session, &lost, &lost_sb);
 		printf("#\n# Total Lost Samples: %llu\n#\n", (unsigned long long)lost);
 		/* upstream counts these as lost samples: they are not */
 		if (lost_sb)
