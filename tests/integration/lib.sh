@@ -149,6 +149,14 @@ norm_comm_cut() {
 	perl "$TOPDIR/tests/integration/comm-cut.pl" "$1" "$2"
 }
 
+# Upstream counts lost side-band records (KSYMBOL and friends, lost on
+# the tracking event) as lost samples; we print them on a line of their
+# own (Documentation/perf/perf-report.txt).  norm_lost_sideband, a
+# filter of our report: that line folded into "Total Lost Samples".
+norm_lost_sideband() {
+	perl -0pe 's/^# Total Lost Samples: (\d+)\n#\n# Lost side-band records \(not samples\): (\d+)\n#\n/"# Total Lost Samples: " . ($1 + $2) . "\n#\n"/me'
+}
+
 # upstream_record FILE ARGS...: /usr/bin/perf record, quiet, into FILE
 upstream_record() {
 	local out=$1; shift

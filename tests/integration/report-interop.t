@@ -19,6 +19,8 @@
 #   from the tasks' final names, so a task's name from before a late COMM
 #   ("perf-exec") is cut to it; up-comm-cut.data replays it every time.
 # - upstream names a pipe's [vdso] after the temporary copy it makes.
+# - upstream counts lost side-band records as lost samples; we print
+#   them apart (norm_lost_sideband folds them back): up-lost.data.
 . "$(dirname "$0")/lib.sh"
 need_upstream
 
@@ -36,8 +38,12 @@ need_fixtures "${files[@]}"
 report() {	# up|our FILE OPTIONS...
 	local who=$1 file=$2 extra=(); shift 2
 	[ "$who" = our ] && extra=(--no-bpf-prog-info)
-	${who}_perf report --stdio "${extra[@]}" "$@" -i "$file" 2>"$TMPD/report.err" |
-		grep -v '^# (Tip:'
+	if [ "$who" = our ]; then
+		our_perf report --stdio "${extra[@]}" "$@" -i "$file" 2>"$TMPD/report.err" |
+			grep -v '^# (Tip:' | norm_lost_sideband
+	else
+		up_perf report --stdio "$@" -i "$file" 2>"$TMPD/report.err" | grep -v '^# (Tip:'
+	fi
 }
 
 # same NAME FILE OPTIONS...: our output equals upstream's, line for line
