@@ -1,55 +1,31 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Files written by upstream perf (/usr/bin/perf record) in every mode the
-# foundation issue names are read by our perf: report -D parses every
-# record, its KSYMBOL/BPF_EVENT/LOST lines and record counts equal
-# upstream's, the whole dump (with the " ... thread:" and " ...... dso:" lines
-# from our machine state) equals upstream's, and --header-only prints the
-# same bpf_prog_info/btf lines.
+# Files written by upstream perf (/usr/bin/perf record, tests/fixtures) in
+# every mode the foundation issue names are read by our perf: report -D
+# parses every record, its KSYMBOL/BPF_EVENT/LOST lines and record counts
+# equal upstream's, the whole dump (with the " ... thread:" and
+# " ...... dso:" lines from our machine state) equals upstream's, and
+# --header-only prints the same bpf_prog_info/btf lines.
 . "$(dirname "$0")/lib.sh"
-need_root
-need_workloads
+need_upstream
 
-BPFLOAD=$WORKLOADS/bpfload
-
-# Scenarios: name and the record arguments.
-record_all() {
-	upstream_record "$TMPD/system-wide.data" -a -- sleep 0.3 &&
-	upstream_record "$TMPD/per-thread.data" -- "$BPFLOAD" --hot 0.5 &&
-	upstream_record "$TMPD/callgraph.data" -g -a -- "$BPFLOAD" --hot 0.5 &&
-	upstream_record "$TMPD/bpf-btf.data" -a -- "$BPFLOAD" -n 2 --hot 0.5 &&
-	upstream_record "$TMPD/bpf-nobtf.data" -a -- "$BPFLOAD" --no-btf --hot 0.5 &&
-	upstream_record "$TMPD/no-bpf-event.data" --no-bpf-event -a -- "$BPFLOAD" --hot 0.3 &&
-	record_preloaded "$TMPD/preloaded.data" &&
-	"$UPERF" record -q -a -o - -- "$BPFLOAD" --hot 0.3 >"$TMPD/pipe.data" 2>"$TMPD/pipe.log"
-}
-
-# Programs loaded before recording starts, run hot while it records.
-record_preloaded() {
-	local ready=$TMPD/ready pid
-	"$BPFLOAD" -n 1 --wait-signal --ready-file "$ready" --hot 0.5 \
-		>"$TMPD/preloaded.progs" 2>&1 &
-	pid=$!
-	for _ in $(seq 100); do [ -e "$ready" ] && break; sleep 0.05; done
-	upstream_record "$1" -a -- sh -c "kill -USR1 $pid; while kill -0 $pid 2>/dev/null; do sleep 0.05; done"
-	wait "$pid"
-}
-
-if ! record_all; then
-	echo "1..1"
-	echo "not ok 1 - /usr/bin/perf record failed"
-	sed 's/^/# /' "$TMPD/record.log" "$TMPD/pipe.log" 2>/dev/null | head -20
-	exit 1
-fi
+# Scenarios (make-fixtures): the original set, and churn (programs loaded
+# and unloaded while recording), losses (-m 1), -z, --per-thread and
+# tracepoints
+files="system-wide per-thread callgraph bpf-btf bpf-nobtf no-bpf-event preloaded pipe
+	churn lost z per-thread-flag tracepoints"
+for f in $files; do
+	need_fixtures "up-$f.data"
+done
 
 # aggregated stats block only: per-event blocks depend on event names
 agg_stats() {
 	sed -n '/^Aggregated stats:/,/stats:$/p' | grep ' events:'
 }
 
-for f in system-wide per-thread callgraph bpf-btf bpf-nobtf no-bpf-event preloaded pipe; do
-	file=$TMPD/$f.data
+for f in $files; do
+	file=$(fixture "up-$f.data")
 	"$UPERF" report -D -i "$file" >"$TMPD/$f.up.dump" 2>/dev/null
 	"$PERF" report -D -i "$file" >"$TMPD/$f.our.dump" 2>"$TMPD/$f.our.err"
 	ok $? "$f: report -D reads every record"
@@ -98,5 +74,11 @@ grep -q '^\.\.\. FP chain: nr:[1-9]' "$TMPD/callgraph.our.dump" &&
 ok $? "callgraph: samples print their callchain"
 [ "$(grep -c '_hot_prog_0' "$TMPD/preloaded.our.hdr")" -ge 1 ]
 ok $? "preloaded: programs loaded before recording are in the header"
+grep -q 'PERF_RECORD_KSYMBOL.*flags 0x1 name ' "$TMPD/churn.our.dump"
+ok $? "churn: programs unregistered while recording (KSYMBOL flags 0x1)"
+grep -q 'PERF_RECORD_LOST' "$TMPD/lost.our.dump"
+ok $? "lost: the kernel dropped records (LOST)"
+grep -q 'COMPRESSED events: *[1-9]' "$TMPD/z.our.stats"
+ok $? "z: the records came in COMPRESSED records"
 
 done_testing
