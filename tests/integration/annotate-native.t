@@ -19,8 +19,7 @@ ok $? "record -a -- bpfload --hot 1"
 
 # the workload: our perf report, several times over, from a copy that is
 # deleted later (not under /tmp/perf-*: upstream takes those for JIT maps)
-W=$(mktemp -d "${TMPDIR:-/tmp}/annotate.XXXXXX")
-trap 'rm -rf "$TMPD" "$W"' EXIT
+scratch_dir W annotate.XXXXXX
 cp "$PERF" "$W/perf-copy"
 run="for i in 1 2 3 4 5 6; do $W/perf-copy report -i $TMPD/bpf.data --stdio >/dev/null 2>&1; done"
 timeout 120 "$PERF" record -q -o "$TMPD/native.data" -F 4000 -- sh -c "$run" 2>"$TMPD/err"

@@ -90,16 +90,30 @@ need_workloads() {
 
 # A scratch directory, removed at exit unless KEEP_TMPD=1 or a check
 # failed: then its path is printed, with every input and output in it.
-TMPD=$(mktemp -d "${TMPDIR:-/tmp}/perf-test.XXXXXX")
+# A test's other scratch directories (outside $TMPD) go with it: see
+# scratch_dir.  Not named /tmp/perf-*: upstream takes any object whose
+# path starts so for a JIT map file, and reads no symbols nor source
+# lines from it, nor from the build-id cache in $HOME=$TMPD/home.
+TMPD=$(mktemp -d "${TMPDIR:-/tmp}/ptest.XXXXXX")
+scratch_dirs=("$TMPD")
 tmpd_exit() {
 	local st=$?
 	if [ "${KEEP_TMPD:-0}" = 1 ] || [ "$tap_failed" -gt 0 ] || [ $st -ne 0 ]; then
-		echo "# scratch files kept in $TMPD" >&2
+		echo "# scratch files kept in ${scratch_dirs[*]}" >&2
 	else
-		rm -rf "$TMPD"
+		rm -rf "${scratch_dirs[@]}"
 	fi
 }
 trap tmpd_exit EXIT
+
+# scratch_dir VAR TEMPLATE: a directory of mktemp's TEMPLATE (for files
+# that must not live under $TMPD's name), kept or removed with $TMPD
+scratch_dir() {
+	local d
+	d=$(mktemp -d "${TMPDIR:-/tmp}/$2") || return 1
+	scratch_dirs+=("$d")
+	printf -v "$1" %s "$d"
+}
 
 # A home of the test's own: no ~/.perfconfig of whoever runs the suite
 # changes either perf, and no build-id cache but what a test puts there.

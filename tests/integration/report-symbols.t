@@ -127,8 +127,7 @@ else
 fi
 
 # --- a binary stripped here, its debug file found three ways
-bin=$(mktemp -d "${TMPDIR:-/tmp}/report-symbols.XXXXXX")
-trap 'rm -rf "$TMPD" "$bin"' EXIT
+scratch_dir bin report-symbols.XXXXXX
 mkdir -p "$bin/.debug" "$TMPD/symfs/usr/lib/debug"
 objcopy --only-keep-debug "$JITLOAD" "$TMPD/spin.debug"
 strip_as() {	# NAME [DEBUGLINK]: a stripped copy of jitload
