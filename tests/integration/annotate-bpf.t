@@ -57,10 +57,11 @@ for line in $(sed -n 's/^prog id=\([0-9]*\) .* ksyms=\([^ ]*\).*/\1:\2/p' "$TMPD
 		ok $? "$func: perf annotate $ksym"
 		[ "$(grep -c 'Source code & Disassembly of' "$out")" -eq 1 ]
 		ok $? "$func: one block"
-		sum=$(sum_column "$out")
-		rows=$(insn_offsets "$out" | wc -l)
-		perl -e 'exit(abs($ARGV[0] - 100) <= 0.005 * $ARGV[1] + 0.001 ? 0 : 1)' "$sum" "$rows"
-		ok $? "$func: shares add up to 100% ($sum over $rows rows)"
+		"$PERF" annotate --stdio --show-total-period -i "$TMPD/bpf.data" "$ksym" \
+			>"$out.period" 2>/dev/null
+		shares_exact "$out" "$out.period" | head -5 | sed 's/^/#   /'
+		[ "${PIPESTATUS[0]}" -eq 0 ]
+		ok $? "$func: every share is its period over the rows' total: they add up to 100% ($(sum_column "$out"))"
 		"$PERF" annotate --stdio -n -i "$TMPD/bpf.data" "$ksym" >"$out.n" 2>/dev/null
 		[ "$(sum_column "$out.n")" = "$(header_samples "$out.n").00" ] &&
 			[ "$(header_samples "$out.n")" -gt 0 ]

@@ -56,3 +56,32 @@ sum_column() {
 header_samples() {
 	perl -ne 'print "$1\n" if /Source code & Disassembly of .* \((\d+) samples, percent: local period\)$/' "$1"
 }
+
+# shares_exact FILE PERIODS: every instruction row's share in FILE is its
+# period in PERIODS (--show-total-period of the same block) over the sum
+# of them all, as annotate computes and prints it (100.0 * p / total,
+# "%.2f"): so the shares add up to 100% exactly, up to each row's
+# rounding.  Prints the rows that are not; fails on them, or on no rows.
+shares_exact() {
+	perl -e '
+		my ($pct, $per) = @ARGV;
+		my (%p, $total, $rows, $bad);
+		open(my $fh, "<", $per) or die "$per: $!";
+		while (<$fh>) {
+			next unless /^ +(\d+) : +([0-9a-f]+):/;
+			$p{$2} = $1;
+			$total += $1;
+		}
+		open($fh, "<", $pct) or die "$pct: $!";
+		while (<$fh>) {
+			next unless /^ +([\d.]+) : +([0-9a-f]+):/;
+			my ($got, $addr) = ($1, $2);
+			my $want = defined $p{$addr} && $total ?
+				sprintf("%.2f", 100.0 * $p{$addr} / $total) : "none";
+			$rows++;
+			next if $got eq $want;
+			print "$addr: $got, want $want\n";
+			$bad++;
+		}
+		exit($bad || !$rows || $rows != keys %p ? 1 : 0);' "$1" "$2"
+}

@@ -42,10 +42,11 @@ objdump -d --insn-width=15 --start-address=0x"$addr" \
 insn_offsets "$TMPD/ours" >"$TMPD/ours.off"
 [ -s "$TMPD/od" ]
 is_same_file "$TMPD/ours.off" "$TMPD/od" "$sym: instruction addresses as objdump -d's"
-sum=$(sum_column "$TMPD/ours")
-perl -e 'exit(abs($ARGV[0] - 100) <= 0.005 * $ARGV[1] + 0.001 ? 0 : 1)' "$sum" \
-	"$(wc -l <"$TMPD/ours.off")"
-ok $? "$sym: shares add up to 100% ($sum)"
+"$PERF" annotate --stdio --show-total-period -i "$TMPD/native.data" -d perf-copy "$sym" \
+	>"$TMPD/ours.period" 2>/dev/null
+shares_exact "$TMPD/ours" "$TMPD/ours.period" | head -5 | sed 's/^/#   /'
+[ "${PIPESTATUS[0]}" -eq 0 ]
+ok $? "$sym: every share is its period over the rows' total: they add up to 100% ($(sum_column "$TMPD/ours"))"
 "$UPERF" annotate --stdio -i "$TMPD/native.data" -d perf-copy "$sym" >"$TMPD/theirs" \
 	2>"$TMPD/theirs.err" || diag "/usr/bin/perf annotate: $(head -3 "$TMPD/theirs.err")"
 perl -ne 'print "$2 $1\n" if /^ +([\d.]+) : +([0-9a-f]+):/' "$TMPD/ours" >"$TMPD/ours.pct"
