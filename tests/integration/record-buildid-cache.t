@@ -8,9 +8,8 @@
 . "$(dirname "$0")/lib.sh"
 need_root
 
-# (not under $TMPD: upstream reads any /tmp/perf-* file as a JIT map)
-bindir=$(mktemp -d "${TMPDIR:-/tmp}/buildid-cache.XXXXXX")
-trap 'rm -rf "$TMPD" "$bindir"' EXIT
+# (a directory of its own, kept or removed with $TMPD)
+scratch_dir bindir buildid-cache.XXXXXX
 bin=$bindir/work
 mkdir -p "$TMPD/home" "$TMPD/home-n" "$TMPD/home-in"
 # (a cache of its own: a sample of our perf here would put the copy's

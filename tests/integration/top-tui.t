@@ -12,7 +12,7 @@ command -v tmux >/dev/null || skip_all "no tmux (apt-get install tmux)"
 S=perf-top-tui-$$
 export TMUX_TMPDIR=$TMPD
 tmux -f /dev/null new-session -d -s $S -x 200 -y 50 "env PS1='TUI-TEST\$ ' bash --norc --noprofile"
-trap 'tmux kill-server 2>/dev/null; rm -rf "$TMPD"' EXIT
+trap 'st=$?; tmux kill-server 2>/dev/null; (exit $st); tmpd_exit' EXIT
 
 pane() { tmux capture-pane -t $S -p; }
 keys() { tmux send-keys -t $S "$@"; }
