@@ -45,4 +45,31 @@ else
 	ok 0 "# SKIP no $UPERF to compare with"
 fi
 
+# An object a MMAP2 names may be a FIFO (the name comes from the file):
+# opening it for its symbols waited for a writer for ever.  up-small.data
+# with its libc.so.6 mapping renamed to a FIFO: read as a file that is
+# gone, as upstream does.
+fifo=$TMPD/f
+[ ${#fifo} -le 35 ] || fifo=/tmp/perf-fifo.$$
+mkfifo "$fifo"
+FIFO="$fifo" perl -0777 -pe 's{/usr/lib/x86_64-linux-gnu/libc\.so\.6\0}{$ENV{FIFO} . "\0" x (36 - length $ENV{FIFO})}e' \
+	"$TOPDIR/tests/fuzz/seeds/up-small.data" >"$TMPD/fifo.data"
+grep -qa "$fifo" "$TMPD/fifo.data"
+ok $? "a file with a MMAP2 of the FIFO $fifo"
+for cmd in "report --stdio -q --sort dso,sym" "script" "annotate --stdio"; do
+	run_timed 20 "$TMPD/out" "$TMPD/err" "$PERF" $cmd -i "$TMPD/fifo.data"
+	rc=$?
+	# annotate has nothing it can read: one line saying so, exit 1
+	want=0
+	[ "${cmd%% *}" = annotate ] && want=1
+	[ $rc -eq $want ] && [ "$(wc -l <"$TMPD/err")" -le $want ] && [ $ms -lt 5000 ]
+	ok $? "perf $cmd on it: exit $rc in $ms ms ($(head -1 "$TMPD/err"))"
+done
+if [ -x "$UPERF" ]; then
+	timeout 20 "$UPERF" report --stdio -q --sort dso,sym -i "$TMPD/fifo.data" >"$TMPD/up" 2>/dev/null
+	timeout 20 "$PERF" report --stdio -q --sort dso,sym -i "$TMPD/fifo.data" >"$TMPD/our" 2>/dev/null
+	is_same_file "$TMPD/our" "$TMPD/up" "report of it as upstream's"
+fi
+[ "$fifo" = "$TMPD/f" ] || rm -f "$fifo"
+
 done_testing
