@@ -133,7 +133,7 @@ unit: $(UNIT_BINS) $(AUNIT_BINS)
 # regression input (fuzz-corpus.t; read-perf-data also damages a file
 # itself: bad-input.t); `make fuzz` builds them with libFuzzer (clang
 # builds its own copy of the library) and runs each of FUZZ for FUZZ_TIME
-# seconds on the seeds, the regressions and its corpus in $(O)/fuzz.
+# seconds on the seeds, every regression and its corpus in $(O)/fuzz.
 FUZZ_TARGETS	:= read-perf-data report script annotate-bpf
 FUZZ		?= $(FUZZ_TARGETS)
 FUZZ_TIME	?= 60
@@ -176,7 +176,7 @@ fuzz: $(FUZZ:%=$(O)/fuzz/%)
 		echo "fuzz: $$t for $(FUZZ_TIME) s"; \
 		$(FUZZ_NICE) $(O)/fuzz/$$t -max_total_time=$(FUZZ_TIME) -timeout=10 \
 			-artifact_prefix=$(O)/fuzz/$$t- $(O)/fuzz/corpus/$$t tests/fuzz/seeds \
-			$$([ -d tests/fuzz/regress/$$t ] && echo tests/fuzz/regress/$$t) || exit 1; \
+			tests/fuzz/regress || exit 1; \
 	done
 
 workloads:

@@ -59,7 +59,7 @@ int LLVMFuzzerTestOneInput(const u8 *buf, size_t size)
 	if (fuzz__open(buf, size, &fa.tool, &data, &session))
 		goto out;
 	annotator__use_header(&fa.ann, &session->header);
-	perf_session__process(session);
+	fuzz__check_error(perf_session__process(session), &data);
 	if (!annotator__finish(&fa.ann))
 		annotator__fprintf(&fa.ann, session->evlist, fuzz__devnull(), &printed,
 				   &nr_errors);

@@ -50,6 +50,18 @@ u64 fuzz__mode(const u8 *buf, size_t size)
 	return h * 0x9e3779b97f4a7c15ULL;
 }
 
+void fuzz__check_error(int err, const struct perf_data *data)
+{
+	/* out of memory has nothing to say about the file */
+	if (!err || err == -ENOMEM)
+		return;
+	if (!data->err[0] || strchr(data->err, '\n')) {
+		fprintf(stderr, "fuzz: error %d without a one-line message: '%s'\n", err,
+			data->err);
+		abort();
+	}
+}
+
 static int write_all(int fd, const u8 *buf, size_t size)
 {
 	while (size) {
@@ -83,14 +95,17 @@ int fuzz__open(const u8 *buf, size_t size, struct perf_tool *tool, struct perf_d
 	if (err)
 		return err;
 	err = perf_data__open_read(data, path);
-	if (err)
+	if (err) {
+		fuzz__check_error(err, data);
 		return err;
+	}
 	/* as the commands: an empty file is not read */
 	if (!data->is_pipe && !data->size) {
 		perf_data__close(data);
 		return -EINVAL;
 	}
 	err = perf_session__new(session, data, tool);
+	fuzz__check_error(err, data);
 	if (err) {
 		perf_session__delete(*session);
 		*session = NULL;

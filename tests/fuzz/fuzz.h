@@ -42,6 +42,13 @@ u64 fuzz__mode(const u8 *buf, size_t size);
 int fuzz__open(const u8 *buf, size_t size, struct perf_tool *tool, struct perf_data *data,
 	       struct perf_session **session);
 
+/*
+ * A failed read must say why on one line (the commands print it after
+ * "perf <cmd>: <file>: "): abort, for the fuzzer to keep the input, when
+ * err is set and data->err is empty or holds a newline.
+ */
+void fuzz__check_error(int err, const struct perf_data *data);
+
 /* The drivers' main() without libFuzzer: each FILE, or every file of each DIR, once. */
 int fuzz__replay_main(int argc, char **argv);
 

@@ -82,8 +82,11 @@ int LLVMFuzzerTestOneInput(const u8 *buf, size_t size)
 
 	devnull = fuzz__devnull();
 	snprintf(path, sizeof(path), "%s/perf-fuzz.%d", getenv("TMPDIR") ?: "/tmp", getpid());
-	if (write_file(path, buf, size) == 0)
-		read_file(path, msg, sizeof(msg));
+	/* an error must say what it is on one line */
+	if (write_file(path, buf, size) == 0 && read_file(path, msg, sizeof(msg)) < 0) {
+		fprintf(stderr, "fuzz: an error without a one-line message: '%s'\n", msg);
+		abort();
+	}
 	return 0;
 }
 

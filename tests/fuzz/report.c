@@ -76,7 +76,7 @@ int LLVMFuzzerTestOneInput(const u8 *buf, size_t size)
 		goto out;
 	report__use_header(&fr.rep, &session->header, true);
 	/* what was read before an error prints as a file cut there would */
-	perf_session__process(session);
+	fuzz__check_error(perf_session__process(session), &data);
 	report__fprintf(&fr.rep, session->evlist, fuzz__devnull());
 	perf_session__delete(session);
 	perf_data__close(&data);

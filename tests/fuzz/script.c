@@ -59,7 +59,7 @@ int LLVMFuzzerTestOneInput(const u8 *buf, size_t size)
 	/* as the command: fields the events do not have end it */
 	if (data.is_pipe || !script__check_fields(s, session->evlist, msg, sizeof(msg))) {
 		script__use_header(s, &session->header, (mode >> 9) & 1);
-		perf_session__process(session);
+		fuzz__check_error(perf_session__process(session), &data);
 	}
 	perf_session__delete(session);
 	perf_data__close(&data);
