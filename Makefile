@@ -128,30 +128,61 @@ unit: $(UNIT_BINS) $(AUNIT_BINS)
 
 # The flame graph page's script and style sheet are built in with .incbin
 FG_ASSETS	:= $(wildcard tools/perf/util/flamegraph/*)
-$(O)/obj/tools/perf/util/flamegraph-assets.o $(O)/asan/tools/perf/util/flamegraph-assets.o: \
-	$(FG_ASSETS)
+$(O)/obj/tools/perf/util/flamegraph-assets.o $(O)/asan/tools/perf/util/flamegraph-assets.o \
+	$(O)/fuzz/obj/tools/perf/util/flamegraph-assets.o: $(FG_ASSETS)
 
-# The damaged-input reader: a TAP driver in the ASan build, a libFuzzer
-# target with `make fuzz` (clang builds its own copy of the library).
-FUZZ_READ	:= $(O)/asan/tests/fuzz/read-perf-data
-FUZZ_BIN	:= $(O)/fuzz/read-perf-data
+# The fuzz targets, tests/fuzz/<target>.c with tests/fuzz/fuzz.c: the
+# reader (header, records, -D printer), report --stdio (-g, children,
+# sort keys), script, and annotate of JITed BPF from the header.  In the
+# ASan build each is a driver that make check runs once on every seed and
+# regression input (fuzz-corpus.t; read-perf-data also damages a file
+# itself: bad-input.t); `make fuzz` builds them with libFuzzer (clang
+# builds its own copy of the library) and runs each of FUZZ for FUZZ_TIME
+# seconds on the seeds, every regression and its corpus in $(O)/fuzz.
+FUZZ_TARGETS	:= read-perf-data report script annotate-bpf
+FUZZ		?= $(FUZZ_TARGETS)
 FUZZ_TIME	?= 60
+FUZZ_NICE	?= nice -n 19
+FUZZ_DRIVERS	:= $(FUZZ_TARGETS:%=$(O)/asan/tests/fuzz/%)
+FUZZ_READ	:= $(O)/asan/tests/fuzz/read-perf-data
+FUZZ_BIN	:= $(FUZZ_TARGETS:%=$(O)/fuzz/%)
+FUZZ_DEFS	:= -DFUZZ_KALLSYMS='"$(abspath tests/fuzz/kallsyms)"'
+FUZZ_LIB_OBJS	:= $(LIB_SRCS:%.c=$(O)/fuzz/obj/%.o)
+FUZZ_LIB	:= $(O)/fuzz/libperf-util.a
+FUZZ_CFLAGS	:= -std=gnu11 -g -O1 -D_GNU_SOURCE -DFUZZING -MMD -MP -Itools/include/uapi \
+		   -Itools/perf -Itools/lib -Itests/lib $(DEP_CFLAGS) $(FUZZ_DEFS) \
+		   -fsanitize=address,undefined -fno-sanitize-recover=undefined
 
-$(FUZZ_READ): $(O)/asan/tests/fuzz/read-perf-data.o $(ALIBPERF)
+$(O)/asan/tests/fuzz/%.o: BASE_CFLAGS += $(FUZZ_DEFS)
+
+$(FUZZ_DRIVERS): $(O)/asan/tests/fuzz/%: $(O)/asan/tests/fuzz/%.o $(O)/asan/tests/fuzz/fuzz.o \
+		 $(ALIBPERF)
 	$(call msg,LINK,$@)
-	$(Q)$(CC) $(SAN_FLAGS) $(LINK_FLAGS) -o $@ $< $(ALIBPERF) $(DEP_LIBS)
+	$(Q)$(CC) $(SAN_FLAGS) $(LINK_FLAGS) -o $@ $< $(O)/asan/tests/fuzz/fuzz.o $(ALIBPERF) \
+		$(DEP_LIBS)
 
-$(FUZZ_BIN): tests/fuzz/read-perf-data.c $(LIB_SRCS) $(FG_ASSETS)
+$(O)/fuzz/obj/%.o: %.c
 	@mkdir -p $(@D)
-	clang -std=gnu11 -g -O1 -D_GNU_SOURCE -DFUZZING -Itools/include/uapi -Itools/perf \
-		-Itools/lib -Itests/lib $(DEP_CFLAGS) -fsanitize=fuzzer,address,undefined \
-		-o $@ tests/fuzz/read-perf-data.c $(LIB_SRCS) $(DEP_LIBS)
+	$(call msg,CC-FUZZ,$<)
+	$(Q)clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
 
-fuzz: $(FUZZ_BIN)
-	@mkdir -p $(O)/fuzz/corpus
-	@[ -n "$$(ls $(O)/fuzz/corpus)" ] || /usr/bin/perf record -q -o $(O)/fuzz/corpus/seed.data \
-		-e cpu-clock -c 1000000 -- true
-	$(FUZZ_BIN) -max_total_time=$(FUZZ_TIME) -timeout=10 $(O)/fuzz/corpus
+$(FUZZ_LIB): $(FUZZ_LIB_OBJS) Makefile
+	$(call msg,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $(filter %.o,$^)
+
+$(FUZZ_BIN): $(O)/fuzz/%: $(O)/fuzz/obj/tests/fuzz/%.o $(O)/fuzz/obj/tests/fuzz/fuzz.o $(FUZZ_LIB)
+	$(call msg,LINK,$@)
+	$(Q)clang -fsanitize=fuzzer,address,undefined -o $@ $< $(O)/fuzz/obj/tests/fuzz/fuzz.o \
+		$(FUZZ_LIB) $(DEP_LIBS)
+
+fuzz: $(FUZZ:%=$(O)/fuzz/%)
+	@for t in $(FUZZ); do \
+		mkdir -p $(O)/fuzz/corpus/$$t; \
+		echo "fuzz: $$t for $(FUZZ_TIME) s"; \
+		$(FUZZ_NICE) $(O)/fuzz/$$t -max_total_time=$(FUZZ_TIME) -timeout=10 \
+			-artifact_prefix=$(O)/fuzz/$$t- $(O)/fuzz/corpus/$$t tests/fuzz/seeds \
+			tests/fuzz/regress || exit 1; \
+	done
 
 workloads:
 	$(MAKE) -C tests/workloads O=$(abspath $(O)/workloads)
@@ -168,7 +199,7 @@ INTEGRATION_TESTS := $(sort $(wildcard tests/integration/*.t))
 KERNEL_TESTS	:= $(sort $(wildcard tests/kernel/*.t))
 TEST_ENV	:= PERF=$(abspath $(PERF)) PERF_ASAN=$(abspath $(PERF_ASAN)) \
 		   WORKLOADS=$(abspath $(O)/workloads) TOPDIR=$(CURDIR) \
-		   FUZZ_READ=$(abspath $(FUZZ_READ)) \
+		   FUZZ_READ=$(abspath $(FUZZ_READ)) FUZZ_DIR=$(abspath $(O)/asan/tests/fuzz) \
 		   PERF_DATA_SWAP=$(abspath $(O)/tests/tools/perf-data-swap) \
 		   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 		   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
@@ -181,14 +212,14 @@ check:
 	@scripts/install-deps
 	@$(MAKE) --no-print-directory check-all
 
-check-all: $(PERF) $(PERF_ASAN) unit workloads $(FUZZ_READ) $(TEST_TOOLS)
+check-all: $(PERF) $(PERF_ASAN) unit workloads $(FUZZ_DRIVERS) $(TEST_TOOLS)
 	$(TEST_ENV) prove --failures --exec '' $(addprefix ./,$(UNIT_BINS) $(AUNIT_BINS)) \
 		$(addprefix ./,$(INTEGRATION_TESTS) $(KERNEL_TESTS))
 
 check-unit: unit
 	$(TEST_ENV) prove --exec '' $(addprefix ./,$(UNIT_BINS) $(AUNIT_BINS))
 
-check-integration: $(PERF) $(PERF_ASAN) workloads $(FUZZ_READ) $(TEST_TOOLS)
+check-integration: $(PERF) $(PERF_ASAN) workloads $(FUZZ_DRIVERS) $(TEST_TOOLS)
 	$(TEST_ENV) prove -v --exec '' $(addprefix ./,$(INTEGRATION_TESTS))
 
 bench: $(PERF) workloads
@@ -229,7 +260,8 @@ help: help-kernel
 	@echo "check-unit     unit tests only (normal and ASan+UBSan builds)"
 	@echo "check-integration  integration tests on the live kernel"
 	@echo "workloads      build the BPF test workloads into $(O)/workloads"
-	@echo "fuzz           libFuzzer on the perf.data reader for FUZZ_TIME seconds ($(FUZZ_TIME))"
+	@echo "fuzz           libFuzzer: each target of FUZZ ($(FUZZ_TARGETS))"
+	@echo "               for FUZZ_TIME seconds ($(FUZZ_TIME)) on tests/fuzz/seeds, regress and $(O)/fuzz/corpus"
 	@echo "bench          run the benchmarks under bench/ (ratios against /usr/bin/perf)"
 	@echo "demo           as root: deps, build, record -a -g a BPF workload, report it by name"
 	@echo "install        install perf into \$$DESTDIR\$$PREFIX/bin (PREFIX=$(PREFIX))"
@@ -244,4 +276,6 @@ endif
 
 -include $(LIB_OBJS:.o=.d) $(CMD_OBJS:.o=.d) $(ALIB_OBJS:.o=.d) $(ACMD_OBJS:.o=.d) \
 	 $(UNIT_BINS:$(O)/tests/unit/%=$(O)/obj/tests/unit/%.d) \
-	 $(AUNIT_BINS:%=%.d) $(FUZZ_READ).d
+	 $(AUNIT_BINS:%=%.d) $(FUZZ_DRIVERS:%=%.d) $(O)/asan/tests/fuzz/fuzz.d \
+	 $(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_BIN:$(O)/fuzz/%=$(O)/fuzz/obj/tests/fuzz/%.d) \
+	 $(O)/fuzz/obj/tests/fuzz/fuzz.d

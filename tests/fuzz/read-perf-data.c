@@ -4,7 +4,8 @@
  *
  * Built with libFuzzer (make fuzz) it is a fuzz target; built plainly
  * (ASan+UBSan, make check) it is a TAP test that takes a real perf.data
- * file and feeds the reader every truncation of it and random byte flips.
+ * file and feeds the reader every truncation of it and random byte flips,
+ * or with --replay runs the target once on each file (see fuzz.h).
  * Each input goes through the header, every record, the -D printer and
  * the header printer.  A crash is caught by the sanitizers; a hang by the
  * caller's timeout.  Each input must either be read or fail with a
@@ -17,9 +18,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "util/data.h"
+#include "fuzz.h"
 #include "util/dump.h"
-#include "util/session.h"
 
 static FILE *devnull;
 
@@ -76,21 +76,21 @@ static int write_file(const char *path, const u8 *buf, size_t size)
 	return n == (ssize_t)size ? 0 : -EIO;
 }
 
-#ifdef FUZZING
-int LLVMFuzzerTestOneInput(const u8 *buf, size_t size);
-
 int LLVMFuzzerTestOneInput(const u8 *buf, size_t size)
 {
 	char path[64], msg[256];
 
-	if (!devnull)
-		devnull = fopen("/dev/null", "w");
-	snprintf(path, sizeof(path), "/tmp/perf-fuzz.%d", getpid());
-	if (write_file(path, buf, size) == 0)
-		read_file(path, msg, sizeof(msg));
+	devnull = fuzz__devnull();
+	snprintf(path, sizeof(path), "%s/perf-fuzz.%d", getenv("TMPDIR") ?: "/tmp", getpid());
+	/* an error must say what it is on one line */
+	if (write_file(path, buf, size) == 0 && read_file(path, msg, sizeof(msg)) < 0) {
+		fprintf(stderr, "fuzz: an error without a one-line message: '%s'\n", msg);
+		abort();
+	}
 	return 0;
 }
-#else
+
+#ifndef FUZZING
 #include "tap.h"
 
 /* the scratch file cannot be made: no verdict on the reader */
@@ -130,16 +130,19 @@ int main(int argc, char **argv)
 	int fd;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: %s FILE [FLIPS [SEED [STRIDE]]]\n", argv[0]);
+		fprintf(stderr, "usage: %s FILE [FLIPS [SEED [STRIDE]]]\n"
+			"       %s --replay FILE|DIR...\n", argv[0], argv[0]);
 		return 2;
 	}
+	if (!strcmp(argv[1], "--replay"))
+		return fuzz__replay_main(argc - 1, argv + 1);
 	if (argc > 2)
 		flips = strtoul(argv[2], NULL, 0);
 	if (argc > 3)
 		seed = strtoul(argv[3], NULL, 0);
 	if (argc > 4 && strtoul(argv[4], NULL, 0) > 0)
 		stride = strtoul(argv[4], NULL, 0);
-	devnull = fopen("/dev/null", "w");
+	devnull = fuzz__devnull();
 	orig = load(argv[1], &size);
 	if (!orig || !devnull || size < 16)
 		skip_all("cannot load the input file");

@@ -4,7 +4,9 @@
  * util/annotate-hist.c: capstone on known bytes; a JITed BPF program with
  * two functions and BTF line info (built with libbpf's BTF writer) as the
  * BPF_PROG_INFO feature holds it; our own binary's code from its ELF file,
- * as a user object and as a "vmlinux"; per-symbol sample counts.
+ * as a user object and as a "vmlinux"; per-symbol sample counts; and
+ * util/annotator.c: a session's samples of that program as KSYMBOLs
+ * registered it, annotated from the header, other kinds left out.
  */
 #include <errno.h>
 #include <limits.h>
@@ -17,9 +19,12 @@
 #include "tap.h"
 #include "util/annotate.h"
 #include "util/annotate-hist.h"
+#include "util/annotator.h"
 #include "util/bpf-prog-info.h"
 #include "util/disasm.h"
 #include "util/dso.h"
+#include "util/evlist.h"
+#include "util/header.h"
 #include "util/machine.h"
 #include "util/map.h"
 
@@ -438,6 +443,93 @@ static void test_hist_late(void)
 	free(all);
 }
 
+static u64 ev_buf[64];
+
+static const union perf_event *ksym_ev(u64 addr, u32 len, const char *name)
+{
+	struct perf_record_ksymbol *k = (void *)ev_buf;
+
+	memset(ev_buf, 0, sizeof(ev_buf));
+	k->header.type = PERF_RECORD_KSYMBOL;
+	k->header.size = sizeof(*k) + 64;
+	k->addr = addr;
+	k->len = len;
+	k->ksym_type = PERF_RECORD_KSYMBOL_TYPE_BPF;
+	strcpy(k->name, name);
+	return (void *)ev_buf;
+}
+
+static int nr_sink;
+static char sink[256];
+
+static void error_sink(void *arg, const char *msg)
+{
+	nr_sink++;
+	snprintf(sink, sizeof(sink), "%s", msg);
+}
+
+static void test_annotator(void)
+{
+	struct perf_event_attr attr = { .type = PERF_TYPE_SOFTWARE, .size = sizeof(attr),
+					.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID };
+	const union perf_event kev = { .header = { .type = PERF_RECORD_SAMPLE,
+						   .misc = PERF_RECORD_MISC_KERNEL, .size = 8 } };
+	const union perf_event uev = { .header = { .type = PERF_RECORD_SAMPLE,
+						   .misc = PERF_RECORD_MISC_USER, .size = 8 } };
+	struct annotator_opts o = {
+		.kinds = 1u << DSO_KIND_BPF | 1u << DSO_KIND_FALLBACK,
+		.print = { .event_name = "cpu-clock" },
+		.error = error_sink,
+	};
+	struct perf_sample smp = { .pid = 1, .tid = 1, .period = 1 };
+	struct evlist *evlist = evlist__new();
+	struct evsel *evsel = evsel__new(&attr, 0);
+	struct perf_header h;
+	struct annotator ann;
+	int printed = 0, nr_errors = 0, i;
+	char *out = NULL;
+	size_t len;
+	FILE *fp;
+
+	evsel__set_name(evsel, "cpu-clock");
+	evlist__add(evlist, evsel);
+	perf_header__init(&h);
+	if (!ok(!make_bpf(&h.env.bpf), "the header's program") ||
+	    !ok(!annotator__init(&ann, &o), "annotator: init"))
+		goto out;
+	annotator__use_header(&ann, &h);
+	annotator__process_event(&ann, ksym_ev(KSYM0, 15, "bpf_prog_0102030405060708_prog"), NULL);
+	annotator__process_event(&ann, ksym_ev(KSYM0 + 0x8000, 16, "bpf_prog_ffff_unknown"), NULL);
+	for (i = 0; i < 3; i++) {
+		smp.ip = KSYM0 + 6;
+		is_int(annotator__sample(&ann, &kev, &smp, evsel), 0, "annotator: BPF sample %d", i);
+	}
+	smp.ip = KSYM0 + 0x8004;
+	annotator__sample(&ann, &kev, &smp, evsel);
+	smp.ip = 0x400000;
+	is_int(annotator__sample(&ann, &uev, &smp, evsel), 0, "annotator: a user sample");
+	is_int(annotator__finish(&ann), 0, "annotator: finish");
+	ok(!annotator__has_kernel(&ann) && annotator__wants_kernel(&ann),
+	   "annotator: BPF samples are not kernel text, the kernel stays wanted");
+	fp = open_memstream(&out, &len);
+	is_int(annotator__fprintf(&ann, evlist, fp, &printed, &nr_errors), 0,
+	       "annotator: print");
+	fclose(fp);
+	ok(printed == 1 && strstr(out, "Source code & Disassembly of "
+				  "bpf_prog_0102030405060708_prog for cpu-clock (3 samples"),
+	   "annotator: the program, from the header's code");
+	ok(strstr(out, "  100.00 :   6:callq  ffffffffc0002000 <bpf_prog_"),
+	   "annotator: its samples on the call");
+	ok(nr_errors == 1 && nr_sink == 1 && strstr(sink, "bpf_prog_ffff_unknown: the file has "
+						      "no BPF program info"),
+	   "annotator: a program without info: one error to the sink (%s)", sink);
+	free(out);
+	annotator__exit(&ann);
+out:
+	perf_header__exit(&h);
+	evlist__delete(evlist);
+}
+
 int main(void)
 {
 	test_disasm();
@@ -446,5 +538,6 @@ int main(void)
 	test_vdso();
 	test_hist();
 	test_hist_late();
+	test_annotator();
 	return done_testing();
 }

@@ -525,6 +525,69 @@ static void test_bounds(struct btf *btf)
 	}
 }
 
+/*
+ * find_func by its index against a walk of every function: programs whose
+ * ranges overlap (an address reused), empty ones, one long function
+ * covering many others; programs added after a lookup.
+ */
+static void test_find_func_index(void)
+{
+	struct perf_env_bpf bpf;
+	u64 addr;
+	int k, bad = 0, found = 0;
+
+	perf_env_bpf__init(&bpf);
+	for (k = 0; k < 40; k++) {
+		struct prog p;
+		u64 ksyms[3];
+		u32 lens[3], nr = 1 + k % 3, i;
+
+		memset(&p, 0, sizeof(p));
+		p.info.id = 100 + (k * 7) % 40;
+		for (i = 0; i < nr; i++) {
+			ksyms[i] = 0xffffffffc0000000ULL + ((k * 37 + i * 11) % 64) * 0x40;
+			lens[i] = (k % 5 == 4) ? 0 : 0x20 + 0x10 * i;
+		}
+		if (k == 13)
+			lens[0] = 0x1000;	/* covers most of the others */
+		p.info.nr_jited_ksyms = nr;
+		p.info.jited_ksyms = prog__add_array(&p, PERF_BPIL_JITED_KSYMS, ksyms, nr * 8);
+		p.info.nr_jited_func_lens = nr;
+		p.info.jited_func_lens = prog__add_array(&p, PERF_BPIL_JITED_FUNC_LENS, lens, nr * 4);
+		env__add(&bpf, &p);
+		if (k == 20)
+			perf_env_bpf__find_func(&bpf, 0xffffffffc0000000ULL, &(const struct
+						bpf_prog_info_node *){ NULL }, &(u32){ 0 });
+	}
+	for (addr = 0xffffffffc0000000ULL - 0x10; addr < 0xffffffffc0001100ULL; addr += 3) {
+		const struct bpf_prog_info_node *a = NULL, *b = NULL;
+		u32 ia = 0, ib = 0, p, i;
+		int ra, rb = -ENOENT;
+
+		ra = perf_env_bpf__find_func(&bpf, addr, &a, &ia);
+		for (p = 0; rb && p < bpf.nr_progs; p++) {
+			for (i = 0; i < bpf_prog_info_node__nr_funcs(&bpf.progs[p]); i++) {
+				u64 start;
+				u32 len;
+
+				perf_env_bpf__func(&bpf, &bpf.progs[p], i, &start, &len, NULL, 0);
+				if (addr >= start && addr - start < len) {
+					b = &bpf.progs[p];
+					ib = i;
+					rb = 0;
+					break;
+				}
+			}
+		}
+		found += !ra;
+		if (ra != rb || a != b || ia != ib)
+			bad++;
+	}
+	ok(found > 100 && !bad, "find_func by the index: the first program's function, as a "
+	   "walk finds it (%d addresses found, %d different)", found, bad);
+	perf_env_bpf__exit(&bpf);
+}
+
 int main(void)
 {
 	struct btf *btf = make_btf();
@@ -535,6 +598,7 @@ int main(void)
 	test_round_trip(btf);
 	test_btf_other_endian(btf);
 	test_bounds(btf);
+	test_find_func_index();
 	btf__free(btf);
 	return done_testing();
 }

@@ -1232,6 +1232,86 @@ static void test_killed_record(const u8 *file, size_t len)
 	free(copy);
 }
 
+/* -I of MEM_TOPOLOGY alone: its lines into a string to free() */
+static char *print_mem_topology(const struct strbuf *sec)
+{
+	struct perf_header h;
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *fp = open_memstream(&buf, &size);
+
+	perf_header__init(&h);
+	perf_feature__parse(&h, HEADER_MEM_TOPOLOGY, sec->buf, sec->len);
+	perf_feature__fprintf(&h, HEADER_MEM_TOPOLOGY, fp, true);
+	fclose(fp);
+	perf_header__exit(&h);
+	return buf;
+}
+
+/*
+ * MEM_TOPOLOGY's loop bounds come from the file: a bit count near 2^64
+ * (the fuzzer's hang: its word count wrapped to 0) or a node beyond the
+ * section leave no nodes, as upstream prints a section it cannot read;
+ * a whole section prints its nodes, long runs of set or clear words too.
+ */
+static void test_mem_topology_bounds(void)
+{
+	static const u64 huge[] = { ~0ULL, ~0ULL - 62, 1ULL << 63, (1ULL << 58) + 1 };
+	struct strbuf sec = STRBUF_INIT;
+	char *s;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(huge); i++) {
+		strbuf__reset(&sec);
+		strbuf__add_u64(&sec, 1);
+		strbuf__add_u64(&sec, 0x8000000);
+		strbuf__add_u64(&sec, 1);
+		strbuf__add_u64(&sec, 0);		/* node */
+		strbuf__add_u64(&sec, 0);		/* size */
+		strbuf__add_u64(&sec, huge[i]);		/* nr_bits */
+		strbuf__add_u64(&sec, ~0ULL);
+		s = print_mem_topology(&sec);
+		is_str(s, "# memory nodes (nr 0, block size 0x0):\n",
+		       "%llu bits in 8 bytes: no nodes", (unsigned long long)huge[i]);
+		free(s);
+	}
+	/* version 2, and more nodes announced than the section holds */
+	strbuf__reset(&sec);
+	strbuf__add_u64(&sec, 2);
+	strbuf__add_u64(&sec, 0x8000000);
+	strbuf__add_u64(&sec, 0);
+	s = print_mem_topology(&sec);
+	is_str(s, "# memory nodes (nr 0, block size 0x0):\n", "version 2: no nodes");
+	free(s);
+	strbuf__reset(&sec);
+	strbuf__add_u64(&sec, 1);
+	strbuf__add_u64(&sec, 0x8000000);
+	strbuf__add_u64(&sec, ~0ULL >> 1);
+	s = print_mem_topology(&sec);
+	is_str(s, "# memory nodes (nr 0, block size 0x0):\n", "2^63 nodes in 0 bytes: none");
+	free(s);
+	/* two nodes: 4 words, the middle ones all set; 0 bits */
+	strbuf__reset(&sec);
+	strbuf__add_u64(&sec, 1);
+	strbuf__add_u64(&sec, 0x8000000);
+	strbuf__add_u64(&sec, 2);
+	strbuf__add_u64(&sec, 0);
+	strbuf__add_u64(&sec, 256);
+	strbuf__add_u64(&sec, 250);
+	strbuf__add_u64(&sec, 0);
+	strbuf__add_u64(&sec, ~0ULL);
+	strbuf__add_u64(&sec, ~0ULL);
+	strbuf__add_u64(&sec, 0x1);
+	strbuf__add_u64(&sec, 1);
+	strbuf__add_u64(&sec, 0);
+	strbuf__add_u64(&sec, 0);
+	s = print_mem_topology(&sec);
+	is_str(s, "# memory nodes (nr 2, block size 0x8000000):\n"
+	       "#    0 [16G]: 64-192\n#    1 [0B]: \n", "two nodes, runs of whole words");
+	free(s);
+	strbuf__release(&sec);
+}
+
 static void test_raw_round_trip(struct evlist *evlist)
 {
 	struct perf_header h, r;
@@ -1391,6 +1471,7 @@ int main(void)
 
 	test_big_endian(file, len);
 	test_raw_to_native();
+	test_mem_topology_bounds();
 	test_bounds(file, len);
 	test_attr_versions(file, len);
 	test_killed_record(file, len);

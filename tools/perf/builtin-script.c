@@ -12,69 +12,18 @@
 #include <unistd.h>
 
 #include "builtin.h"
-#include "util/callchain.h"
 #include "util/data.h"
-#include "util/fmt-buf.h"
-#include "util/machine.h"
 #include "util/parse-options.h"
+#include "util/script.h"
 #include "util/session.h"
 
-enum script_field {
-	F_COMM		= 1 << 0,
-	F_TID		= 1 << 1,
-	F_PID		= 1 << 2,
-	F_TIME		= 1 << 3,
-	F_CPU		= 1 << 4,
-	F_EVENT		= 1 << 5,
-	F_IP		= 1 << 6,
-	F_SYM		= 1 << 7,
-	F_SYMOFF	= 1 << 8,
-	F_DSO		= 1 << 9,
-	F_PERIOD	= 1 << 10,
-	F_ADDR		= 1 << 11,
-};
-
-static const struct {
-	const char	*name;
-	u32		bit;
-	u64		sample_type;	/* what the samples must carry, 0: nothing */
-	const char	*upper;		/* upstream's name in the error */
-} script_fields[] = {
-	{ "comm",	F_COMM,		0,			"COMM" },
-	{ "tid",	F_TID,		PERF_SAMPLE_TID,	"TID" },
-	{ "pid",	F_PID,		PERF_SAMPLE_TID,	"PID" },
-	{ "time",	F_TIME,		PERF_SAMPLE_TIME,	"TIME" },
-	{ "cpu",	F_CPU,		PERF_SAMPLE_CPU,	"CPU" },
-	{ "event",	F_EVENT,	0,			"EVNAME" },
-	{ "ip",		F_IP,		PERF_SAMPLE_IP,		"IP" },
-	{ "sym",	F_SYM,		PERF_SAMPLE_IP,		"SYM" },
-	{ "symoff",	F_SYMOFF,	PERF_SAMPLE_IP,		"SYMOFF" },
-	{ "dso",	F_DSO,		PERF_SAMPLE_IP,		"DSO" },
-	/* without PERIOD in the samples, upstream prints the fixed one (-c) */
-	{ "period",	F_PERIOD,	0,			"PERIOD" },
-	{ "addr",	F_ADDR,		PERF_SAMPLE_ADDR,	"ADDR" },
-};
-
-#define F_DEFAULT	(F_COMM | F_TID | F_TIME | F_CPU | F_EVENT | F_IP | F_SYM | F_SYMOFF | \
-			 F_DSO | F_PERIOD)
-
-struct script {
+struct script_cmd {
 	struct perf_tool	tool;
+	struct script		s;
 	const char		*input;
 	const char		*fields_str;
 	const char		*kallsyms;
-	bool			show_task;
-	bool			show_mmap;
-	bool			show_bpf;
 	bool			no_bpf_prog_info;
-	bool			no_callchain;	/* -G / --hide-call-graph */
-	int			max_stack;
-	u32			fields;
-	bool			user_fields;
-	struct machine		*machine;
-	struct callchain_cursor	cursor;
-	struct fmt_buf		out;	/* standard output */
-	bool			line_flush;	/* a terminal: line by line */
 };
 
 static const char *const script_usage[] = {
@@ -83,295 +32,48 @@ static const char *const script_usage[] = {
 	NULL
 };
 
-static int script__parse_fields(struct script *s, const char *str, char *bad, size_t badsz)
+static int script__tool_sample(struct perf_tool *tool, struct perf_session *session,
+			       const union perf_event *ev, struct perf_sample *sample,
+			       struct evsel *evsel)
 {
-	const char *p = str;
-	u32 fields = 0;
-
-	/* "type:fields": the event type part is accepted and ignored */
-	if (strchr(p, ':'))
-		p = strchr(p, ':') + 1;
-	while (*p) {
-		size_t n = strcspn(p, ","), i;
-
-		for (i = 0; i < ARRAY_SIZE(script_fields); i++)
-			if (strlen(script_fields[i].name) == n &&
-			    !strncmp(script_fields[i].name, p, n))
-				break;
-		if (i == ARRAY_SIZE(script_fields)) {
-			snprintf(bad, badsz, "%.*s", (int)n, p);
-			return -EINVAL;
-		}
-		fields |= script_fields[i].bit;
-		p += n;
-		if (*p == ',')
-			p++;
-	}
-	s->fields = fields;
-	s->user_fields = true;
-	return 0;
+	return script__sample(&((struct script_cmd *)tool)->s, ev, sample, evsel);
 }
 
-/* The fields an event prints: what was asked for, or the default less what it lacks. */
-static u32 script__evsel_fields(const struct script *s, const struct evsel *evsel)
+static int script__tool_event(struct perf_tool *tool, struct perf_session *session,
+			      const union perf_event *ev, struct perf_sample *sample,
+			      struct evsel *evsel)
 {
-	u32 f = s->fields;
-	size_t i;
-
-	if (s->user_fields)
-		return f;
-	for (i = 0; i < ARRAY_SIZE(script_fields); i++)
-		if (script_fields[i].sample_type &&
-		    !(evsel->attr.sample_type & script_fields[i].sample_type))
-			f &= ~script_fields[i].bit;
-	return f;
-}
-
-static bool script__use_callchain(const struct script *s, const struct evsel *evsel, u32 f)
-{
-	return !s->no_callchain && (f & F_IP) &&
-	       (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN);
-}
-
-/* comm, tid/pid, cpu, time: the start every line has */
-static void script__print_start(struct script *s, const struct thread *t,
-				const struct perf_sample *sample, u32 f, bool callchain)
-{
-	struct fmt_buf *b = &s->out;
-
-	if (f & F_COMM) {
-		const char *comm = t ? t->comm : ":-1";
-
-		/* "%s " with a call chain, else "%16s " */
-		fmt_buf__str(b, comm, callchain ? 0 : 16, 0);
-		fmt_buf__putc(b, ' ');
-	}
-	if ((f & F_PID) && (f & F_TID)) {
-		/* "%5d/%-5d " */
-		fmt_buf__s64(b, (int)sample->pid, 5, 0);
-		fmt_buf__putc(b, '/');
-		fmt_buf__s64(b, (int)sample->tid, 5, FMT_LEFT);
-		fmt_buf__putc(b, ' ');
-	} else if (f & (F_PID | F_TID)) {
-		fmt_buf__s64(b, (int)(f & F_PID ? sample->pid : sample->tid), 5, 0);
-		fmt_buf__putc(b, ' ');
-	}
-	if (f & F_CPU) {
-		/* "[%03d] " */
-		fmt_buf__putc(b, '[');
-		fmt_buf__s64(b, (int)sample->cpu, 3, FMT_ZERO);
-		fmt_buf__mem(b, "] ", 2);
-	}
-	if (f & F_TIME) {
-		/* "%5llu.%06llu: " of the seconds and microseconds */
-		fmt_buf__u64(b, sample->time / 1000000000ULL, 5, 0);
-		fmt_buf__putc(b, '.');
-		fmt_buf__u64(b, sample->time % 1000000000ULL / 1000, 6, FMT_ZERO);
-		fmt_buf__mem(b, ": ", 2);
-	}
-}
-
-/* " sym+0xoff (dso)" of one location, by the fields asked for */
-static void script__print_sym(struct script *s, const struct addr_location *al, u32 f)
-{
-	struct fmt_buf *b = &s->out;
-
-	if (f & F_SYM) {
-		fmt_buf__putc(b, ' ');
-		if (al->sym) {
-			fmt_buf__puts(b, al->sym->name);
-			if (f & F_SYMOFF) {
-				fmt_buf__mem(b, "+0x", 3);
-				fmt_buf__x64(b, al->addr - al->sym->start, 0, 0);
-			}
-		} else {
-			fmt_buf__mem(b, "[unknown]", 9);
-		}
-	}
-	if (f & F_DSO) {
-		fmt_buf__mem(b, " (", 2);
-		fmt_buf__puts(b, al->dso ? al->dso->long_name : "[unknown]");
-		fmt_buf__putc(b, ')');
-	}
-}
-
-static int script__sample(struct perf_tool *tool, struct perf_session *session,
-			  const union perf_event *ev, struct perf_sample *sample,
-			  struct evsel *evsel)
-{
-	struct script *s = (struct script *)tool;
-	struct fmt_buf *b = &s->out;
-	struct addr_location al;
-	u32 f = script__evsel_fields(s, evsel);
-	bool cc = script__use_callchain(s, evsel, f);
-	int err;
-	u32 i;
-
-	err = machine__resolve(s->machine, ev, sample, &al);
-	if (err)
-		return err;
-	script__print_start(s, al.thread, sample, f, cc);
-	if (f & F_PERIOD) {
-		fmt_buf__u64(b, sample->period, 10, 0);
-		fmt_buf__putc(b, ' ');
-	}
-	if (f & F_EVENT) {
-		fmt_buf__puts(b, evsel__name(evsel));
-		fmt_buf__mem(b, ": ", 2);
-	}
-	if (f & F_ADDR) {
-		fmt_buf__x64(b, sample->addr, 16, 0);
-		fmt_buf__putc(b, ' ');
-	}
-	if (cc) {
-		err = callchain__resolve(s->machine, al.thread, sample,
-					 ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK,
-					 s->max_stack > 0 ? (u32)s->max_stack : 0, &s->cursor);
-		if (err)
-			return err;
-		fmt_buf__putc(b, '\n');
-		for (i = 0; i < s->cursor.nr; i++) {
-			const struct addr_location *e = &s->cursor.entries[i];
-			/* upstream: objects' entries by their address in the object */
-			bool rel = e->dso && (e->dso->kind == DSO_KIND_USER ||
-					      e->dso->kind == DSO_KIND_VDSO ||
-					      e->dso->kind == DSO_KIND_MODULE);
-
-			fmt_buf__putc(b, '\t');
-			fmt_buf__x64(b, rel ? e->addr : e->ip, 16, 0);
-			script__print_sym(s, e, f);
-			fmt_buf__putc(b, '\n');
-		}
-		fmt_buf__putc(b, '\n');
-		goto out;
-	}
-	if (f & F_IP) {
-		fmt_buf__putc(b, ' ');
-		fmt_buf__x64(b, sample->ip, 16, 0);
-		script__print_sym(s, &al, f);
-	}
-	fmt_buf__putc(b, '\n');
-out:
-	if (s->line_flush)
-		fmt_buf__flush(b);
-	/* a write error (the reader went away): stop */
-	return fmt_buf__error(b);
-}
-
-static bool script__shows(const struct script *s, u32 type)
-{
-	switch (type) {
-	case PERF_RECORD_COMM:
-	case PERF_RECORD_FORK:
-	case PERF_RECORD_EXIT:
-		return s->show_task;
-	case PERF_RECORD_MMAP:
-	case PERF_RECORD_MMAP2:
-		return s->show_mmap;
-	case PERF_RECORD_KSYMBOL:
-	case PERF_RECORD_BPF_EVENT:
-		return s->show_bpf;
-	default:
-		return false;
-	}
-}
-
-static int script__event(struct perf_tool *tool, struct perf_session *session,
-			 const union perf_event *ev, struct perf_sample *sample,
-			 struct evsel *evsel)
-{
-	struct script *s = (struct script *)tool;
-	struct thread *t;
-	FILE *fp;
-	u32 type = ev->header.type, f;
-	int err = machine__process_event(s->machine, ev, sample);
-
-	callchain_cursor__invalidate(&s->cursor);
-	if (err == -ENOMEM)
-		return err;
-	if (!script__shows(s, type) || !evsel)
-		return 0;
-	/* the records' printer writes to stdio: a stream into the same buffer */
-	fp = fmt_buf__file(&s->out);
-	if (!fp)
-		return -ENOMEM;
-	/* the thread the record is about, as it is after the record */
-	switch (type) {
-	case PERF_RECORD_COMM:
-		t = machine__findnew_thread(s->machine, (s32)ev->comm.pid, (s32)ev->comm.tid);
-		break;
-	case PERF_RECORD_FORK:
-	case PERF_RECORD_EXIT:
-		t = machine__findnew_thread(s->machine, (s32)ev->fork.pid, (s32)ev->fork.tid);
-		break;
-	case PERF_RECORD_MMAP:
-	case PERF_RECORD_MMAP2:
-		t = machine__findnew_thread(s->machine, (s32)ev->mmap.pid, (s32)ev->mmap.tid);
-		break;
-	default:
-		t = machine__findnew_thread(s->machine, (s32)sample->pid, (s32)sample->tid);
-		break;
-	}
-	f = script__evsel_fields(s, evsel) & (F_COMM | F_TID | F_PID | F_CPU | F_TIME);
-	if (!evsel->attr.sample_id_all)
-		f &= ~(F_CPU | F_TIME);
-	script__print_start(s, t, sample, f,
-			    script__use_callchain(s, evsel, script__evsel_fields(s, evsel)));
-	perf_event__fprintf(ev, sample, fp);
-	if (s->line_flush)
-		fmt_buf__flush(&s->out);
-	return fmt_buf__error(&s->out);
-}
-
-static int script__check_fields(struct script *s, struct perf_session *session)
-{
-	struct evsel *evsel;
-	size_t i;
-	int n;
-
-	if (!s->user_fields)
-		return 0;
-	evlist__for_each(session->evlist, evsel, n) {
-		if (evsel__is_sideband(evsel))
-			continue;
-		for (i = 0; i < ARRAY_SIZE(script_fields); i++) {
-			if (!(s->fields & script_fields[i].bit) || !script_fields[i].sample_type ||
-			    (evsel->attr.sample_type & script_fields[i].sample_type))
-				continue;
-			fprintf(stderr, "Samples for '%s' event do not have %s attribute set. "
-				"Cannot print '%s' field.\n", evsel__name(evsel),
-				script_fields[i].upper, script_fields[i].name);
-			return -EINVAL;
-		}
-	}
-	return 0;
+	return script__event(&((struct script_cmd *)tool)->s, ev, sample, evsel);
 }
 
 int cmd_script(int argc, const char **argv)
 {
-	struct script s = { .fields = F_DEFAULT, .max_stack = 127 };
+	struct script_cmd cmd = { .input = NULL };
+	struct script *s = &cmd.s;
 	struct perf_session *session = NULL;
 	struct perf_data data;
+	bool show_task = false, show_mmap = false, show_bpf = false, no_callchain = false;
+	int max_stack = 127;
 	const struct option options[] = {
-		OPT_STRING('i', "input", &s.input, "file", "input file name"),
-		OPT_STRING('F', "fields", &s.fields_str, "str",
+		OPT_STRING('i', "input", &cmd.input, "file", "input file name"),
+		OPT_STRING('F', "fields", &cmd.fields_str, "str",
 			   "comma separated output fields: comm,tid,pid,time,cpu,event,ip,sym,"
 			   "symoff,dso,period,addr"),
-		OPT_BOOLEAN(0, "show-task-events", &s.show_task,
+		OPT_BOOLEAN(0, "show-task-events", &show_task,
 			    "Show the fork/comm/exit events"),
-		OPT_BOOLEAN(0, "show-mmap-events", &s.show_mmap, "Show the mmap events"),
-		OPT_BOOLEAN(0, "show-bpf-events", &s.show_bpf, "Show bpf related events"),
-		OPT_BOOLEAN('G', "hide-call-graph", &s.no_callchain,
+		OPT_BOOLEAN(0, "show-mmap-events", &show_mmap, "Show the mmap events"),
+		OPT_BOOLEAN(0, "show-bpf-events", &show_bpf, "Show bpf related events"),
+		OPT_BOOLEAN('G', "hide-call-graph", &no_callchain,
 			    "When printing symbols do not display call chain"),
-		OPT_INTEGER(0, "max-stack", &s.max_stack,
+		OPT_INTEGER(0, "max-stack", &max_stack,
 			    "Set the maximum stack depth when parsing the callchain"),
-		OPT_STRING(0, "kallsyms", &s.kallsyms, "file", "kallsyms pathname"),
-		OPT_BOOLEAN(0, "no-bpf-prog-info", &s.no_bpf_prog_info,
+		OPT_STRING(0, "kallsyms", &cmd.kallsyms, "file", "kallsyms pathname"),
+		OPT_BOOLEAN(0, "no-bpf-prog-info", &cmd.no_bpf_prog_info,
 			    "leave BPF addresses without a KSYMBOL [unknown], as upstream"),
 		OPT_END()
 	};
 	const char *path;
-	char bad[64];
+	char bad[64], msg[512];
 	int err;
 
 	/* perf script report NAME: the reports built in (builtin-script-report.c) */
@@ -386,56 +88,54 @@ int cmd_script(int argc, const char **argv)
 		usage_error(script_usage, options, "unexpected argument `%s'", argv[0]);
 		return 1;
 	}
-	if (s.fields_str && script__parse_fields(&s, s.fields_str, bad, sizeof(bad))) {
-		fprintf(stderr, "perf script: invalid field requested: %s\n", bad);
-		return 1;
-	}
-	s.line_flush = isatty(STDOUT_FILENO);
-	s.tool.sample = script__sample;
-	s.tool.event = script__event;
-	s.tool.ordered = true;
-	callchain_cursor__init(&s.cursor);
-	s.machine = machine__new(s.kallsyms);
-	if (fmt_buf__init(&s.out, STDOUT_FILENO, 0) || !s.machine ||
-	    callchain_cursor__enable_cache(&s.cursor)) {
+	if (script__init(s, STDOUT_FILENO, cmd.kallsyms)) {
 		fprintf(stderr, "perf script: out of memory\n");
-		fmt_buf__exit(&s.out);
-		callchain_cursor__exit(&s.cursor);
-		machine__delete(s.machine);
+		script__exit(s);
 		return 1;
 	}
+	if (cmd.fields_str && script__parse_fields(s, cmd.fields_str, bad, sizeof(bad))) {
+		fprintf(stderr, "perf script: invalid field requested: %s\n", bad);
+		script__exit(s);
+		return 1;
+	}
+	s->show_task = show_task;
+	s->show_mmap = show_mmap;
+	s->show_bpf = show_bpf;
+	s->no_callchain = no_callchain;
+	s->max_stack = max_stack;
+	s->line_flush = isatty(STDOUT_FILENO);
+	cmd.tool.sample = script__tool_sample;
+	cmd.tool.event = script__tool_event;
+	cmd.tool.ordered = true;
 
-	path = perf_data__input_name(s.input);
+	path = perf_data__input_name(cmd.input);
 	err = perf_data__open_read(&data, path);
 	if (err) {
 		fprintf(stderr, "perf script: %s: %s%s\n", path, data.err,
 			err == -ENOENT ? " (try 'perf record' first)" : "");
-		goto out_machine;
+		goto out_script;
 	}
 	if (!data.is_pipe && data.size == 0) {
 		fprintf(stderr, "perf script: %s: zero-sized data, nothing to do\n", path);
 		err = -EINVAL;
 		goto out_data;
 	}
-	err = perf_session__new(&session, &data, &s.tool);
+	err = perf_session__new(&session, &data, &cmd.tool);
 	if (err) {
 		fprintf(stderr, "perf script: %s: %s\n", path, data.err);
 		goto out_data;
 	}
 	if (!data.is_pipe) {
-		err = script__check_fields(&s, session);
-		if (err)
+		err = script__check_fields(s, session->evlist, msg, sizeof(msg));
+		if (err) {
+			fprintf(stderr, "%s\n", msg);
 			goto out_session;
+		}
 	}
-	/* symbols from the binaries that ran (a build id that fails to parse: none) */
-	if (!session->header.raw[HEADER_BUILD_ID].swapped && session->header.raw[HEADER_BUILD_ID].buf)
-		machine__set_build_ids(s.machine, session->header.raw[HEADER_BUILD_ID].buf,
-				       session->header.raw[HEADER_BUILD_ID].size);
-	if (!s.no_bpf_prog_info)
-		machine__set_bpf_info(s.machine, &session->header.env.bpf);
+	script__use_header(s, &session->header, !cmd.no_bpf_prog_info);
 	err = perf_session__process(session);
 	/* the lines go out before what stderr says about them */
-	if (fmt_buf__flush(&s.out))
+	if (fmt_buf__flush(&s->out))
 		err = 0;	/* a write error, said below */
 	else if (err)
 		fprintf(stderr, "perf script: %s: %s\n", path, data.err);
@@ -446,13 +146,11 @@ out_session:
 	perf_session__delete(session);
 out_data:
 	perf_data__close(&data);
-out_machine:
+out_script:
 	/* the reader going away (EPIPE, SIGPIPE ignored) ends the output, no error */
-	if (fmt_buf__exit(&s.out) && s.out.err != -EPIPE && !err) {
-		fprintf(stderr, "perf script: standard output: %s\n", strerror(-s.out.err));
-		err = s.out.err;
+	if (script__exit(s) && s->out.err != -EPIPE && !err) {
+		fprintf(stderr, "perf script: standard output: %s\n", strerror(-s->out.err));
+		err = s->out.err;
 	}
-	callchain_cursor__exit(&s.cursor);
-	machine__delete(s.machine);
 	return err;
 }

@@ -16,6 +16,7 @@
 
 #include "annotate-code.h"
 #include "dso.h"
+#include "regular-file.h"
 #include "symbol-elf.h"
 
 /* Larger symbols are cut: nothing real is this big, a bogus size could be. */
@@ -35,10 +36,14 @@ static int elf_segs__open(struct elf_segs *e, const char *path, char *err, size_
 
 	memset(e, 0, sizeof(*e));
 	e->fd = -1;
-	e->fd = open(path, O_RDONLY | O_CLOEXEC);
+	e->fd = regular_file__open(path);
 	if (e->fd < 0) {
-		snprintf(err, errsz, "%s: %s", path, strerror(errno));
-		return -errno;
+		int ret = e->fd;
+
+		snprintf(err, errsz, "%s: %s", path, ret == -EINVAL ? "not a regular file" :
+			 strerror(-ret));
+		e->fd = -1;
+		return ret;
 	}
 	if (pread(e->fd, &eh, sizeof(eh), 0) != sizeof(eh) || memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
 	    eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_ident[EI_DATA] != ELFDATA2LSB ||

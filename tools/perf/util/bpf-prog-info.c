@@ -50,6 +50,7 @@ void perf_env_bpf__exit(struct perf_env_bpf *bpf)
 		free(bpf->btfs[i].data);
 	}
 	free(bpf->btfs);
+	free(bpf->ranges);
 	perf_env_bpf__init(bpf);
 }
 
@@ -435,6 +436,7 @@ void perf_env_bpf__sort_progs(struct perf_env_bpf *bpf)
 	}
 	bpf->nr_progs = n;
 	bpf->progs_sorted = true;
+	bpf->ranges_valid = false;
 }
 
 static int btf__cmp(const void *a, const void *b)
@@ -513,6 +515,7 @@ int perf_env_bpf__add_prog(struct perf_env_bpf *bpf, const struct bpf_prog_info 
 	if (data_len)
 		memcpy(node->data, data, data_len);
 	bpf->nr_progs++;
+	bpf->ranges_valid = false;
 	if (bpf->nr_progs > 1 && bpf->progs[bpf->nr_progs - 2].info.id >= node->info.id)
 		bpf->progs_sorted = false;
 	return 0;
@@ -860,8 +863,60 @@ int perf_env_bpf__func(struct perf_env_bpf *bpf, const struct bpf_prog_info_node
 	return 0;
 }
 
-int perf_env_bpf__find_func(struct perf_env_bpf *bpf, u64 addr,
-			    const struct bpf_prog_info_node **nodep, u32 *idx)
+static int range__cmp(const void *a, const void *b)
+{
+	const struct bpf_func_range *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->prog != y->prog)
+		return x->prog < y->prog ? -1 : 1;
+	return x->func < y->func ? -1 : x->func > y->func;
+}
+
+/* The index of every function's range; -ENOMEM. */
+static int perf_env_bpf__index(struct perf_env_bpf *bpf)
+{
+	size_t nr = 0, n = 0;
+	u32 p, i;
+
+	for (p = 0; p < bpf->nr_progs; p++)
+		nr += bpf_prog_info_node__nr_funcs(&bpf->progs[p]);
+	if (nr > UINT32_MAX)
+		return -ENOMEM;
+	free(bpf->ranges);
+	bpf->ranges = malloc((nr ? nr : 1) * sizeof(*bpf->ranges));
+	bpf->nr_ranges = 0;
+	bpf->max_range_len = 0;
+	if (!bpf->ranges)
+		return -ENOMEM;
+	for (p = 0; p < bpf->nr_progs; p++) {
+		const struct bpf_prog_info_node *node = &bpf->progs[p];
+		u32 nf = bpf_prog_info_node__nr_funcs(node);
+
+		for (i = 0; i < nf; i++) {
+			struct bpf_func_range *r = &bpf->ranges[n];
+
+			if (perf_env_bpf__func(bpf, node, i, &r->start, &r->len, NULL, 0))
+				break;
+			if (!r->len)
+				continue;	/* holds no address */
+			r->prog = p;
+			r->func = i;
+			if (r->len > bpf->max_range_len)
+				bpf->max_range_len = r->len;
+			n++;
+		}
+	}
+	qsort(bpf->ranges, n, sizeof(*bpf->ranges), range__cmp);
+	bpf->nr_ranges = (u32)n;
+	bpf->ranges_valid = true;
+	return 0;
+}
+
+/* The same by a walk of every function, without memory for the index. */
+static int perf_env_bpf__scan_func(struct perf_env_bpf *bpf, u64 addr,
+				   const struct bpf_prog_info_node **nodep, u32 *idx)
 {
 	u32 p, i;
 
@@ -883,6 +938,41 @@ int perf_env_bpf__find_func(struct perf_env_bpf *bpf, u64 addr,
 		}
 	}
 	return -ENOENT;
+}
+
+int perf_env_bpf__find_func(struct perf_env_bpf *bpf, u64 addr,
+			    const struct bpf_prog_info_node **nodep, u32 *idx)
+{
+	const struct bpf_func_range *best = NULL;
+	size_t lo = 0, hi;
+
+	if (!bpf->ranges_valid && perf_env_bpf__index(bpf))
+		return perf_env_bpf__scan_func(bpf, addr, nodep, idx);
+	/* past the last range starting at or below addr */
+	hi = bpf->nr_ranges;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (bpf->ranges[mid].start <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* back over the ranges that can reach addr: of those holding it the first program's */
+	while (lo-- > 0) {
+		const struct bpf_func_range *r = &bpf->ranges[lo];
+
+		if (addr - r->start >= bpf->max_range_len)
+			break;
+		if (addr - r->start < r->len &&
+		    (!best || r->prog < best->prog || (r->prog == best->prog && r->func < best->func)))
+			best = r;
+	}
+	if (!best)
+		return -ENOENT;
+	*nodep = &bpf->progs[best->prog];
+	*idx = best->func;
+	return 0;
 }
 
 /* KSYM_NAME_LEN of the kernel: longer names are cut. */

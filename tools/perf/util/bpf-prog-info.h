@@ -72,6 +72,14 @@ struct btf_node {
 	u32		seq;
 };
 
+/* A JITed function's range, for perf_env_bpf__find_func(). */
+struct bpf_func_range {
+	u64	start;
+	u32	len;
+	u32	prog;		/* index in progs[] */
+	u32	func;
+};
+
 /* Both features' contents, sorted by id (duplicates dropped, as upstream's tree). */
 struct perf_env_bpf {
 	u32			nr_progs;
@@ -82,6 +90,11 @@ struct perf_env_bpf {
 	u32			alloc_btfs;
 	struct btf_node		*btfs;
 	bool			btfs_sorted;
+	/* every function by start, made on the first lookup after progs[] changed */
+	struct bpf_func_range	*ranges;
+	u32			nr_ranges;
+	u64			max_range_len;
+	bool			ranges_valid;
 };
 
 void perf_env_bpf__init(struct perf_env_bpf *bpf);
@@ -139,7 +152,11 @@ u32 bpf_prog_info_node__nr_funcs(const struct bpf_prog_info_node *node);
  */
 int perf_env_bpf__func(struct perf_env_bpf *bpf, const struct bpf_prog_info_node *node,
 		       u32 i, u64 *addr, u32 *len, char *name, size_t namesz);
-/* The program and function containing addr. */
+/*
+ * The program and function containing addr: of several (an address a
+ * later program reused) the first in progs[], and its first function.
+ * O(log n) by an index of every function's range.
+ */
 int perf_env_bpf__find_func(struct perf_env_bpf *bpf, u64 addr,
 			    const struct bpf_prog_info_node **nodep, u32 *idx);
 

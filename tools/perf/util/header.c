@@ -946,46 +946,102 @@ static void range__add(struct strbuf *list, u64 a, u64 b)
 		strbuf__addf(list, "-%llu", (unsigned long long)b);
 }
 
-/* MEM_TOPOLOGY: u64 version, block size, nr; per node {u64 node, size; bitmap} */
+/*
+ * MEM_TOPOLOGY: u64 version (1), block size, nr; per node {u64 node, size;
+ * bitmap}, the bitmap {u64 nr_bits; u64 words[(nr_bits + 63) / 64]}.
+ */
+struct mem_node {
+	u64	node;
+	u64	nr_bits;
+	size_t	words;		/* offset of words[0] in the section */
+};
+
+/* One node, the cursor past it; -EINVAL when it does not fit in the section. */
+static int mem_node__read(struct fcur *c, struct mem_node *n)
+{
+	u64 size, nr_words;
+
+	if (fcur__u64(c, &n->node) || fcur__u64(c, &size) || fcur__u64(c, &n->nr_bits))
+		return -EINVAL;
+	/* nr_bits comes from the file: count its words without overflow */
+	nr_words = n->nr_bits / 64 + (n->nr_bits % 64 != 0);
+	if (nr_words > fcur__left(c) / 8)
+		return hdr_err(c->h, "feature MEM_TOPOLOGY: node %llu: %llu bits cannot fit in "
+			       "%zu bytes", (unsigned long long)n->node,
+			       (unsigned long long)n->nr_bits, fcur__left(c));
+	n->words = c->pos;
+	c->pos += nr_words * 8;
+	return 0;
+}
+
+static u64 mem_node__word(const struct fcur *c, const struct mem_node *n, u64 i)
+{
+	u64 w;
+
+	memcpy(&w, c->p + n->words + i * 8, 8);
+	return c->swap ? bswap_64(w) : w;
+}
+
+static void mem_node__fprintf(const struct fcur *c, const struct mem_node *n, u64 bsize,
+			      FILE *fp)
+{
+	struct strbuf list = STRBUF_INIT;
+	u64 word = 0, set = 0, bit, start = 0;
+	bool in = false;
+	char sz[32];
+
+	for (bit = 0; bit < n->nr_bits; bit++) {
+		bool on;
+
+		if (bit % 64 == 0) {
+			word = mem_node__word(c, n, bit / 64);
+			/* a run of equal words goes by whole */
+			if ((word == 0 && !in) || (word == ~0ULL && in)) {
+				u64 next = bit + 64 < n->nr_bits ? bit + 64 : n->nr_bits;
+
+				set += in ? next - bit : 0;
+				bit = next - 1;
+				continue;
+			}
+		}
+		on = (word >> (bit % 64)) & 1;
+		set += on;
+		if (on && !in)
+			start = bit;
+		else if (!on && in)
+			range__add(&list, start, bit - 1);
+		in = on;
+	}
+	if (in)
+		range__add(&list, start, n->nr_bits - 1);
+	size__scnprintf(sz, sizeof(sz), bsize * set);
+	fprintf(fp, "#  %3llu [%s]: %s\n", (unsigned long long)n->node, sz,
+		list.buf ? list.buf : "");
+	strbuf__release(&list);
+}
+
+/*
+ * As upstream: a section it cannot read whole (another version, a node
+ * beyond its end) leaves no nodes, printed as "nr 0, block size 0x0".
+ */
 static void print_mem_topology(struct perf_header *h, FILE *fp, int feat)
 {
-	struct fcur c = raw__cursor(h, feat);
-	u64 version, bsize, nr, i;
+	struct fcur c = raw__cursor(h, feat), check;
+	u64 version, bsize = 0, nr = 0, i;
+	struct mem_node n;
+	bool valid;
 
-	if (fcur__u64(&c, &version) || fcur__u64(&c, &bsize) || fcur__u64(&c, &nr))
-		return;
+	valid = !fcur__u64(&c, &version) && version == 1 && !fcur__u64(&c, &bsize) &&
+		!fcur__u64(&c, &nr) && nr <= fcur__left(&c) / 24;
+	for (i = 0, check = c; valid && i < nr; i++)
+		valid = !mem_node__read(&check, &n);
+	if (!valid)
+		bsize = nr = 0;
 	fprintf(fp, "# memory nodes (nr %llu, block size 0x%llx):\n", (unsigned long long)nr,
 		(unsigned long long)bsize);
 	for (i = 0; i < nr; i++) {
-		u64 node, size, nbits, word = 0, set = 0, bit, start = 0;
-		struct strbuf list = STRBUF_INIT;
-		bool in = false;
-		char sz[32];
-
-		/* the bitmap is {u64 nr_bits; u64 words[]} */
-		if (fcur__u64(&c, &node) || fcur__u64(&c, &size) || fcur__u64(&c, &nbits))
-			return;
-		if ((nbits + 63) / 64 > fcur__left(&c) / 8)
-			return;
-		for (bit = 0; bit < nbits; bit++) {
-			bool on;
-
-			if (bit % 64 == 0)
-				fcur__u64(&c, &word);
-			on = (word >> (bit % 64)) & 1;
-			set += on;
-			if (on && !in)
-				start = bit;
-			else if (!on && in)
-				range__add(&list, start, bit - 1);
-			in = on;
-		}
-		if (in)
-			range__add(&list, start, nbits - 1);
-		size__scnprintf(sz, sizeof(sz), bsize * set);
-		fprintf(fp, "#  %3llu [%s]: %s\n", (unsigned long long)node, sz,
-			list.buf ? list.buf : "");
-		strbuf__release(&list);
+		mem_node__read(&c, &n);
+		mem_node__fprintf(&c, &n, bsize, fp);
 	}
 }
 

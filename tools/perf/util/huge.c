@@ -19,11 +19,8 @@ static size_t huge_round(size_t size)
 static void *huge_map(size_t size)
 {
 #ifdef HUGE_FROM_HEAP
-	void *p;
-
-	if (posix_memalign(&p, HUGE_PAGE_SIZE, size))
-		return NULL;
-	return memset(p, 0, size);
+	/* fresh zero pages for big blocks: nothing cleared that is not touched */
+	return calloc(1, size);
 #else
 	size_t head;
 	char *m = mmap(NULL, size + HUGE_PAGE_SIZE, PROT_READ | PROT_WRITE,
@@ -72,7 +69,7 @@ static void *huge_remap(struct huge_buf *b, size_t cap)
 
 int huge_buf__grow(struct huge_buf *b, size_t need)
 {
-	size_t cap = b->cap ? b->cap : HUGE_PAGE_SIZE;
+	size_t cap = b->cap ? b->cap : HUGE_BUF_FIRST;
 	void *p;
 
 	if (need <= b->cap)

@@ -23,6 +23,16 @@
 #endif
 #endif
 
+/*
+ * A buffer's first capacity: a huge page, or in the heap (no huge pages
+ * to fill, and a sanitizer's heap is slow to clear) a few small pages.
+ */
+#ifdef HUGE_FROM_HEAP
+#define HUGE_BUF_FIRST	(64UL << 10)
+#else
+#define HUGE_BUF_FIRST	HUGE_PAGE_SIZE
+#endif
+
 /* A growable buffer: contents kept (it may move), new bytes zero. */
 struct huge_buf {
 	void	*p;
@@ -32,7 +42,10 @@ struct huge_buf {
 int huge_buf__grow(struct huge_buf *b, size_t need);
 void huge_buf__free(struct huge_buf *b);
 
-/* size zeroed bytes, NULL when out of memory; free with huge_free(p, size). */
+/*
+ * size zeroed bytes, NULL when out of memory; free with huge_free(p, size).
+ * Aligned to a huge page, but in the heap.
+ */
 void *huge_zalloc(size_t size);
 void huge_free(void *p, size_t size);
 

@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 
 #include "bpf-prog-info.h"
+#include "header.h"
 #include "huge.h"
 #include "kallsyms.h"
 #include "machine.h"
@@ -172,6 +173,16 @@ int machine__set_build_ids(struct machine *m, const void *buf, size_t size)
 		p += rec.header.size;
 	}
 	return 0;
+}
+
+void machine__use_header(struct machine *m, struct perf_header *h, bool bpf_names)
+{
+	const struct perf_feat_raw *bid = &h->raw[HEADER_BUILD_ID];
+
+	if (bid->buf && !bid->swapped)
+		machine__set_build_ids(m, bid->buf, bid->size);
+	if (bpf_names)
+		machine__set_bpf_info(m, &h->env.bpf);
 }
 
 static size_t tid_slot(const struct machine *m, s32 tid)

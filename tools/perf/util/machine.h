@@ -6,6 +6,7 @@
 #include "thread.h"
 
 struct perf_env_bpf;
+struct perf_header;
 struct resolved_ip;
 
 /* A thread's ":<tid>" name, and the first name a COMM gave it after. */
@@ -97,6 +98,13 @@ void machine__set_bpf_info(struct machine *machine, struct perf_env_bpf *bpf);
  * binary that ran.  -EINVAL when malformed (what came before is kept).
  */
 int machine__set_build_ids(struct machine *machine, const void *buf, size_t size);
+
+/*
+ * What a file's header tells a machine reading it: the build ids of
+ * BUILD_ID (one that fails to parse gives none) and, with bpf_names, the
+ * programs of BPF_PROG_INFO for addresses no KSYMBOL covered.
+ */
+void machine__use_header(struct machine *machine, struct perf_header *header, bool bpf_names);
 
 /* An interned copy of s (never freed before the machine). */
 const char *machine__intern_comm(struct machine *machine, const char *s);

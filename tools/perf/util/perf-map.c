@@ -6,8 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "perf-map.h"
+#include "regular-file.h"
 
 /* one hex field and the one separator character after it */
 static const char *hex_field(const char *p, u64 *val)
@@ -37,14 +39,21 @@ int perf_map__parse_line(const char *line, u64 *start, u64 *size, const char **n
 
 int perf_map__load(const char *path, struct symbols *syms)
 {
-	FILE *fp = fopen(path, "re");
+	int fd = regular_file__open(path);
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
 	int err = 0;
+	FILE *fp;
 
-	if (!fp)
-		return -errno;
+	if (fd < 0)
+		return fd;
+	fp = fdopen(fd, "re");
+	if (!fp) {
+		err = -errno;
+		close(fd);
+		return err;
+	}
 	while (!err && (n = getline(&line, &cap, fp)) >= 0) {
 		const char *name;
 		u64 start, size;

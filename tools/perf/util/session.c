@@ -768,9 +768,13 @@ static int session__decompress(struct perf_session *session, const union perf_ev
 					      ZSTD_getErrorName(ret));
 		z->have += out.pos;
 		while (z->have - off >= hdr) {
-			const struct perf_event_header *h = (const void *)(z->buf + off);
-			u16 size = session->header.needs_swap ? bswap_16(h->size) : h->size;
+			struct perf_event_header h;
 			u8 *pending;
+			u16 size;
+
+			/* after a record of an odd size the next one is unaligned */
+			memcpy(&h, z->buf + off, sizeof(h));
+			size = session->header.needs_swap ? bswap_16(h.size) : h.size;
 
 			if (size < hdr)
 				return perf_data__err(session->data,

@@ -14,6 +14,7 @@
 #include <dwarf.h>
 
 #include "demangle.h"
+#include "regular-file.h"
 #include "srcline.h"
 #include "symbol-elf.h"
 
@@ -56,7 +57,7 @@ int srcline__new(struct srcline **out, const char *path, const char *orig)
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return -ENOMEM;
-	s->fd = open(dbg, O_RDONLY | O_CLOEXEC);
+	s->fd = regular_file__open(dbg);
 	if (s->fd < 0) {
 		free(s);
 		return -ENOENT;
@@ -250,7 +251,7 @@ static struct srcfile *srcline__file(struct srcline *s, const char *name)
 	if (!f->name)
 		return NULL;
 	s->nr_files++;
-	fd = open(name, O_RDONLY | O_CLOEXEC);
+	fd = regular_file__open(name);
 	if (fd < 0)
 		return f;
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size > (64 << 20))

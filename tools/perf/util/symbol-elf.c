@@ -14,6 +14,7 @@
 
 #include "demangle.h"
 #include "symbol-elf.h"
+#include "regular-file.h"
 
 #define DEBUG_DIR	"/usr/lib/debug"
 
@@ -288,9 +289,9 @@ static int elf_file__open(struct elf_file *f, const char *path)
 	f->fd = -1;
 	if (!elf_ready())
 		return -EINVAL;
-	f->fd = open(path, O_RDONLY | O_CLOEXEC);
+	f->fd = regular_file__open(path);
 	if (f->fd < 0)
-		return -errno;
+		return f->fd;
 	f->elf = elf_begin(f->fd, ELF_C_READ_MMAP, NULL);
 	if (!f->elf || elf_kind(f->elf) != ELF_K_ELF) {
 		if (f->elf)

@@ -1,0 +1,93 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * perf report --stdio on damaged input: every record through the machine
+ * (threads, maps, KSYMBOL register and unregister in any order), symbol
+ * lookup (the kernel from tests/fuzz/kallsyms, objects from their files,
+ * BPF programs from KSYMBOLs and the header's BPF_PROG_INFO), call chains
+ * into children and graphs, then the rows and graphs printed.  The mode
+ * picks -g (graph, none, caller, callee), --children or not, the sort
+ * keys, filters and the printing options.  See fuzz.h.
+ */
+#include <string.h>
+
+#include "fuzz.h"
+#include "util/report.h"
+
+struct fuzz_report {
+	struct perf_tool	tool;
+	struct report		rep;
+};
+
+static int fr__sample(struct perf_tool *tool, struct perf_session *session,
+		      const union perf_event *ev, struct perf_sample *sample, struct evsel *evsel)
+{
+	return report__add_sample(&((struct fuzz_report *)tool)->rep, ev, sample, evsel);
+}
+
+static int fr__event(struct perf_tool *tool, struct perf_session *session,
+		     const union perf_event *ev, struct perf_sample *sample, struct evsel *evsel)
+{
+	return report__process_event(&((struct fuzz_report *)tool)->rep, ev, sample);
+}
+
+static const char * const sorts[] = {
+	"comm,dso,sym", "pid,sym", "tid,cpu,dso", "sym,dso", "dso", "cpu,comm,sym", "sym",
+	"comm,dso,sym",
+};
+
+static const char * const graphs[] = { NULL, "none", "caller", "callee,0" };
+
+static void report_opts__from_mode(struct report_opts *o, u64 mode)
+{
+	memset(o, 0, sizeof(*o));
+	o->children = !(mode & 1);
+	o->sort_order = sorts[(mode >> 1) & 7];
+	sort_spec__parse(&o->sort, o->sort_order, NULL, 0);
+	o->cg.min_percent = 0.5;
+	callchain_param__parse(&o->cg, graphs[(mode >> 4) & 3]);
+	o->max_stack = (mode >> 6) & 1 ? 2 : 127;
+	o->show_nr_samples = (mode >> 7) & 1;
+	o->percent_limit = (mode >> 8) & 1 ? 2.0 : 0;
+	o->quiet = (mode >> 9) & 1;
+	o->verbose = (mode >> 10) & 1;
+	o->no_bpf_prog_info = (mode >> 11) & 1;
+	if ((mode >> 12 & 15) == 0)
+		o->comms = "bpfload,perf";
+	if ((mode >> 12 & 15) == 1)
+		o->dsos = "[kernel.kallsyms]";
+	if ((mode >> 12 & 15) == 2)
+		o->symbols = "bpf_prog_ba7481c396c507da_hot_prog_0,do_syscall_64";
+	o->kallsyms = FUZZ_KALLSYMS;
+}
+
+int LLVMFuzzerTestOneInput(const u8 *buf, size_t size)
+{
+	struct fuzz_report fr = {
+		.tool = { .sample = fr__sample, .event = fr__event, .ordered = true },
+	};
+	struct perf_session *session;
+	struct report_opts o;
+	struct perf_data data;
+
+	report_opts__from_mode(&o, fuzz__mode(buf, size));
+	if (report__init(&fr.rep, &o))
+		goto out;
+	if (fuzz__open(buf, size, &fr.tool, &data, &session))
+		goto out;
+	report__use_header(&fr.rep, &session->header, true);
+	/* what was read before an error prints as a file cut there would */
+	fuzz__check_error(perf_session__process(session), &data);
+	report__fprintf(&fr.rep, session, fuzz__devnull());
+	perf_session__delete(session);
+	perf_data__close(&data);
+out:
+	report__exit(&fr.rep);
+	return 0;
+}
+
+#ifndef FUZZING
+int main(int argc, char **argv)
+{
+	return fuzz__replay_main(argc, argv);
+}
+#endif

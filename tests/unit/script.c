@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * util/script.c: -F fields and their checks, a sample's line in the
+ * default format and with -F, its call chain, and side-band records'
+ * lines when asked for.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "util/evlist.h"
+#include "util/script.h"
+
+static u64 buf[512];
+
+static const union perf_event *comm_ev(u32 pid, u32 tid, const char *comm)
+{
+	struct perf_record_comm *c = (void *)buf;
+
+	memset(buf, 0, sizeof(buf));
+	c->header.type = PERF_RECORD_COMM;
+	c->header.size = sizeof(*c) + 16;
+	c->pid = pid;
+	c->tid = tid;
+	strcpy(c->comm, comm);
+	return (void *)buf;
+}
+
+static const union perf_event sample_ev = {
+	.header = { .type = PERF_RECORD_SAMPLE, .misc = PERF_RECORD_MISC_USER, .size = 8 },
+};
+
+/* What s wrote to its file since the last call. */
+static char *take(struct script *s, FILE *fp)
+{
+	static char text[4096];
+	static off_t pos;
+	ssize_t n;
+
+	fmt_buf__flush(&s->out);
+	n = pread(fileno(fp), text, sizeof(text) - 1, pos);
+	if (n < 0)
+		n = 0;
+	pos += n;
+	text[n] = '\0';
+	return text;
+}
+
+int main(void)
+{
+	struct perf_event_attr attr = { .type = PERF_TYPE_SOFTWARE, .size = sizeof(attr),
+					.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+						       PERF_SAMPLE_TIME | PERF_SAMPLE_CPU |
+						       PERF_SAMPLE_PERIOD,
+					.sample_id_all = 1 };
+	struct perf_sample smp = { .pid = 42, .tid = 43, .ip = 0xffffffff81000010ULL,
+				   .time = 12345678901ULL, .cpu = 1, .period = 250000 };
+	struct evlist *evlist = evlist__new();
+	struct evsel *evsel = evsel__new(&attr, 0);
+	FILE *fp = tmpfile();
+	char bad[64], msg[512];
+	struct script s;
+
+	if (!fp)
+		skip_all("no temporary file");
+	evsel__set_name(evsel, "cpu-clock");
+	evlist__add(evlist, evsel);
+	is_int(script__init(&s, fileno(fp), "/dev/null"), 0, "init");
+
+	is_int(script__parse_fields(&s, "comm,nonsense", bad, sizeof(bad)), -EINVAL,
+	       "an unknown field");
+	is_str(bad, "nonsense", "named");
+	is_int(script__check_fields(&s, evlist, msg, sizeof(msg)), 0,
+	       "the default fields need no check");
+
+	is_int(script__event(&s, comm_ev(42, 43, "app"), &smp, evsel), 0, "COMM, not shown");
+	is_str(take(&s, fp), "", "no line without --show-task-events");
+	is_int(script__sample(&s, &sample_ev, &smp, evsel), 0, "a sample");
+	is_str(take(&s, fp), "             app    43 [001]    12.345678:     250000 cpu-clock:  "
+	       "ffffffff81000010 [unknown] ([unknown])\n", "the default line");
+
+	s.show_task = true;
+	script__event(&s, comm_ev(42, 43, "app2"), &smp, evsel);
+	is_str(take(&s, fp), "            app2    43 [001]    12.345678: PERF_RECORD_COMM: "
+	       "app2:42/43\n", "--show-task-events: the COMM's line");
+
+	is_int(script__parse_fields(&s, "cpu:pid,tid,ip,addr", bad, sizeof(bad)), 0,
+	       "-F with a type prefix");
+	is_int(script__check_fields(&s, evlist, msg, sizeof(msg)), -EINVAL,
+	       "addr without PERF_SAMPLE_ADDR");
+	is_str(msg, "Samples for 'cpu-clock' event do not have ADDR attribute set. "
+	       "Cannot print 'addr' field.", "upstream's message");
+	script__parse_fields(&s, "pid,tid,ip", bad, sizeof(bad));
+	script__sample(&s, &sample_ev, &smp, evsel);
+	is_str(take(&s, fp), "   42/43     ffffffff81000010\n", "-F pid,tid,ip");
+
+	/* a chain: a line per frame below the sample's */
+	{
+		u64 chain[] = { PERF_CONTEXT_KERNEL, 0xffffffff81000010ULL, 0xffffffff81000020ULL };
+		struct perf_event_attr gattr = attr;
+		struct evsel *g;
+
+		gattr.sample_type |= PERF_SAMPLE_CALLCHAIN;
+		g = evsel__new(&gattr, 1);
+		evsel__set_name(g, "cycles");
+		evlist__add(evlist, g);
+		script__parse_fields(&s, "comm,ip,sym", bad, sizeof(bad));
+		smp.callchain = chain;
+		smp.callchain_nr = ARRAY_SIZE(chain);
+		is_int(script__sample(&s, &sample_ev, &smp, g), 0, "a sample with a chain");
+		is_str(take(&s, fp), "app2 \n\tffffffff81000010 [unknown]\n"
+		       "\tffffffff81000020 [unknown]\n\n", "its frames");
+		s.no_callchain = true;
+		script__sample(&s, &sample_ev, &smp, g);
+		is_str(take(&s, fp), "            app2  ffffffff81000010 [unknown]\n",
+		       "-G: the sample's ip only");
+	}
+	is_int(script__exit(&s), 0, "exit");
+	fclose(fp);
+	evlist__delete(evlist);
+	return done_testing();
+}

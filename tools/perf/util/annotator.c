@@ -1,0 +1,385 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * annotator.c - perf annotate's samples by symbol and their annotations.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "annotator.h"
+#include "dso.h"
+#include "evlist.h"
+#include "header.h"
+#include "machine.h"
+#include "srcline.h"
+#include "symbol.h"
+
+int annotator__init(struct annotator *ann, const struct annotator_opts *opts)
+{
+	memset(ann, 0, sizeof(*ann));
+	ann->opts = *opts;
+	/* kernel symbols are read only when needed: see khists */
+	ann->machine = machine__new("/dev/null");
+	ann->all = symbol__new(0, ~0ULL, SYMBOL_GLOBAL, "[all]");
+	ann->srclines = srclines__new();
+	if (!ann->machine || !ann->all || !ann->srclines)
+		return -ENOMEM;
+	return 0;
+}
+
+void annotator__exit(struct annotator *ann)
+{
+	int i;
+
+	for (i = 0; i < ann->nr_hists; i++) {
+		annotate_hist__exit(&ann->hists[i]);
+		annotate_hist__exit(&ann->khists[i]);
+		annotate_hist__exit(&ann->uhists[i]);
+	}
+	free(ann->hists);
+	free(ann->khists);
+	free(ann->uhists);
+	free(ann->all);
+	srclines__delete(ann->srclines);
+	free(ann->nosym_dsos);
+	free(ann->failed);
+	machine__delete(ann->machine);
+	memset(ann, 0, sizeof(*ann));
+}
+
+void annotator__use_header(struct annotator *ann, struct perf_header *header)
+{
+	machine__use_header(ann->machine, header, true);
+	ann->bpf = &header->env.bpf;
+}
+
+static int annotate__grow_hists(struct annotator *ann, int idx)
+{
+	struct annotate_hist *h, *k, *u;
+	int i;
+
+	h = realloc(ann->hists, (idx + 1) * sizeof(*h));
+	if (!h)
+		return -ENOMEM;
+	ann->hists = h;
+	k = realloc(ann->khists, (idx + 1) * sizeof(*k));
+	if (!k)
+		return -ENOMEM;
+	ann->khists = k;
+	u = realloc(ann->uhists, (idx + 1) * sizeof(*u));
+	if (!u)
+		return -ENOMEM;
+	ann->uhists = u;
+	for (i = ann->nr_hists; i <= idx; i++) {
+		if (annotate_hist__init(&h[i]))
+			return -ENOMEM;
+		if (annotate_hist__init(&k[i])) {
+			annotate_hist__exit(&h[i]);
+			return -ENOMEM;
+		}
+		if (annotate_hist__init(&u[i])) {
+			annotate_hist__exit(&h[i]);
+			annotate_hist__exit(&k[i]);
+			return -ENOMEM;
+		}
+		ann->nr_hists = i + 1;
+	}
+	return 0;
+}
+
+static bool annotate__dso_wanted(const struct annotator *ann, const struct dso *dso)
+{
+	if (ann->opts.kinds && !(ann->opts.kinds & (1u << dso->kind)))
+		return false;
+	return !ann->opts.dso_name || !strcmp(dso->short_name, ann->opts.dso_name) ||
+	       !strcmp(dso->long_name, ann->opts.dso_name);
+}
+
+static struct annotate_hist *annotate__hist(struct annotator *ann, int idx)
+{
+	if (idx < 0 || (idx >= ann->nr_hists && annotate__grow_hists(ann, idx)))
+		return NULL;
+	return &ann->hists[idx];
+}
+
+static int annotate__note_nosym(struct annotator *ann, struct dso *dso)
+{
+	struct dso **d;
+	int i;
+
+	for (i = 0; i < ann->nr_nosym_dsos; i++)
+		if (ann->nosym_dsos[i] == dso)
+			return 0;
+	d = realloc(ann->nosym_dsos, (ann->nr_nosym_dsos + 1) * sizeof(*d));
+	if (!d)
+		return -ENOMEM;
+	ann->nosym_dsos = d;
+	d[ann->nr_nosym_dsos++] = dso;
+	return 0;
+}
+
+int annotator__sample(struct annotator *ann, const union perf_event *ev,
+		      const struct perf_sample *sample, struct evsel *evsel)
+{
+	struct machine *m = ann->machine;
+	struct annotate_hist *h;
+	struct addr_location al;
+	struct thread *t;
+
+	t = machine__findnew_thread(m, (s32)sample->pid, (s32)sample->tid);
+	h = annotate__hist(ann, evsel->idx);
+	if (!t || !h)
+		return -ENOMEM;
+	machine__resolve_map(m, t, ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK, sample->ip,
+			     &al);
+	if (!al.dso)
+		return annotate_hist__add(h, &al, sample->period);
+	switch (al.dso->kind) {
+	case DSO_KIND_KERNEL:
+	case DSO_KIND_MODULE:
+		al.sym = ann->all;
+		al.addr = al.ip;
+		return annotate_hist__add(&ann->khists[evsel->idx], &al, sample->period);
+	case DSO_KIND_USER:
+	case DSO_KIND_VDSO:
+	case DSO_KIND_JIT:
+		/* the symbols of a file do not change: look them up at the end */
+		if (!annotate__dso_wanted(ann, al.dso))
+			return annotate_hist__add(h, &al, sample->period);
+		al.sym = ann->all;
+		return annotate_hist__add(&ann->uhists[evsel->idx], &al, sample->period);
+	default:
+		/* BPF: the program at an address depends on the time */
+		al.sym = dso__find_symbol(al.dso, al.addr);
+		return annotate_hist__add(h, &al, sample->period);
+	}
+}
+
+/* The user samples under their symbols now, each address looked up once. */
+static int annotate__user_samples(struct annotator *ann)
+{
+	int i;
+
+	for (i = 0; i < ann->nr_hists; i++) {
+		struct annotate_entry **entries;
+		size_t nr, k, j;
+
+		if (annotate_hist__sorted(&ann->uhists[i], &entries, &nr))
+			return -ENOMEM;
+		for (k = 0; k < nr; k++) {
+			struct annotate_entry *e = entries[k];
+			struct dso *dso = e->target.dso;
+
+			for (j = 0; j < e->nr; j++) {
+				const struct annotate_sample *s = &e->samples[j];
+				struct symbol *sym = dso__find_symbol(dso, s->offset);
+
+				if ((!sym && dso->kind == DSO_KIND_USER &&
+				     annotate__note_nosym(ann, dso)) ||
+				    annotate_hist__add_target(&ann->hists[i], &e->target, sym,
+							      s->offset, s->nr_samples, s->period)) {
+					free(entries);
+					return -ENOMEM;
+				}
+			}
+		}
+		free(entries);
+	}
+	return 0;
+}
+
+int annotator__process_event(struct annotator *ann, const union perf_event *ev,
+			     const struct perf_sample *sample)
+{
+	int err = machine__process_event(ann->machine, ev, sample);
+
+	return err == -ENOMEM ? err : 0;
+}
+
+/* The kernel's symbols from now on, and its samples under them. */
+int annotator__kernel_samples(struct annotator *ann)
+{
+	struct machine *m = ann->machine;
+	int i;
+	size_t j;
+
+	if (ann->kernel_moved)
+		return 0;
+	ann->kernel_moved = true;
+	for (i = 0; i < ann->nr_hists; i++) {
+		struct annotate_entry **entries;
+		size_t nr, k;
+
+		if (annotate_hist__sorted(&ann->khists[i], &entries, &nr))
+			return -ENOMEM;
+		for (k = 0; k < nr; k++) {
+			struct annotate_entry *e = entries[k];
+
+			for (j = 0; j < e->nr; j++) {
+				struct addr_location al;
+
+				machine__resolve_ip(m, NULL, PERF_RECORD_MISC_KERNEL,
+						    e->samples[j].offset, &al);
+				if (annotate_hist__add_n(&ann->hists[i], &al,
+							 e->samples[j].nr_samples,
+							 e->samples[j].period)) {
+					free(entries);
+					return -ENOMEM;
+				}
+			}
+		}
+		free(entries);
+	}
+	return 0;
+}
+
+/* The kernel and its modules read their symbols again, from the real kallsyms, on first use. */
+static void annotator__reset_kernel_symbols(struct annotator *ann)
+{
+	struct dsos *dsos = &ann->machine->dsos;
+	size_t b;
+
+	ann->machine->kallsyms = ann->opts.kallsyms;
+	for (b = 0; b < dsos->nr_buckets; b++) {
+		struct dso *d;
+
+		for (d = dsos->buckets[b]; d; d = d->hnext) {
+			if (d->kind != DSO_KIND_KERNEL && d->kind != DSO_KIND_MODULE)
+				continue;
+			symbols__exit(&d->symbols);
+			symbols__init(&d->symbols);
+			d->kallsyms = ann->opts.kallsyms;
+			/* -k without --kallsyms: the kernel's symbols are the vmlinux's */
+			if (d->kind == DSO_KIND_KERNEL && !ann->opts.kallsyms)
+				d->vmlinux = ann->opts.vmlinux;
+			d->loaded = false;
+		}
+	}
+}
+
+bool annotator__wants_kernel(const struct annotator *ann)
+{
+	/* the kernel or a module ("[name]"), not [vdso] */
+	return !ann->opts.dso_name || (ann->opts.dso_name[0] == '[' && strcmp(ann->opts.dso_name, "[vdso]"));
+}
+
+static bool annotate__failed_before(struct annotator *ann, const struct dso *dso)
+{
+	const struct dso **f;
+	int i;
+
+	for (i = 0; i < ann->nr_failed; i++)
+		if (ann->failed[i] == dso)
+			return true;
+	f = realloc(ann->failed, (ann->nr_failed + 1) * sizeof(*f));
+	if (f) {
+		ann->failed = f;
+		f[ann->nr_failed++] = dso;
+	}
+	return false;
+}
+
+static bool annotate__wanted(struct annotator *ann, const struct annotate_entry *e)
+{
+	if (ann->opts.sym_name && strcmp(e->target.sym->name, ann->opts.sym_name))
+		return false;
+	return annotate__dso_wanted(ann, e->target.dso);
+}
+
+/* Annotate the entries of one event: the number printed, -1 after an error. */
+static int annotate__print_evsel(struct annotator *ann,
+				 struct evsel *evsel, struct annotate_hist *h, FILE *fp,
+				 int *nr_errors)
+{
+	struct annotate_entry **entries;
+	size_t nr, i;
+	int printed = 0;
+
+	if (annotate_hist__sorted(h, &entries, &nr))
+		return -1;
+	ann->opts.print.event_name = evsel__name(evsel);
+	for (i = 0; i < nr; i++) {
+		struct annotate_entry *e = entries[i];
+		struct annotation *a;
+		char err[1024];
+
+		if (!annotate__wanted(ann, e))
+			continue;
+		e->target.bpf = ann->bpf;
+		e->target.machine = ann->machine;
+		e->target.vmlinux = ann->opts.vmlinux;
+		e->target.srclines = ann->srclines;
+		if (annotation__new(&a, &e->target, e->samples, e->nr, err, sizeof(err))) {
+			/* all symbols: one line per object; a named symbol: always */
+			if (ann->opts.sym_name || !annotate__failed_before(ann, e->target.dso)) {
+				if (ann->opts.error)
+					ann->opts.error(ann->opts.error_arg, err);
+				(*nr_errors)++;
+			}
+			continue;
+		}
+		annotation__fprintf(a, &ann->opts.print, fp);
+		annotation__delete(a);
+		printed++;
+	}
+	free(entries);
+	return printed;
+}
+
+int annotator__fprintf(struct annotator *ann, struct evlist *evlist, FILE *fp,
+		       int *printed, int *nr_errors)
+{
+	struct evsel *evsel;
+	int i;
+
+	evlist__for_each(evlist, evsel, i) {
+		int n;
+
+		if (i >= ann->nr_hists || !ann->hists[i].nr_samples)
+			continue;
+		n = annotate__print_evsel(ann, evsel, &ann->hists[i], fp, nr_errors);
+		if (n < 0)
+			return -ENOMEM;
+		*printed += n;
+	}
+	return 0;
+}
+
+int annotator__missing_files(const struct annotator *ann, const char **name, int *err)
+{
+	int i, n = 0;
+
+	for (i = 0; i < ann->nr_nosym_dsos; i++) {
+		const char *path = ann->nosym_dsos[i]->long_name;
+		size_t len = strlen(path);
+
+		if (path[0] != '/' || !strncmp(path, "/memfd:", 7) ||
+		    (len > 10 && !strcmp(path + len - 10, " (deleted)")) || !access(path, R_OK))
+			continue;
+		if (!n++) {
+			*name = path;
+			*err = errno;
+		}
+	}
+	return n;
+}
+
+int annotator__finish(struct annotator *ann)
+{
+	int err = annotate__user_samples(ann);
+
+	annotator__reset_kernel_symbols(ann);
+	return err;
+}
+
+bool annotator__has_kernel(const struct annotator *ann)
+{
+	int i;
+
+	for (i = 0; i < ann->nr_hists; i++)
+		if (ann->khists[i].nr_samples)
+			return true;
+	return false;
+}

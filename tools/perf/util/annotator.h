@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __PERF_ANNOTATOR_H
+#define __PERF_ANNOTATOR_H
+
+#include <stdio.h>
+#include "annotate.h"
+#include "annotate-hist.h"
+#include "event.h"
+
+struct evlist;
+struct perf_header;
+struct perf_env_bpf;
+struct evsel;
+struct dso;
+
+/*
+ * perf annotate without its command line: the samples of a session by
+ * symbol, then each sampled symbol's annotation, as upstream's --stdio.
+ *
+ *	annotator__init(&ann, &opts);
+ *	annotator__use_header(&ann, &session->header);
+ *	for each record: annotator__sample() / annotator__process_event()
+ *	annotator__finish(&ann);	user symbols looked up, kernel ones reset
+ *	annotator__kernel_samples(&ann);	when the kernel can be read
+ *	annotator__fprintf(&ann, session->evlist, fp, &printed, &nr_errors);
+ *	annotator__exit(&ann);
+ *
+ * Kernel samples are kept by address until annotator__kernel_samples():
+ * reading /proc/kallsyms costs more than all the rest of a user symbol's
+ * annotation.  User samples of the objects -d lets through are kept by
+ * address in their dso too, so only those objects read their symbols, and
+ * each address is looked up once.
+ */
+struct annotator_opts {
+	const char		*sym_name;	/* only this symbol; NULL: all */
+	const char		*dso_name;	/* only this object (-d); NULL: all */
+	const char		*vmlinux;	/* -k: kernel code and symbols from it */
+	const char		*kallsyms;	/* --kallsyms, NULL: /proc/kallsyms */
+	u32			kinds;		/* only dsos of these kinds (1 << DSO_KIND_*); 0: all */
+	struct annotate_print_opts print;
+	/* an annotation that cannot be made: its one-line reason, to the caller's sink */
+	void			(*error)(void *arg, const char *msg);
+	void			*error_arg;
+};
+
+struct annotator {
+	struct annotator_opts	opts;
+	struct machine		*machine;
+	struct perf_env_bpf	*bpf;		/* the header's BPF_PROG_INFO and BTF */
+	struct srclines		*srclines;	/* each object's DWARF read once */
+	struct annotate_hist	*hists;		/* one per evsel, by idx */
+	struct annotate_hist	*khists;	/* kernel samples by address */
+	struct annotate_hist	*uhists;	/* user samples by address */
+	struct symbol		*all;		/* the symbol covering everything */
+	bool			kernel_moved;
+	int			nr_hists;
+	/* user dsos with samples but no symbols: their file may be gone */
+	struct dso		**nosym_dsos;
+	int			nr_nosym_dsos;
+	/* dsos already reported as not annotatable */
+	const struct dso	**failed;
+	int			nr_failed;
+};
+
+/* 0 or -ENOMEM (ann is ready for annotator__exit() either way). */
+int annotator__init(struct annotator *ann, const struct annotator_opts *opts);
+void annotator__exit(struct annotator *ann);
+
+/* The header's build ids and BPF_PROG_INFO programs for the machine, its BPF code and BTF. */
+void annotator__use_header(struct annotator *ann, struct perf_header *header);
+
+/* One sample; 0 or -ENOMEM. */
+int annotator__sample(struct annotator *ann, const union perf_event *ev,
+		      const struct perf_sample *sample, struct evsel *evsel);
+/* A side-band record into the machine: 0 or -ENOMEM. */
+int annotator__process_event(struct annotator *ann, const union perf_event *ev,
+			     const struct perf_sample *sample);
+
+/*
+ * Once every record is read: the user samples under their symbols, and
+ * the kernel's symbols to be read again, from --kallsyms or the vmlinux.
+ * 0 or -ENOMEM.
+ */
+int annotator__finish(struct annotator *ann);
+/* Whether any event got kernel samples. */
+bool annotator__has_kernel(const struct annotator *ann);
+/* Whether the options let the kernel or a module be annotated. */
+bool annotator__wants_kernel(const struct annotator *ann);
+/* The kernel's samples under its symbols now (once); 0 or -ENOMEM. */
+int annotator__kernel_samples(struct annotator *ann);
+
+/*
+ * Every event's annotations to fp, most sampled first: the number printed
+ * added to *printed, each that could not be made to *nr_errors (its reason
+ * to the error sink; of all symbols, one per object).  0 or -ENOMEM.
+ */
+int annotator__fprintf(struct annotator *ann, struct evlist *evlist, FILE *fp,
+		       int *printed, int *nr_errors);
+
+/*
+ * The sampled user objects whose file is gone (so their samples have no
+ * symbols): the first's name in name and its errno in err, and how many.
+ * Deleted mappings and memfds never were files to read.
+ */
+int annotator__missing_files(const struct annotator *ann, const char **name, int *err);
+
+#endif /* __PERF_ANNOTATOR_H */

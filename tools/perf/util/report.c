@@ -1,0 +1,273 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report.c - perf report's histogram view: samples through the machine
+ * into one hists per event, printed as upstream's --stdio.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "evlist.h"
+#include "header.h"
+#include "report.h"
+#include "report-stats.h"
+
+static int report_filter__parse(struct report_filter *l, const char *str)
+{
+	char *p, *save = NULL;
+	int n = 1;
+
+	memset(l, 0, sizeof(*l));
+	if (!str)
+		return 0;
+	for (p = (char *)str; *p; p++)
+		n += *p == ',';
+	l->buf = strdup(str);
+	l->items = calloc(n, sizeof(*l->items));
+	if (!l->buf || !l->items)
+		return -ENOMEM;
+	for (p = strtok_r(l->buf, ",", &save); p; p = strtok_r(NULL, ",", &save))
+		l->items[l->nr++] = p;
+	return 0;
+}
+
+static void report_filter__exit(struct report_filter *l)
+{
+	free(l->buf);
+	free(l->items);
+	memset(l, 0, sizeof(*l));
+}
+
+/* An empty list lets everything through. */
+static bool report_filter__match(const struct report_filter *l, const char *s)
+{
+	int i;
+
+	if (!l->nr)
+		return true;
+	if (!s)
+		return false;
+	for (i = 0; i < l->nr; i++)
+		if (!strcmp(l->items[i], s))
+			return true;
+	return false;
+}
+
+int report__init(struct report *rep, const struct report_opts *opts)
+{
+	memset(rep, 0, sizeof(*rep));
+	rep->opts = *opts;
+	callchain_cursor__init(&rep->cursor);
+	if (report_filter__parse(&rep->comms, opts->comms) ||
+	    report_filter__parse(&rep->dsos, opts->dsos) ||
+	    report_filter__parse(&rep->symbols, opts->symbols))
+		return -ENOMEM;
+	rep->machine = machine__new(opts->kallsyms);
+	if (!rep->machine || callchain_cursor__enable_cache(&rep->cursor))
+		return -ENOMEM;
+	return 0;
+}
+
+void report__exit(struct report *rep)
+{
+	int i;
+
+	for (i = 0; i < rep->nr_hists; i++)
+		hists__exit(&rep->hists[i]);
+	free(rep->hists);
+	callchain_cursor__exit(&rep->cursor);
+	machine__delete(rep->machine);
+	report_filter__exit(&rep->comms);
+	report_filter__exit(&rep->dsos);
+	report_filter__exit(&rep->symbols);
+	memset(rep, 0, sizeof(*rep));
+}
+
+void report__use_header(struct report *rep, struct perf_header *header, bool bpf_names)
+{
+	machine__use_header(rep->machine, header, bpf_names && !rep->opts.no_bpf_prog_info);
+}
+
+static struct hists *report__hists(struct report *rep, struct evsel *evsel)
+{
+	if (evsel->idx < 0 || evsel->idx >= rep->nr_hists) {
+		int n = evsel->idx + 1, i;
+		struct hists *h;
+
+		if (evsel->idx < 0)
+			return NULL;
+		h = realloc(rep->hists, n * sizeof(*h));
+		if (!h)
+			return NULL;
+		rep->hists = h;
+		for (i = rep->nr_hists; i < n; i++) {
+			if (hists__init(&h[i], &rep->opts.sort))
+				return NULL;
+			rep->nr_hists = i + 1;
+		}
+	}
+	return &rep->hists[evsel->idx];
+}
+
+static struct hists *report__evsel_hists(struct report *rep, struct evsel *evsel)
+{
+	struct hists *hists = report__hists(rep, evsel);
+	const struct report_opts *o = &rep->opts;
+	bool chains = evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN;
+
+	if (!hists)
+		return NULL;
+	hists->cumulate = o->children && chains;
+	hists->graph = !o->cg.none && chains;
+	hists->graph_min_percent = o->cg.min_percent;
+	/* as upstream: callee order unless children mode, or the order given */
+	hists->caller = o->cg.order_set ? o->cg.caller : hists->cumulate;
+	/* upstream: a --sort that starts with the symbol has it as each graph's top */
+	hists->graph_hide_top = o->sort_order && !strncmp(o->sort_order, "sym", 3);
+	return hists;
+}
+
+int report__add_sample(struct report *rep, const union perf_event *ev,
+		       const struct perf_sample *sample, struct evsel *evsel)
+{
+	struct machine *machine = rep->machine;
+	u8 cpumode = ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
+	int max_stack = rep->opts.max_stack;
+	const struct hist_ip_cache *hit;
+	struct addr_location al;
+	struct hist_entry *he;
+	struct hists *hists;
+	struct thread *t;
+	int err;
+
+	hists = report__evsel_hists(rep, evsel);
+	if (!hists)
+		return -ENOMEM;
+	t = machine__findnew_thread(machine, (s32)sample->pid, (s32)sample->tid);
+	if (!t)
+		return -ENOMEM;
+	/* without chains, a sample like one seen before goes to the same entry */
+	if (!hists->cumulate && !hists->graph) {
+		hit = hists__ip_cache_find(hists, machine->gen, t, cpumode, sample->ip,
+					   (s32)sample->cpu);
+		if (hit) {
+			if (hit->fallback)
+				machine->nr_fallback++;
+			hists__add_entry(hists, hit->he, sample->period);
+			return 0;
+		}
+	}
+	machine__resolve_ip(machine, t, cpumode, sample->ip, &al);
+	if (!report_filter__match(&rep->comms, al.thread->comm) ||
+	    !report_filter__match(&rep->dsos, al.dso ? al.dso->short_name : NULL) ||
+	    !report_filter__match(&rep->symbols, al.sym ? al.sym->name : NULL)) {
+		/* filtered rows still count toward the total, as upstream */
+		hists->nr_samples++;
+		hists->total_period += sample->period;
+		return 0;
+	}
+	if (hists->cumulate || hists->graph) {
+		err = callchain__resolve(machine, al.thread, sample, cpumode,
+					 max_stack > 0 ? (u32)max_stack : 0, &rep->cursor);
+		if (err)
+			return err;
+		return hists__add_sample(hists, &al, rep->cursor.entries, rep->cursor.nr,
+					 (s32)sample->cpu, sample->period);
+	}
+	he = hists__findnew(hists, &al, (s32)sample->cpu);
+	if (!he)
+		return -ENOMEM;
+	hists__ip_cache_add(hists, machine->gen, &al, cpumode, (s32)sample->cpu, he);
+	hists__add_entry(hists, he, sample->period);
+	return 0;
+}
+
+int report__process_event(struct report *rep, const union perf_event *ev,
+			  const struct perf_sample *sample)
+{
+	int err = machine__process_event(rep->machine, ev, sample);
+
+	callchain_cursor__invalidate(&rep->cursor);
+	/* a malformed side-band record only loses what it would have said */
+	return err == -ENOMEM ? err : 0;
+}
+
+static void convert_unit(u64 n, unsigned long *value, char *unit)
+{
+	*unit = '\0';
+	if (n > 1000000000ULL) {
+		n /= 1000000000ULL;
+		*unit = 'G';
+	} else if (n > 1000000ULL) {
+		n /= 1000000ULL;
+		*unit = 'M';
+	} else if (n > 1000ULL) {
+		n /= 1000ULL;
+		*unit = 'K';
+	}
+	*value = (unsigned long)n;
+}
+
+void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
+{
+	struct evlist *evlist = session->evlist;
+	const struct report_opts *o = &rep->opts;
+	struct hists_print_opts opts = {
+		.show_nr_samples = o->show_nr_samples,
+		.quiet = o->quiet,
+		.percent_limit = o->percent_limit,
+		.verbose = o->verbose,
+		.machine = rep->machine,
+	};
+	const struct { int key; struct report_filter *l; const char *name; } elide[] = {
+		{ SORT_COMM, &rep->comms, "comm" },
+		{ SORT_DSO, &rep->dsos, "dso" },
+		{ SORT_SYM, &rep->symbols, "symbol" },
+	};
+	struct evsel *evsel;
+	size_t e;
+	int i;
+
+	/* a filter of one value makes its column the same on every row */
+	for (e = 0; e < ARRAY_SIZE(elide); e++)
+		if (elide[e].l->nr == 1 && (o->sort.mask & (1u << elide[e].key)))
+			opts.hide_mask |= 1u << elide[e].key;
+	if (!o->quiet) {
+		u64 lost, lost_sb;
+
+		if (!o->header)
+			fprintf(fp, "# To display the perf.data header info, please use "
+				"--header/--header-only options.\n#\n");
+		for (e = 0; e < ARRAY_SIZE(elide); e++)
+			if (opts.hide_mask & (1u << elide[e].key))
+				fprintf(fp, "# %s: %s\n", elide[e].name, elide[e].l->items[0]);
+		/* as --stats splits them: each lost record counted once */
+		report_stats__lost(session, &lost, &lost_sb);
+		fprintf(fp, "#\n# Total Lost Samples: %llu\n#\n", (unsigned long long)lost);
+		/* upstream counts these as lost samples: they are not */
+		if (lost_sb)
+			fprintf(fp, "# Lost side-band records (not samples): %llu\n#\n",
+				(unsigned long long)lost_sb);
+	}
+	evlist__for_each(evlist, evsel, i) {
+		struct hists *hists = i < rep->nr_hists ? &rep->hists[i] : NULL;
+		unsigned long value;
+		char unit;
+
+		if (!hists || !hists->nr_samples)
+			continue;
+		hists__rename_comms(hists, rep->machine);
+		if (!o->quiet) {
+			convert_unit(hists->nr_samples, &value, &unit);
+			fprintf(fp, "# Samples: %lu%c of event '%s'\n", value, unit ? unit : ' ',
+				evsel__name(evsel));
+			fprintf(fp, "# Event count (approx.): %llu\n#\n",
+				(unsigned long long)hists->total_period);
+		}
+		hists__fprintf(hists, &opts, fp);
+		fprintf(fp, "\n\n");
+	}
+	if (!o->quiet)
+		fprintf(fp, "#\n# (Tip: For a higher level overview, try: perf report "
+			"--sort comm,dso)\n#\n");
+}

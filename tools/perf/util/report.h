@@ -1,0 +1,83 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __PERF_REPORT_H
+#define __PERF_REPORT_H
+
+#include <stdio.h>
+#include "callchain.h"
+#include "hist.h"
+#include "session.h"
+#include "sort.h"
+
+struct evlist;
+struct evsel;
+struct perf_header;
+
+/*
+ * perf report's histogram view without its command line: the samples of
+ * a session resolved by a machine of its own, aggregated into one hists
+ * per event as the options say, and printed as upstream's --stdio.
+ *
+ *	report__init(&rep, &opts);
+ *	report__use_header(&rep, &session->header);
+ *	for each record: report__add_sample() / report__process_event()
+ *	report__fprintf(&rep, session, stdout);
+ *	report__exit(&rep);
+ */
+
+/* A comma-separated filter (--comms, --dsos, --symbols); empty lets all through. */
+struct report_filter {
+	char	*buf;
+	char	**items;
+	int	nr;
+};
+
+struct report_opts {
+	struct sort_spec	sort;		/* parsed --sort */
+	const char		*sort_order;	/* as given, NULL: the default */
+	struct callchain_param	cg;		/* parsed -g */
+	bool			children;	/* --children (the default) */
+	int			max_stack;	/* frames of a chain, <= 0: all */
+	const char		*comms;		/* the filters' lists, NULL: no filter */
+	const char		*dsos;
+	const char		*symbols;
+	const char		*kallsyms;	/* NULL: /proc/kallsyms */
+	bool			no_bpf_prog_info; /* no names from the header's programs */
+	/* printing */
+	bool			show_nr_samples;
+	bool			quiet;
+	bool			header;		/* --header: no hint to use it */
+	bool			verbose;
+	double			percent_limit;
+};
+
+struct report {
+	struct report_opts	opts;
+	struct machine		*machine;
+	struct callchain_cursor	cursor;
+	struct report_filter	comms, dsos, symbols;
+	struct hists		*hists;		/* one per evsel, by idx */
+	int			nr_hists;
+};
+
+/* 0 or -ENOMEM (rep is ready for report__exit() either way). */
+int report__init(struct report *rep, const struct report_opts *opts);
+void report__exit(struct report *rep);
+
+/*
+ * What the file's header tells the machine: the build ids of the objects
+ * that ran and, unless no_bpf_prog_info, the programs of BPF_PROG_INFO
+ * (bpf_names false: none, as -D shows what upstream's machine knows).
+ */
+void report__use_header(struct report *rep, struct perf_header *header, bool bpf_names);
+
+/* One sample into its event's histogram; 0 or -ENOMEM. */
+int report__add_sample(struct report *rep, const union perf_event *ev,
+		       const struct perf_sample *sample, struct evsel *evsel);
+/* A side-band record into the machine; a malformed one only loses itself: 0 or -ENOMEM. */
+int report__process_event(struct report *rep, const union perf_event *ev,
+			  const struct perf_sample *sample);
+
+/* --stdio: the lost counts, then each event's rows (and graphs), as upstream. */
+void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp);
+
+#endif /* __PERF_REPORT_H */
