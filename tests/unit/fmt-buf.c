@@ -218,10 +218,32 @@ static void errors(void)
 	close(p[1]);
 }
 
+static void json(void)
+{
+	static const char want[] = "\"a\\\"b\\\\\\n\\t\\u0001</x>\"\"\"\"\\u003c/x>\\u007f\"";
+	struct fmt_buf b;
+	char *got;
+	size_t len;
+	int fd = tmp_fd();
+
+	fmt_buf__init(&b, fd, 0);
+	fmt_buf__json_str(&b, "a\"b\\\n\t\001</x>", 0);
+	fmt_buf__json_str(&b, NULL, 0);
+	fmt_buf__json_str(&b, "</x>\177", FMT_JSON_HTML);
+	fmt_buf__exit(&b);
+	got = slurp(fd, &len);
+	ok(got && !strcmp(got, want), "JSON strings: short escapes, \\u00XX, NULL, '<' for HTML");
+	if (got && strcmp(got, want))
+		diag("got '%s'", got);
+	free(got);
+	close(fd);
+}
+
 int main(void)
 {
 	numbers();
 	strings();
+	json();
 	boundaries();
 	errors();
 	done_testing();

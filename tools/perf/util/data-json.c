@@ -24,48 +24,9 @@ struct data_json {
 	u64			nr_samples;
 };
 
-/* A JSON string with RFC 8259's escapes, control characters as \u00XX. */
 static void json_str(struct fmt_buf *b, const char *s)
 {
-	static const char hex[] = "0123456789abcdef";
-
-	fmt_buf__putc(b, '"');
-	for (; s && *s; s++) {
-		unsigned char c = *s;
-
-		switch (c) {
-		case '"':
-			fmt_buf__puts(b, "\\\"");
-			break;
-		case '\\':
-			fmt_buf__puts(b, "\\\\");
-			break;
-		case '\b':
-			fmt_buf__puts(b, "\\b");
-			break;
-		case '\f':
-			fmt_buf__puts(b, "\\f");
-			break;
-		case '\n':
-			fmt_buf__puts(b, "\\n");
-			break;
-		case '\r':
-			fmt_buf__puts(b, "\\r");
-			break;
-		case '\t':
-			fmt_buf__puts(b, "\\t");
-			break;
-		default:
-			if (c < 0x20) {
-				fmt_buf__puts(b, "\\u00");
-				fmt_buf__putc(b, hex[c >> 4]);
-				fmt_buf__putc(b, hex[c & 15]);
-			} else {
-				fmt_buf__putc(b, c);
-			}
-		}
-	}
-	fmt_buf__putc(b, '"');
+	fmt_buf__json_str(b, s, 0);
 }
 
 static void json__frame(struct fmt_buf *b, u64 ip, const struct addr_location *al)

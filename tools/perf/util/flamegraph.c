@@ -48,27 +48,9 @@ static void html_str(struct fmt_buf *b, const char *s)
 	}
 }
 
-/* A JSON string; '<' escaped too, so no "</script>" can end the data early. */
 static void json_str(struct fmt_buf *b, const char *s)
 {
-	static const char hex[] = "0123456789abcdef";
-
-	fmt_buf__putc(b, '"');
-	for (; *s; s++) {
-		unsigned char c = *s;
-
-		if (c == '"' || c == '\\') {
-			fmt_buf__putc(b, '\\');
-			fmt_buf__putc(b, c);
-		} else if (c < 0x20 || c == '<' || c == 0x7f) {
-			fmt_buf__puts(b, "\\u00");
-			fmt_buf__putc(b, hex[c >> 4]);
-			fmt_buf__putc(b, hex[c & 15]);
-		} else {
-			fmt_buf__putc(b, c);
-		}
-	}
-	fmt_buf__putc(b, '"');
+	fmt_buf__json_str(b, s, FMT_JSON_HTML);
 }
 
 static int child_cmp(const void *pa, const void *pb, void *arg)

@@ -257,3 +257,44 @@ void fmt_buf__str(struct fmt_buf *b, const char *s, int width, unsigned int flag
 	if (pad && (flags & FMT_LEFT))
 		fmt_buf__spaces(b, pad);
 }
+
+/* RFC 8259's short escape of a control character, 0 for none */
+static char json_short(unsigned char c)
+{
+	switch (c) {
+	case '\b':
+		return 'b';
+	case '\f':
+		return 'f';
+	case '\n':
+		return 'n';
+	case '\r':
+		return 'r';
+	case '\t':
+		return 't';
+	default:
+		return 0;
+	}
+}
+
+void fmt_buf__json_str(struct fmt_buf *b, const char *s, unsigned int flags)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	fmt_buf__putc(b, '"');
+	for (; s && *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\' || json_short(c)) {
+			fmt_buf__putc(b, '\\');
+			fmt_buf__putc(b, json_short(c) ? json_short(c) : (char)c);
+		} else if (c < 0x20 || ((flags & FMT_JSON_HTML) && (c == '<' || c == 0x7f))) {
+			fmt_buf__puts(b, "\\u00");
+			fmt_buf__putc(b, hex[c >> 4]);
+			fmt_buf__putc(b, hex[c & 15]);
+		} else {
+			fmt_buf__putc(b, c);
+		}
+	}
+	fmt_buf__putc(b, '"');
+}

@@ -95,4 +95,12 @@ void fmt_buf__u64(struct fmt_buf *b, u64 v, int width, unsigned int flags);
 void fmt_buf__s64(struct fmt_buf *b, s64 v, int width, unsigned int flags);
 void fmt_buf__x64(struct fmt_buf *b, u64 v, int width, unsigned int flags);
 
+/*
+ * s as a JSON string (NULL: ""): RFC 8259's short escapes, other control
+ * characters as \u00XX; FMT_JSON_HTML also escapes '<' and DEL, so the
+ * string can sit inside an HTML <script> ("</script>" cannot end it).
+ */
+#define FMT_JSON_HTML	(1u << 1)
+void fmt_buf__json_str(struct fmt_buf *b, const char *s, unsigned int flags);
+
 #endif /* __PERF_FMT_BUF_H */

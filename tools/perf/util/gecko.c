@@ -131,24 +131,7 @@ int gecko__sample(void *arg, u32 leaf, u32 group, const char *comm,
 
 static void json_str(struct fmt_buf *b, const char *s)
 {
-	static const char hex[] = "0123456789abcdef";
-
-	fmt_buf__putc(b, '"');
-	for (; s && *s; s++) {
-		unsigned char c = *s;
-
-		if (c == '"' || c == '\\') {
-			fmt_buf__putc(b, '\\');
-			fmt_buf__putc(b, c);
-		} else if (c < 0x20) {
-			fmt_buf__puts(b, "\\u00");
-			fmt_buf__putc(b, hex[c >> 4]);
-			fmt_buf__putc(b, hex[c & 15]);
-		} else {
-			fmt_buf__putc(b, c);
-		}
-	}
-	fmt_buf__putc(b, '"');
+	fmt_buf__json_str(b, s, 0);
 }
 
 /* ns as milliseconds with the microseconds, as upstream's (t // 1000) / 1000 */
