@@ -8,45 +8,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "records.h"
 #include "tap.h"
 #include "util/evlist.h"
 #include "util/report.h"
 
-static u64 buf[512];
-
-static const union perf_event *comm_ev(u32 pid, u32 tid, const char *comm)
-{
-	struct perf_record_comm *c = (void *)buf;
-
-	memset(buf, 0, sizeof(buf));
-	c->header.type = PERF_RECORD_COMM;
-	c->header.size = sizeof(*c) + 16;
-	c->pid = pid;
-	c->tid = tid;
-	strcpy(c->comm, comm);
-	return (void *)buf;
-}
-
-static const union perf_event *mmap_ev(s32 pid, u64 start, u64 len, const char *file)
-{
-	struct perf_record_mmap2 *m = (void *)buf;
-
-	memset(buf, 0, sizeof(buf));
-	m->header.type = PERF_RECORD_MMAP2;
-	m->header.misc = PERF_RECORD_MISC_USER;
-	m->header.size = sizeof(*m) + 64;
-	m->pid = (u32)pid;
-	m->tid = (u32)pid;
-	m->start = start;
-	m->len = len;
-	m->prot = 5;
-	strcpy(m->filename, file);
-	return (void *)buf;
-}
-
 static const union perf_event sample_ev = {
 	.header = { .type = PERF_RECORD_SAMPLE, .misc = PERF_RECORD_MISC_USER, .size = 8 },
 };
+
+/* the app's text, from a file that is gone */
+static const union perf_event *app_mmap(void)
+{
+	return mmap_ev(42, 0x400000, 0x1000, 0, "/nonexistent/app", PERF_RECORD_MISC_USER);
+}
 
 static struct perf_sample sample_at(u32 pid, u64 ip, u64 period)
 {
@@ -96,8 +71,7 @@ int main(void)
 
 	is_int(report__init(&rep, &o), 0, "init");
 	is_int(report__process_event(&rep, comm_ev(42, 42, "app"), NULL), 0, "COMM");
-	is_int(report__process_event(&rep, mmap_ev(42, 0x400000, 0x1000, "/nonexistent/app"),
-				     NULL), 0, "MMAP2 of a file that is gone");
+	is_int(report__process_event(&rep, app_mmap(), NULL), 0, "MMAP2 of a file that is gone");
 	for (i = 0; i < 3; i++) {
 		s = sample_at(42, 0x400010, 100);
 		is_int(report__add_sample(&rep, &sample_ev, &s, evsel), 0, "sample %d", i);
@@ -157,8 +131,7 @@ int main(void)
 				       cgs[c] ? cgs[c] : "(default)",
 				       children[k] ? "" : " --no-children");
 				report__process_event(&rep, comm_ev(42, 42, "app"), NULL);
-				report__process_event(&rep, mmap_ev(42, 0x400000, 0x1000,
-								    "/nonexistent/app"), NULL);
+				report__process_event(&rep, app_mmap(), NULL);
 				s = sample_at(42, 0x400010, 100);
 				s.callchain = chain;
 				s.callchain_nr = ARRAY_SIZE(chain);

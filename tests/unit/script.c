@@ -10,24 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "records.h"
 #include "tap.h"
 #include "util/evlist.h"
 #include "util/script.h"
-
-static u64 buf[512];
-
-static const union perf_event *comm_ev(u32 pid, u32 tid, const char *comm)
-{
-	struct perf_record_comm *c = (void *)buf;
-
-	memset(buf, 0, sizeof(buf));
-	c->header.type = PERF_RECORD_COMM;
-	c->header.size = sizeof(*c) + 16;
-	c->pid = pid;
-	c->tid = tid;
-	strcpy(c->comm, comm);
-	return (void *)buf;
-}
 
 static const union perf_event sample_ev = {
 	.header = { .type = PERF_RECORD_SAMPLE, .misc = PERF_RECORD_MISC_USER, .size = 8 },

@@ -13,23 +13,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pipe-stream.h"
 #include "tap.h"
 #include "util/header.h"
 #include "util/session.h"
-
-static u8 stream[4 << 20];
-static size_t len;
-
-static void put(const void *p, size_t n)
-{
-	memcpy(stream + len, p, n);
-	len += n;
-}
-
-static void put_u64(u64 v)
-{
-	put(&v, sizeof(v));
-}
 
 static void put_attr(void)
 {
