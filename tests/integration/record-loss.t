@@ -10,7 +10,9 @@ need_workloads
 # The ring buffers overflow for sure: once the churn runs, the recorder
 # is stopped for 0.3 s, while the kernel writes about 2400 samples and
 # thousands of KSYMBOL/BPF_EVENT records into 1-page rings.
-timeout 60 "$PERF" record -o "$TMPD/l.data" -a -m 1 -F 4000 -- \
+# (the recorder itself is stopped, so no timeout(1) stands between: the
+# churn's --duration ends the recording)
+"$PERF" record -o "$TMPD/l.data" -a -m 1 -F 4000 -- \
 	"$WORKLOADS/bpfload" --churn 5000 --duration 2 --hold-ms 1 \
 	--ready-file "$TMPD/ready" >/dev/null 2>"$TMPD/err" &
 rpid=$!
@@ -50,11 +52,11 @@ ok $? "LOST_SAMPLES written at the end"
 if command -v setpriv >/dev/null && [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 1 ]; then
 	chmod 777 "$TMPD"
 	setpriv --reuid 65534 --regid 65534 --clear-groups \
-		"$PERF" record -q -o "$TMPD/np.data" -a -- true 2>"$TMPD/err"
-	[ $? -eq 1 ] && grep -q '^perf record: cpu-clock: no permission' "$TMPD/err" &&
-		[ "$(wc -l <"$TMPD/err")" -eq 1 ] && [ ! -e "$TMPD/np.data" ]
+		"$PERF" record -q -o "$TMPD/np.data" -a -- true 2>"$TMPD/np.err"
+	[ $? -eq 1 ] && grep -q '^perf record: cpu-clock: no permission' "$TMPD/np.err" &&
+		[ "$(wc -l <"$TMPD/np.err")" -eq 1 ] && [ ! -e "$TMPD/np.data" ]
 	ok $? "no permission: one line, exit 1, no file"
-	cat "$TMPD/err" | sed 's/^/# /'
+	cat "$TMPD/np.err" | sed 's/^/# /'
 else
 	ok 0 "# SKIP no setpriv or paranoid 0"
 fi
