@@ -274,6 +274,28 @@ static void record__set_tracking(struct record *rec, struct perf_event_attr *att
 	attr->bpf_event = !rec->opts.no_bpf_event;
 }
 
+/*
+ * With tracepoints, as upstream: one event has no id, several of one
+ * sample type an ID, of different sample types an IDENTIFIER (first, so
+ * that any record names its event).
+ */
+static void record__config_ids(struct record *rec)
+{
+	struct evlist *evlist = rec->evlist;
+	u64 first = evlist->entries[0]->attr.sample_type, bit = 0;
+	struct evsel *evsel;
+	int i;
+
+	if (evlist->nr_entries > 1) {
+		bit = PERF_SAMPLE_ID;
+		evlist__for_each(evlist, evsel, i)
+			if (evsel->attr.sample_type != first)
+				bit = PERF_SAMPLE_IDENTIFIER;
+	}
+	evlist__for_each(evlist, evsel, i)
+		evsel->attr.sample_type |= bit;
+}
+
 /* The attrs as upstream lays them out (see `perf evlist -v` of its files). */
 static int record__config_evlist(struct record *rec)
 {
@@ -307,10 +329,7 @@ static int record__config_evlist(struct record *rec)
 		sample_type |= PERF_SAMPLE_PERIOD;
 	if (opts->callchain)
 		sample_type |= PERF_SAMPLE_CALLCHAIN;
-	/* sample types differ with tracepoints: the id goes first, as upstream */
-	if (rec->nr_tracepoints)
-		sample_type |= PERF_SAMPLE_IDENTIFIER;
-	else if (rec->evlist->nr_entries > 1)
+	if (!rec->nr_tracepoints && rec->evlist->nr_entries > 1)
 		sample_type |= PERF_SAMPLE_ID;
 	if (!rec->per_thread)
 		sample_type |= PERF_SAMPLE_CPU;
@@ -325,8 +344,8 @@ static int record__config_evlist(struct record *rec)
 		attr->sample_id_all = 1;
 		attr->inherit = !opts->no_inherit;
 		if (attr->type == PERF_TYPE_TRACEPOINT) {
-			/* every hit, unless -c says otherwise */
-			attr->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_PERIOD;
+			/* every hit, unless -c says otherwise; the cpu per-thread too */
+			attr->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_PERIOD | PERF_SAMPLE_CPU;
 			attr->sample_period = opts->period_given ? opts->period : 1;
 		} else if (opts->freq) {
 			attr->freq = 1;
@@ -347,9 +366,12 @@ static int record__config_evlist(struct record *rec)
 			record__set_tracking(rec, attr);
 	}
 
+	if (rec->nr_tracepoints)
+		record__config_ids(rec);
+
 	/* where TIME sits in a sample, for SAMPLE_TIME */
 	rec->time_pos = sizeof(struct perf_event_header);
-	if (sample_type & PERF_SAMPLE_IDENTIFIER)
+	if (evlist__first(rec->evlist)->attr.sample_type & PERF_SAMPLE_IDENTIFIER)
 		rec->time_pos += 8;
 	rec->time_pos += 8 + 8;	/* IP, TID */
 	return 0;
