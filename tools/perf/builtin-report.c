@@ -177,7 +177,7 @@ int cmd_report(int argc, const char **argv)
 			 "be more verbose (show symbol address, etc)"),
 		OPT_BOOLEAN(0, "stdio", &cmd.use_stdio, "Use the stdio interface"),
 		OPT_STRING('s', "sort", &o->sort_order, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, cpu"),
+			   "sort by key(s): comm, pid, tid, dso, sym, cpu, trace"),
 		OPT_BOOLEAN('n', "show-nr-samples", &o->show_nr_samples,
 			    "Show a column with the number of samples"),
 		OPT_DOUBLE(0, "percent-limit", &o->percent_limit,
@@ -256,6 +256,11 @@ int cmd_report(int argc, const char **argv)
 		goto out_report;
 	/* -D prints what upstream's machine knows: no names from the header */
 	report__use_header(rep, &session->header, !cmd.dump_trace);
+	if (report__use_session(rep, session)) {
+		fprintf(stderr, "perf report: out of memory\n");
+		err = -ENOMEM;
+		goto out;
+	}
 
 	/* pipe mode: the header arrives as records, so read them all first */
 	if ((cmd.header_only || o->header) && !session->header.is_pipe) {

@@ -69,13 +69,15 @@ static size_t key_hash(const struct hist_key *k)
 	h ^= (u64)(uintptr_t)k->sym * 0x165667b19e3779f9ULL;
 	h ^= k->addr * 0xff51afd7ed558ccdULL;
 	h ^= ((u64)(u32)k->tid << 32 | (u32)k->cpu) * 0xc4ceb9fe1a85ec53ULL;
+	h ^= (u64)(uintptr_t)k->trace * 0x27d4eb2f165667c5ULL;
 	return (size_t)(h ^ (h >> 29));
 }
 
 static bool key_equal(const struct hist_key *a, const struct hist_key *b)
 {
 	return a->comm == b->comm && a->dso == b->dso && a->sym == b->sym &&
-	       a->addr == b->addr && a->tid == b->tid && a->cpu == b->cpu;
+	       a->addr == b->addr && a->tid == b->tid && a->cpu == b->cpu &&
+	       a->trace == b->trace;
 }
 
 static void hists__grow(struct hists *hists)
@@ -186,6 +188,8 @@ static void hists__make_key(struct hists *hists, const struct addr_location *al,
 	}
 	if (mask & (1u << SORT_CPU))
 		k->cpu = cpu;
+	if (mask & (1u << SORT_TRACE))
+		k->trace = hists->sample_trace;
 }
 
 struct hist_entry *hists__findnew(struct hists *hists, const struct addr_location *al, s32 cpu)
@@ -559,6 +563,8 @@ static int hist_entry__cmp_key(const struct hist_entry *a, const struct hist_ent
 		if (!a->key.sym || !b->key.sym)
 			return null_cmp(a->key.sym, b->key.sym);
 		return strcmp(a->key.sym->name, b->key.sym->name);
+	case SORT_TRACE:
+		return strcmp(a->key.trace ? a->key.trace : "N/A", b->key.trace ? b->key.trace : "N/A");
 	default:
 		return 0;
 	}
@@ -705,6 +711,8 @@ int hist_entry__snprintf_key(const struct hist_entry *he, enum sort_key key, cha
 			return snprintf(buf, size, "[%c] %s", he->level, he->key.sym->name);
 		return snprintf(buf, size, "[%c] %#.*llx", he->level, 16,
 				(unsigned long long)he->key.addr);
+	case SORT_TRACE:
+		return snprintf(buf, size, "%s", he->key.trace ? he->key.trace : "N/A");
 	default:
 		return snprintf(buf, size, "?");
 	}
@@ -1133,8 +1141,8 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 			if (opts->hide_mask & (1u << key))
 				continue;
 			hist_entry__snprintf_key(he, key, buf, sizeof(buf));
-			/* upstream leaves the symbol unpadded when it ends the line */
-			if (k == last && key == SORT_SYM)
+			/* upstream leaves the symbol and trace unpadded when they end the line */
+			if (k == last && (key == SORT_SYM || key == SORT_TRACE))
 				fprintf(fp, "  %s", buf);
 			else
 				fprintf(fp, "  %-*s", width[key], buf);

@@ -18,6 +18,7 @@ struct hist_key {
 	u64			addr;		/* without a symbol: the address */
 	s32			tid;
 	s32			cpu;
+	const char		*trace;		/* --sort trace: interned, NULL: "N/A" */
 };
 
 struct hist_entry {
@@ -111,6 +112,13 @@ struct hists {
 	struct hist_chain	**chains;	/* hash of distinct chains */
 	size_t			nr_chain_buckets;
 	size_t			nr_chains;
+	/*
+	 * --sort trace: the formatted tracepoint fields of the sample being
+	 * added (interned, compared by address; NULL: not a tracepoint), the
+	 * key of its entry and of its chain's entries.  Set it before each
+	 * sample.
+	 */
+	const char		*sample_trace;
 };
 
 int hists__init(struct hists *hists, const struct sort_spec *sort);
@@ -121,6 +129,7 @@ int hists__add(struct hists *hists, const struct addr_location *al, s32 cpu, u64
 
 /* The entry al falls into, made (empty) when new; NULL on ENOMEM. */
 struct hist_entry *hists__findnew(struct hists *hists, const struct addr_location *al, s32 cpu);
+
 
 /* Account one sample to an entry found before. */
 static inline void hists__add_entry(struct hists *hists, struct hist_entry *he, u64 period)

@@ -11,6 +11,7 @@
 #include "header.h"
 #include "report.h"
 #include "report-stats.h"
+#include "tracing-data.h"
 
 static int report_filter__parse(struct report_filter *l, const char *str)
 {
@@ -80,7 +81,42 @@ void report__exit(struct report *rep)
 	report_filter__exit(&rep->comms);
 	report_filter__exit(&rep->dsos);
 	report_filter__exit(&rep->symbols);
+	strbuf__release(&rep->trace);
 	memset(rep, 0, sizeof(*rep));
+}
+
+int report__use_session(struct report *rep, struct perf_session *session)
+{
+	rep->session = session;
+	/* %pS and the like from the kernel symbols we read, as upstream */
+	if (session->tracing &&
+	    tracing_data__set_resolver(session->tracing, machine__kernel_function, rep->machine))
+		return -ENOMEM;
+	return 0;
+}
+
+/*
+ * --sort trace: the sample's formatted fields, the key of its entries
+ * (upstream formats them for cpu 0); NULL for other events.
+ */
+static int report__sample_trace(struct report *rep, const struct perf_sample *sample,
+				struct evsel *evsel, struct hists *hists)
+{
+	struct tep_event *format = rep->session ? perf_session__tp_format(rep->session, evsel) :
+				   NULL;
+	int err;
+
+	hists->sample_trace = NULL;
+	if (!format || !sample->raw_data)
+		return 0;
+	strbuf__reset(&rep->trace);
+	err = tracing_data__format(rep->session->tracing, format, 0, sample->raw_data,
+				   sample->raw_size, &rep->trace);
+	if (err)
+		return err;
+	hists->sample_trace = machine__intern_comm(rep->machine,
+						   rep->trace.buf ? rep->trace.buf : "");
+	return hists->sample_trace ? 0 : -ENOMEM;
 }
 
 void report__use_header(struct report *rep, struct perf_header *header, bool bpf_names)
@@ -146,8 +182,13 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	t = machine__findnew_thread(machine, (s32)sample->pid, (s32)sample->tid);
 	if (!t)
 		return -ENOMEM;
+	if (rep->opts.sort.mask & (1u << SORT_TRACE)) {
+		err = report__sample_trace(rep, sample, evsel, hists);
+		if (err)
+			return err;
+	}
 	/* without chains, a sample like one seen before goes to the same entry */
-	if (!hists->cumulate && !hists->graph) {
+	if (!hists->cumulate && !hists->graph && !(rep->opts.sort.mask & (1u << SORT_TRACE))) {
 		hit = hists__ip_cache_find(hists, machine->gen, t, cpumode, sample->ip,
 					   (s32)sample->cpu);
 		if (hit) {

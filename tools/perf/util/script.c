@@ -67,24 +67,12 @@ int script__check_fields(struct script *s, struct evlist *evlist, char *msg, siz
 	return script_fields__check(&s->fields, evlist, chains && !s->no_callchain, msg, msgsz);
 }
 
-/* The kernel's function names for %pS and the like: the machine's kernel symbols. */
-static const char *script__kernel_function(void *priv, u64 addr, u64 *start)
-{
-	struct script *s = priv;
-	struct addr_location al;
-
-	machine__resolve_ip(s->machine, NULL, PERF_RECORD_MISC_KERNEL, addr, &al);
-	if (!al.sym)
-		return NULL;
-	*start = addr - (al.addr - al.sym->start);
-	return al.sym->name;
-}
-
 int script__use_session(struct script *s, struct perf_session *session)
 {
 	s->session = session;
+	/* %pS and the like from the kernel symbols we read, as upstream */
 	if (session->tracing &&
-	    tracing_data__set_resolver(session->tracing, script__kernel_function, s))
+	    tracing_data__set_resolver(session->tracing, machine__kernel_function, s->machine))
 		return -ENOMEM;
 	return 0;
 }

@@ -18,6 +18,7 @@ static const struct {
 	[SORT_DSO]	= { "dso",	"Shared Object" },
 	[SORT_SYM]	= { "sym",	"Symbol" },
 	[SORT_CPU]	= { "cpu",	"CPU" },
+	[SORT_TRACE]	= { "trace",	"Trace output" },
 };
 
 const char *sort_key__header(enum sort_key key)

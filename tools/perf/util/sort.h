@@ -16,6 +16,7 @@ enum sort_key {
 	SORT_DSO,	/* "Shared Object" */
 	SORT_SYM,	/* "Symbol": "[k] name" or "[.] 0x<16 hex>" */
 	SORT_CPU,	/* "CPU" */
+	SORT_TRACE,	/* "Trace output": a tracepoint's fields formatted, "N/A" for others */
 	SORT_NR_KEYS,
 };
 
