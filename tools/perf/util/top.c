@@ -229,10 +229,10 @@ int top__header(struct perf_top *top, double secs, char *buf, size_t size)
 			     (unsigned long long)(st->lost_total + st->lost),
 			     (unsigned long long)st->drop,
 			     (unsigned long long)(st->drop_total + st->drop));
+	/* as upstream: the event's period or frequency, "Hz" when -F (a tracepoint's "1Hz") */
 	if (n < size && top->evlist->nr_entries == 1)
 		n += (size_t)snprintf(buf + n, size - n, "%llu%s ",
-				      (unsigned long long)(top->opts.freq ? (u64)top->opts.freq :
-							   top->opts.period),
+				      (unsigned long long)evsel->attr.sample_period,
 				      top->opts.freq ? "Hz" : "");
 	if (n < size)
 		n += (size_t)snprintf(buf + n, size - n, "%s], ", evsel__name(evsel));
