@@ -1029,9 +1029,59 @@ static void hists__print_graph(struct hists *hists, struct hist_entry *he, struc
 		graph__print(g, base);
 }
 
+/* The sort keys before the trace key equal: upstream's trees compare such entries' traces. */
+static int hist_entry__prefix_cmp(const void *pa, const void *pb)
+{
+	const struct hist_entry *a = *(const struct hist_entry * const *)pa;
+	const struct hist_entry *b = *(const struct hist_entry * const *)pb;
+	int i, c;
+
+	for (i = 0; i < cmp_spec->nr && cmp_spec->keys[i] != SORT_TRACE; i++) {
+		c = hist_entry__cmp_key(a, b, cmp_spec->keys[i]);
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
+/*
+ * Upstream formats an entry's trace when its trees first compare it on
+ * that key: a second sample of it (the lookup ends comparing every key),
+ * another entry equal on the keys before (a neighbour in the tree), or
+ * in children mode the sample's chain entries (compared with each other).
+ * Only traces formatted by then count for the column's width, and
+ * longer ones are cut to it: a lone sample's trace is cut to the
+ * header's width.  known[i] says which counted.
+ */
+static void hists__trace_known(struct hists *hists, struct hist_entry **v, int n, bool *known)
+{
+	struct hist_entry **s = malloc(n * sizeof(*s));
+	int i, j;
+
+	/* children mode: each sample's chain entries are compared on every key */
+	for (i = 0; i < n; i++)
+		known[i] = v[i]->nr_samples >= 2 || hists->cumulate;
+	if (!s)
+		return;
+	for (i = 0; i < n; i++) {
+		v[i]->idx = (u32)i;
+		s[i] = v[i];
+	}
+	cmp_spec = &hists->sort;
+	qsort(s, n, sizeof(*s), hist_entry__prefix_cmp);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && !hist_entry__prefix_cmp(&s[i], &s[j]); j++)
+			;
+		if (j - i > 1)
+			while (i < j)
+				known[s[i++]->idx] = true;
+	}
+	free(s);
+}
+
 /* Column widths as upstream computes them from every entry. */
 static void hists__col_widths(struct hists *hists, struct hist_entry **v, int n,
-			      int width[SORT_NR_KEYS])
+			      int width[SORT_NR_KEYS], const bool *known)
 {
 	bool unresolved = false;
 	char buf[8192];
@@ -1046,6 +1096,8 @@ static void hists__col_widths(struct hists *hists, struct hist_entry **v, int n,
 
 			if (key == SORT_SYM && !v[i]->key.sym)
 				unresolved = true;
+			if (key == SORT_TRACE && v[i]->key.trace && known && !known[i])
+				continue;
 			/* upstream's cpu column is its header's, whatever it holds ("-001") */
 			if (key != SORT_CPU && w > width[key])
 				width[key] = w;
@@ -1060,6 +1112,7 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 {
 	struct hist_entry **v;
 	int width[SORT_NR_KEYS], n, i, k, last = -1;
+	bool *known = NULL;
 	struct graph g = { 0 };
 	struct graph_ref *refs = NULL;
 	u32 *start = NULL;
@@ -1089,7 +1142,15 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 			refs = NULL;
 		}
 	}
-	hists__col_widths(hists, v, n, width);
+	if (hists->sort.mask & (1u << SORT_TRACE)) {
+		known = calloc(n ? n : 1, sizeof(*known));
+		if (known)
+			hists__trace_known(hists, v, n, known);
+		for (i = 0; i < n; i++)
+			v[i]->idx = (u32)i;
+	}
+	hists__col_widths(hists, v, n, width, known);
+	free(known);
 	for (k = 0; k < hists->sort.nr; k++)
 		if (!(opts->hide_mask & (1u << hists->sort.keys[k])))
 			last = k;
@@ -1142,8 +1203,12 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 				continue;
 			hist_entry__snprintf_key(he, key, buf, sizeof(buf));
 			/* upstream leaves the symbol and trace unpadded when they end the line */
-			if (k == last && (key == SORT_SYM || key == SORT_TRACE))
+			if (k == last && key == SORT_SYM)
 				fprintf(fp, "  %s", buf);
+			else if (key == SORT_TRACE && k == last)	/* a trace cut to the width */
+				fprintf(fp, "  %.*s", width[key], buf);
+			else if (key == SORT_TRACE)
+				fprintf(fp, "  %-*.*s", width[key], width[key], buf);
 			else
 				fprintf(fp, "  %-*s", width[key], buf);
 		}

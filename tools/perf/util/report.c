@@ -85,9 +85,23 @@ void report__exit(struct report *rep)
 	memset(rep, 0, sizeof(*rep));
 }
 
+static bool report__only_tracepoints(const struct evlist *evlist)
+{
+	struct evsel *evsel;
+	int i;
+
+	evlist__for_each(evlist, evsel, i)
+		if (evsel->attr.type != PERF_TYPE_TRACEPOINT)
+			return false;
+	return evlist->nr_entries > 0;
+}
+
 int report__use_session(struct report *rep, struct perf_session *session)
 {
 	rep->session = session;
+	/* upstream's default for a file of tracepoints only: their fields */
+	if (!rep->opts.sort_order && report__only_tracepoints(session->evlist))
+		sort_spec__parse(&rep->opts.sort, "trace", NULL, 0);
 	/* %pS and the like from the kernel symbols we read, as upstream */
 	if (session->tracing &&
 	    tracing_data__set_resolver(session->tracing, machine__kernel_function, rep->machine))

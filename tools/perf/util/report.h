@@ -77,7 +77,8 @@ void report__use_header(struct report *rep, struct perf_header *header, bool bpf
 /*
  * The session whose TRACING_DATA formats tracepoint samples for --sort
  * trace (%pS and the like named from the machine's kernel symbols, as
- * upstream).  0 or -ENOMEM.
+ * upstream); a file of tracepoints only sorts by trace unless --sort
+ * said otherwise, as upstream's.  Before the first sample.  0 or -ENOMEM.
  */
 int report__use_session(struct report *rep, struct perf_session *session);
 
