@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <byteswap.h>
+#include <stddef.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1049,12 +1050,49 @@ static int reader__refill(struct perf_session *session, struct file_reader *r, u
 	return 0;
 }
 
+/*
+ * A pipe stream's TRACING_DATA payload in a file, at *off: read, parsed
+ * and stepped over (the reader's window resumes after it).
+ */
+static int session__file_tracing(struct perf_session *session, struct file_reader *r,
+				 u64 *off, u64 end, u32 size)
+{
+	struct perf_data *data = session->data;
+	u8 *buf;
+	int err;
+
+	if (size > end - *off)
+		return perf_data__err(data, "truncated tracing data at 0x%llx",
+				      (unsigned long long)(*off - session->header.data_offset));
+	buf = malloc(size);
+	if (!buf)
+		return -ENOMEM;
+	err = perf_data__pread(data, buf, size, *off);
+	if (!err)
+		err = session__read_tracing(session, buf, size);
+	else
+		err = perf_data__err(data, "cannot read at 0x%llx", (unsigned long long)*off);
+	free(buf);
+	if (err)
+		return err;
+	if (r->len - r->pos >= size) {
+		r->pos += size;
+	} else {
+		/* the window is used up: the next refill reads from after the payload */
+		r->win_off = *off + size - r->len;
+		r->pos = r->len;
+	}
+	*off += size;
+	return 0;
+}
+
 static int session__process_file(struct perf_session *session)
 {
 	struct perf_data *data = session->data;
 	struct perf_header *h = &session->header;
 	struct file_reader r = { 0 };
 	u64 off = h->data_offset, end;
+	u32 skip;
 	/* a pipe stream saved to a file counts offsets after its header, as a pipe */
 	u64 base = h->is_pipe ? h->data_offset : 0;
 	bool counts_only = session__counts_only(session);
@@ -1115,6 +1153,13 @@ static int session__process_file(struct perf_session *session)
 				break;
 			p = r.win->buf;
 		}
+		skip = 0;
+		if (h->is_pipe && hdr.type == PERF_RECORD_HEADER_TRACING_DATA &&
+		    hdr.size >= sizeof(struct perf_record_header_tracing_data)) {
+			memcpy(&skip, p + offsetof(struct perf_record_header_tracing_data, size), 4);
+			if (h->needs_swap)
+				skip = bswap_32(skip);
+		}
 		/* records of odd sizes (corrupt or hand-made) leave later ones unaligned */
 		if ((uintptr_t)p & 7) {
 			union perf_event *copy = malloc(hdr.size);
@@ -1133,6 +1178,12 @@ static int session__process_file(struct perf_session *session)
 			break;
 		r.pos += hdr.size;
 		off += hdr.size;
+		/* a pipe stream saved to a file: TRACING_DATA's payload follows the record */
+		if (skip) {
+			err = session__file_tracing(session, &r, &off, end, skip);
+			if (err)
+				break;
+		}
 	}
 	window__put(session->queue, r.win);
 	return err;
