@@ -50,6 +50,20 @@ fields "$TMPD/our.data" "$PERF_ASAN" "ours (ASan) on our file"
 "$UPERF" evlist -i "$TMPD/up.data" 2>/dev/null | grep -v '^#' >"$TMPD/up.evlist"
 is_same_file "$TMPD/our.evlist" "$TMPD/up.evlist" "the events, named as upstream's"
 
+# pipe mode: HEADER_TRACING_DATA and its payload, read from a pipe and from a file
+"$PERF" record -q -o - "${TPS[@]}" -- "$PRINTK" -n 10 2>/dev/null >"$TMPD/our.pipe" &&
+	"$UPERF" record -q -o - "${TPS[@]}" -- "$PRINTK" -n 10 2>/dev/null >"$TMPD/up.pipe"
+ok $? "both perfs record tracepoints to a pipe"
+for who in our up; do
+	for reader in "$PERF" "$UPERF"; do
+		"$reader" script -i - <"$TMPD/$who.pipe" >"$TMPD/$who.pipe.out" 2>/dev/null
+		"$reader" script -i "$TMPD/$who.pipe" >"$TMPD/$who.pipe.file" 2>/dev/null
+		[ "$(grep -c 'bpf_trace_printk: bpfprintk [0-9]* line [0-9]*$' "$TMPD/$who.pipe.out")" -eq 10 ] &&
+			cmp -s "$TMPD/$who.pipe.out" "$TMPD/$who.pipe.file" || break
+	done
+	ok $? "$who's pipe stream: both scripts print its 10 lines, from a pipe and from a file"
+done
+
 # -g: the stack under each printk line names the subprogram, then the program
 for who in our up; do
 	if [ $who = our ]; then
