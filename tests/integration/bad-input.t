@@ -55,6 +55,16 @@ for seed in up-tracepoints.data; do
 	ok $? "reader survives damage to $seed, tracepoint formats and fields (exit $rc)"
 done
 
+# Inputs that once crashed the reader (tests/fuzz/regress): read or refused, no sanitizer report
+for f in "$TOPDIR"/tests/fuzz/regress/read-perf-data/*.data; do
+	[ -e "$f" ] || continue
+	timeout 60 "$PERF_ASAN" script -i "$f" >/dev/null 2>"$TMPD/regress.err"
+	rc=$?
+	{ [ $rc -eq 0 ] || { [ $rc -eq 1 ] && [ "$(wc -l <"$TMPD/regress.err")" -eq 1 ]; }; } &&
+		! grep -q 'Sanitizer' "$TMPD/regress.err"
+	ok $? "regression input $(basename "$f"): script reads it or says why (exit $rc)"
+done
+
 # Through the command line, a sample of truncations: one line, exit 1.
 size=$(stat -c %s "$small")
 bad=0

@@ -193,6 +193,25 @@ int main(void)
 	}
 	tracing_data__delete(td);
 
+	/* text sections of odd shapes: no newline at the end, a NUL inside */
+	{
+		static const char *const texts[] = { "123 abc", "1 a\n\0\n2 b", "\n\n", "x" };
+		size_t t;
+
+		for (t = 0; t < ARRAY_SIZE(texts); t++) {
+			size_t n = t == 1 ? 9 : strlen(texts[t]);
+			u8 *copy = malloc(len + n);
+			u64 sz = n;
+
+			memcpy(copy, sec, len - 8);
+			memcpy(copy + len - 8, &sz, 8);
+			memcpy(copy + len, texts[t], n);
+			is_int(tracing_data__parse(&td, copy, len + n, err, sizeof(err)), 0,
+			       "saved cmdlines of an odd shape (%zu) read", t);
+			tracing_data__delete(td);
+			free(copy);
+		}
+	}
 	is_int(tracing_data__parse(&td, "\x17\x08\x44tracinX", 10, err, sizeof(err)), -EINVAL,
 	       "bad magic");
 	ok(strstr(err, "bad magic") != NULL, "said (%s)", err);

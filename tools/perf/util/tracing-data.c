@@ -267,16 +267,18 @@ static int text__filter(char *buf, bool (*ok)(const char *l, size_t n))
 
 	while (*in) {
 		size_t n = strcspn(in, "\n");
+		bool nl = in[n] == '\n';
+		char *next = in + n + nl;
 
+		/* a kept line moves down, never past what is still to read */
 		if (n && ok(in, n)) {
 			memmove(out, in, n);
-			out[n] = '\n';
-			out += n + 1;
+			out += n;
+			if (nl)
+				*out++ = '\n';
 			nr++;
 		}
-		in += n;
-		if (*in)
-			in++;
+		in = next;
 	}
 	*out = '\0';
 	return nr;
