@@ -144,6 +144,12 @@ timeout -s INT 2 "$PERF" top --stdio -d 1 -e sched:nope </dev/null >/dev/null 2>
 [ $? -eq 1 ] && grep -q "^perf top: -e sched:nope: unknown tracepoint" "$TMPD/top-bad.err"
 ok $? "perf top: an unknown tracepoint is one line, exit 1"
 
+timeout -s INT 3 "$PERF" top --stdio -d 1 -e sched:sched_switch --filter 'prev_pid ===' \
+	</dev/null >/dev/null 2>"$TMPD/top-filter.err"
+[ $? -eq 1 ] && [ "$(wc -l <"$TMPD/top-filter.err")" -eq 1 ] &&
+	grep -q "^perf top: sched:sched_switch: cannot set filter 'prev_pid ==='" "$TMPD/top-filter.err"
+ok $? "perf top --filter: a bad filter is one line naming it, exit 1"
+
 # errors: one line, exit 1, no file left
 err() {	# err DESCRIPTION REGEX ARGS...
 	local what=$1 re=$2; shift 2
