@@ -98,6 +98,20 @@ done
 rcompare our-tp-printk-trace-comm "$(fixture our-tp-printk.data)" --sort comm,trace -n
 rcompare up-tp-printk-g-trace-sym "$(fixture up-tp-printk-g.data)" --sort trace,sym \
 	--no-children
+# tracepoint fields as sort keys (upstream's dynamic keys)
+for f in up-tracepoints our-tp-printk up-tp-printk-g; do
+	rcompare "$f-prev-pid" "$(fixture "$f.data")" --sort prev_pid
+	rcompare "$f-state" "$(fixture "$f.data")" --sort sched:sched_switch.prev_state,comm -n
+	rcompare "$f-state-raw" "$(fixture "$f.data")" --sort prev_state/raw --no-children
+	rcompare "$f-trace-fields" "$(fixture "$f.data")" --sort trace_fields
+	rcompare "$f-wakeup-pid" "$(fixture "$f.data")" --sort sched:sched_wakeup.comm,pid
+	rcompare "$f-function" "$(fixture "$f.data")" --sort dso,function -g none
+done
+rcompare our-tp-printk-string "$(fixture our-tp-printk.data)" --sort bpf_string,trace
+our_perf report --stdio -i "$(fixture up-tracepoints.data)" --sort nosuchfield >/dev/null \
+	2>"$TMPD/nofield.err"
+[ $? -ne 0 ] && grep -q "^perf report: unknown --sort key: nosuchfield" "$TMPD/nofield.err"
+ok $? "a field no tracepoint of the file has: unknown key"
 grep -q "^# Samples: [0-9]*  of event 'bpf_trace:bpf_trace_printk'$" "$TMPD/our-tp-printk.rour" &&
 	grep -q "^# Samples: .* of event 'sched:sched_switch'$" "$TMPD/our-tp-printk.rour"
 ok $? "report: each tracepoint its own section"

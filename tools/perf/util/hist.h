@@ -19,6 +19,10 @@ struct hist_key {
 	s32			tid;
 	s32			cpu;
 	const char		*trace;		/* --sort trace: interned, NULL: "N/A" */
+	/* tracepoint field keys: their bytes, each after its u32 length */
+	const u8		*fields;
+	u32			fields_len;
+	u64			fields_hash;
 };
 
 struct hist_entry {
@@ -36,6 +40,9 @@ struct hist_entry {
 	u32			seq;		/* order of making */
 	u64			obj_off;	/* a data object's: the first address's offset */
 	u32			idx;		/* position while printing */
+	/* with tracepoint field keys: the raw data of the sample that made it */
+	u8			*raw;
+	u32			raw_size;
 };
 
 /*
@@ -119,6 +126,11 @@ struct hists {
 	 * sample.
 	 */
 	const char		*sample_trace;
+	/* tracepoint field keys (sort.dyn): the raw data of the sample being added */
+	const void		*sample_raw;
+	u32			sample_raw_size;
+	u8			*fields_buf;	/* its keys' bytes, for lookups */
+	size_t			fields_alloc;
 };
 
 int hists__init(struct hists *hists, const struct sort_spec *sort);
@@ -189,6 +201,13 @@ struct hists_print_opts {
 	u32	hide_mask;		/* 1 << key: columns not printed */
 	struct machine *machine;	/* pid, tid keys: thread names at the end */
 	bool	verbose;
+	/*
+	 * Tracepoint field keys: the text of key (SORT_DYN + i) of an entry,
+	 * as the field's event prints it (see sort_dyn); NULL: its raw value.
+	 */
+	int	(*field_text)(void *priv, const struct hist_entry *he, const struct sort_dyn *d,
+			      char *buf, size_t size);
+	void	*field_priv;
 };
 
 /* Entries sorted: overhead first, then the keys in order as upstream ties them. */

@@ -82,6 +82,13 @@ void report__use_header(struct report *rep, struct perf_header *header, bool bpf
  */
 int report__use_session(struct report *rep, struct perf_session *session);
 
+/*
+ * Every tracepoint field key of --sort (report_opts.sort, parsed with
+ * sort_spec__parse_fields()) is a field of an event of the session, else
+ * -EINVAL with the key in bad.  After report__use_session().
+ */
+int report__check_fields(struct report *rep, char *bad, size_t badsz);
+
 /* One sample into its event's histogram; 0 or -ENOMEM. */
 int report__add_sample(struct report *rep, const union perf_event *ev,
 		       const struct perf_sample *sample, struct evsel *evsel);

@@ -526,3 +526,24 @@ int tracing_data__format(struct tracing_data *td, struct tep_event *event, int c
 	trace_seq_destroy(&s);
 	return err;
 }
+
+int tracing_data__field_value(struct tracing_data *td, struct tep_event *event,
+			      const char *field, const void *raw, u32 raw_size,
+			      struct strbuf *sb)
+{
+	struct tep_format_field *f = event ? tep_find_any_field(event, field) : NULL;
+	void *data = tracing_data__scratch(td, event, raw, raw_size);
+	struct trace_seq s;
+	int err;
+
+	if (!data)
+		return -ENOMEM;
+	if (!f)
+		return 0;
+	trace_seq_init(&s);
+	tep_print_field_content(&s, data, (int)raw_size, f);
+	trace_seq_terminate(&s);
+	err = s.state == TRACE_SEQ__MEM_ALLOC_FAILED ? -ENOMEM : strbuf__add(sb, s.buffer, s.len);
+	trace_seq_destroy(&s);
+	return err;
+}

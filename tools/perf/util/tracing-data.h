@@ -69,4 +69,12 @@ int tracing_data__set_resolver(struct tracing_data *td, tracing_data_resolver_t 
 int tracing_data__format(struct tracing_data *td, struct tep_event *event, int cpu,
 			 const void *raw, u32 raw_size, struct strbuf *sb);
 
+/*
+ * One field's value alone as libtraceevent prints it (tep_print_field_content()),
+ * appended to sb: the raw value of a sort key "field/raw".  0 or -ENOMEM.
+ */
+int tracing_data__field_value(struct tracing_data *td, struct tep_event *event,
+			      const char *field, const void *raw, u32 raw_size,
+			      struct strbuf *sb);
+
 #endif /* __PERF_TRACING_DATA_H */
