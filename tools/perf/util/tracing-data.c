@@ -14,7 +14,16 @@
 #include "tracing-data.h"
 #include "tracing-format.h"
 
-#ifdef __SANITIZE_ADDRESS__
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TRACING_DATA_ASAN
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define TRACING_DATA_ASAN
+#endif
+
+#ifdef TRACING_DATA_ASAN
 /*
  * libtraceevent 1.7 loses the tokens of a damaged format's fields on
  * some of its error paths; the ASan builds (tests, fuzzing) would report
