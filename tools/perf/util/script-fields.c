@@ -228,14 +228,9 @@ int script_fields__check(struct script_fields *sf, struct evlist *evlist, bool u
 				break;
 			}
 		}
-		if (!first) {
-			if (sf->out[t].user_set && !sf->out[t].wildcard_set) {
-				snprintf(msg, msgsz, "%s events do not exist. Remove corresponding "
-					 "-F option to proceed.", types[t].name);
-				return -EINVAL;
-			}
+		/* (a type -F names that the file has no events of: nothing to do, as upstream) */
+		if (!first)
 			continue;
-		}
 		if (!sf->out[t].fields || evsel__is_sideband(first))
 			continue;
 		if ((sf->out[t].fields & SF_TRACE) && !raw) {

@@ -73,7 +73,8 @@ int script_fields__parse(struct script_fields *sf, const char *str, char *msg, s
  * type decides, and a field its samples cannot fill (no TIME, no CPU...)
  * is dropped from the type, or is an error ("Samples for 'cpu-clock'
  * event do not have CPU attribute set. Cannot print 'cpu' field.") when
- * a -F asked for it; a -F type with no event of it is an error too.
+ * a -F asked for it (a -F type the file has no events of is no error,
+ * as upstream's 6.1).
  * use_callchain: the -g stacks are shown (files with call chains, no -G),
  * and then tracepoints not set by -F print ip, sym, symoff and dso.
  */
