@@ -7,7 +7,9 @@
  * file and feeds the reader every truncation of it and random byte flips,
  * or with --replay runs the target once on each file (see fuzz.h).
  * Each input goes through the header, every record, the -D printer and
- * the header printer.  A crash is caught by the sanitizers; a hang by the
+ * the header printer, and each tracepoint sample's fields through the
+ * file's formats (TRACING_DATA, libtraceevent), as perf script prints
+ * them.  A crash is caught by the sanitizers; a hang by the
  * caller's timeout.  Each input must either be read or fail with a
  * one-line message.
  */
@@ -20,13 +22,27 @@
 
 #include "fuzz.h"
 #include "util/dump.h"
+#include "util/strbuf.h"
+#include "util/tracing-data.h"
 
 static FILE *devnull;
 
 static int dump_any(struct perf_tool *tool, struct perf_session *session,
 		    const union perf_event *ev, struct perf_sample *sample, struct evsel *evsel)
 {
+	struct tep_event *format;
+
 	dump__record(devnull, session, ev, session->file_offset, evsel, sample);
+	format = evsel && ev->header.type == PERF_RECORD_SAMPLE ?
+		 perf_session__tp_format(session, evsel) : NULL;
+	if (format && sample->raw_data) {
+		struct strbuf sb = STRBUF_INIT;
+
+		if (!tracing_data__format(session->tracing, format, (int)sample->cpu,
+					  sample->raw_data, sample->raw_size, &sb))
+			fwrite(sb.buf, 1, sb.len, devnull);
+		strbuf__release(&sb);
+	}
 	return 0;
 }
 

@@ -32,7 +32,7 @@ static int fr__event(struct perf_tool *tool, struct perf_session *session,
 
 static const char * const sorts[] = {
 	"comm,dso,sym", "pid,sym", "tid,cpu,dso", "sym,dso", "dso", "cpu,comm,sym", "sym",
-	"comm,dso,sym",
+	"comm,trace,trace_fields",
 };
 
 static const char * const graphs[] = { NULL, "none", "caller", "callee,0" };
@@ -42,7 +42,7 @@ static void report_opts__from_mode(struct report_opts *o, u64 mode)
 	memset(o, 0, sizeof(*o));
 	o->children = !(mode & 1);
 	o->sort_order = sorts[(mode >> 1) & 7];
-	sort_spec__parse(&o->sort, o->sort_order, NULL, 0);
+	sort_spec__parse_fields(&o->sort, o->sort_order, NULL, 0);
 	o->cg.min_percent = 0.5;
 	callchain_param__parse(&o->cg, graphs[(mode >> 4) & 3]);
 	o->max_stack = (mode >> 6) & 1 ? 2 : 127;
@@ -68,6 +68,7 @@ int LLVMFuzzerTestOneInput(const u8 *buf, size_t size)
 	struct perf_session *session;
 	struct report_opts o;
 	struct perf_data data;
+	char bad[256];
 
 	report_opts__from_mode(&o, fuzz__mode(buf, size));
 	if (report__init(&fr.rep, &o))
@@ -75,9 +76,13 @@ int LLVMFuzzerTestOneInput(const u8 *buf, size_t size)
 	if (fuzz__open(buf, size, &fr.tool, &data, &session))
 		goto out;
 	report__use_header(&fr.rep, &session->header, true);
-	/* what was read before an error prints as a file cut there would */
-	fuzz__check_error(perf_session__process(session), &data);
-	report__fprintf(&fr.rep, session, fuzz__devnull());
+	/* tracepoints: the file's formats, field keys of its events (else the command stops) */
+	if (!report__use_session(&fr.rep, session) &&
+	    !report__check_fields(&fr.rep, bad, sizeof(bad))) {
+		/* what was read before an error prints as a file cut there would */
+		fuzz__check_error(perf_session__process(session), &data);
+		report__fprintf(&fr.rep, session, fuzz__devnull());
+	}
 	perf_session__delete(session);
 	perf_data__close(&data);
 out:

@@ -35,6 +35,36 @@ tail -5 "$TMPD/fuzz2.err" | sed 's/^/#   /'
 [ $rc -eq 0 ] && ! grep -q '^not ok' "$TMPD/fuzz2.tap"
 ok $? "reader survives damage to a file with BPF features (exit $rc)"
 
+# Tracepoints (tests/fuzz/seeds): every truncation and flips, which land
+# in TRACING_DATA (read with libtraceevent) and the samples' raw fields
+# (formatted with it).  (A pipe stream cut after a record is a shorter
+# stream, not an error: the pipe seed is libFuzzer's only.)
+for seed in up-tracepoints.data; do
+	f=$TOPDIR/tests/fuzz/seeds/$seed
+	if [ ! -s "$f" ]; then
+		ok 1 "tests/fuzz/seeds/$seed is there"
+		continue
+	fi
+	TMPDIR=$TMPD timeout 900 "$FUZZ_READ" "$f" 2000 13 >"$TMPD/fuzz-$seed.tap" \
+		2>"$TMPD/fuzz-$seed.err"
+	rc=$?
+	sed 's/^/#   /' "$TMPD/fuzz-$seed.tap"
+	grep -v -e '^Suppressions used' -e '^  count' -e '^ *[0-9]* *[0-9]* tep_parse' \
+		-e '^-*$' "$TMPD/fuzz-$seed.err" | tail -5 | sed 's/^/#   /'
+	[ $rc -eq 0 ] && ! grep -q '^not ok' "$TMPD/fuzz-$seed.tap"
+	ok $? "reader survives damage to $seed, tracepoint formats and fields (exit $rc)"
+done
+
+# Inputs that once crashed the reader (tests/fuzz/regress): read or refused, no sanitizer report
+for f in "$TOPDIR"/tests/fuzz/regress/read-perf-data/*.data; do
+	[ -e "$f" ] || continue
+	timeout 60 "$PERF_ASAN" script -i "$f" >/dev/null 2>"$TMPD/regress.err"
+	rc=$?
+	{ [ $rc -eq 0 ] || { [ $rc -eq 1 ] && [ "$(wc -l <"$TMPD/regress.err")" -eq 1 ]; }; } &&
+		! grep -q 'Sanitizer' "$TMPD/regress.err"
+	ok $? "regression input $(basename "$f"): script reads it or says why (exit $rc)"
+done
+
 # Through the command line, a sample of truncations: one line, exit 1.
 size=$(stat -c %s "$small")
 bad=0

@@ -161,8 +161,9 @@ if [ -e /sys/kernel/tracing/events/sched/sched_switch/id ]; then
 		"$UPERF" script -i - 2>/dev/null | grep -q 'sched:sched_switch: prev_comm='
 	ok $? "pipe mode: cpu-clock and a tracepoint, decoded by upstream's script"
 	rec -q -e sched:no_such_tp -o "$TMPD/ntp.data" -a -- true 2>"$TMPD/err"
-	[ $? -eq 1 ] && grep -q 'sched:no_such_tp: unknown event' "$TMPD/err"
-	ok $? "unknown tracepoint: one line, exit 1"
+	[ $? -eq 1 ] && [ "$(wc -l <"$TMPD/err")" -eq 1 ] &&
+		grep -q "sched:no_such_tp: unknown tracepoint: subsystem 'sched' has no event 'no_such_tp'" "$TMPD/err"
+	ok $? "unknown tracepoint: one line naming the event, exit 1"
 fi
 
 # errors: one line, exit 1, no file left

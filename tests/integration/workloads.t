@@ -32,7 +32,7 @@ command -v clang >/dev/null || skip_all "no clang (apt-get install clang)"
 pkg-config --exists libbpf || skip_all "no libbpf (apt-get install libbpf-dev)"
 
 TAP_PLANNED=1
-plan 46
+plan 49
 
 # skip_one REASON DESCRIPTION: a test that cannot run here, counted as such
 skip_one() {
@@ -396,5 +396,17 @@ if [ -x "$WORKLOADS/bpfload-static" ]; then
 else
 	skip_one "not built (STATIC=0)" "bpfload-static is static and loads with BTF names"
 fi
+
+# --- bpfprintk: bpf_printk() lines, one per run ------------------------------
+PRINTK=$WORKLOADS/bpfprintk
+"$PRINTK" -n 3 >"$TMPD/printk.out" 2>"$TMPD/printk.err"
+ok $? "bpfprintk -n 3 runs"
+grep -Eq '^prog id=[0-9]+ name=printk_prog ksyms=bpf_prog_[0-9a-f]{16}_printk_prog,bpf_prog_[0-9a-f]{16}_printk_line$' \
+	"$TMPD/printk.out"
+ok $? "its program and subprogram by their kallsyms names"
+pid=$(sed -n 's/^printed lines=3 pid=\([0-9]*\)$/\1/p' "$TMPD/printk.out")
+"$PRINTK" -n 0 >/dev/null 2>"$TMPD/printk0.err"
+[ $? -eq 1 ] && [ -n "$pid" ] && grep -q '^bpfprintk: -n 0: ' "$TMPD/printk0.err"
+ok $? "printed 3 lines; -n 0 is refused"
 
 done_testing

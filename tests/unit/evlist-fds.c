@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #include "tap.h"
+#include "util/tracefs.h"
+#include "util/tracepoint.h"
 #include "util/cpumap.h"
 #include "util/event.h"
 #include "util/evlist.h"
@@ -104,6 +106,39 @@ int main(void)
 	ok(!fds, "a half-open set closes");
 
 	evlist__delete(evlist);
+
+	/* tracepoint filters: the kernel takes its syntax, refuses other text */
+	{
+		char dir[4096];
+		u64 id;
+		struct evsel *tp, *failed = NULL;
+
+		if (tracefs__dir(dir, sizeof(dir)) ||
+		    tracepoint__id(dir, "sched", "sched_switch", &id)) {
+			diag("no tracefs: filters not tested");
+			goto out;
+		}
+		attr.type = PERF_TYPE_TRACEPOINT;
+		attr.config = id;
+		attr.sample_period = 1;
+		evlist = evlist__new();
+		tp = evsel__new(&attr, 0);
+		evlist__add(evlist, tp);
+		evsel__append_filter(tp, "prev_pid > 0");
+		c = (struct ctx){ 0 };
+		err = evlist_fds__open(evlist, cpus, threads, &fds, open_one, on_error, &c);
+		is_int(err, 0, "open a tracepoint");
+		is_int(evlist_fds__set_filters(evlist, fds, slots, &failed), 0, "a filter set");
+		evlist_fds__close(&fds, 1, slots, &maps, &nr_maps);
+		evsel__append_filter(tp, "prev_pid ===");
+		err = evlist_fds__open(evlist, cpus, threads, &fds, open_one, on_error, &c);
+		is_int(evlist_fds__set_filters(evlist, fds, slots, &failed), -EINVAL,
+		       "a bad one refused");
+		ok(failed == tp, "with its event");
+		evlist_fds__close(&fds, 1, slots, &maps, &nr_maps);
+		evlist__delete(evlist);
+	}
+out:
 	perf_cpu_map__delete(cpus);
 	thread_map__delete(threads);
 	return done_testing();

@@ -233,6 +233,58 @@ int main(void)
 		dso__delete(x1);
 		dso__delete(x2);
 	}
+	/* --sort trace: the sample's formatted fields key its entry */
+	{
+		struct hists th;
+		const char *t1 = "prev_comm=a ==> next_comm=b", *t2 = "prev_comm=b ==> next_comm=a";
+		char *text = NULL;
+		size_t tlen;
+
+		sort_spec__parse(&spec, "comm,trace", NULL, 0);
+		ok(!hists__init(&th, &spec), "init comm,trace");
+		th.sample_trace = t1;
+		hists__add(&th, &a, 0, 1);
+		hists__add(&th, &b, 0, 1);
+		th.sample_trace = t2;
+		hists__add(&th, &a, 0, 1);
+		th.sample_trace = NULL;
+		hists__add(&th, &a, 0, 1);
+		is_int(th.nr_entries, 3, "one entry per trace (a sample without one apart)");
+		n = hists__sorted(&th, &v);
+		ok(n == 3 && v[0]->key.trace == t1 && v[0]->period == 2, "the trace seen twice first");
+		hist_entry__snprintf_key(v[2], SORT_TRACE, line, sizeof(line));
+		ok(!strcmp(line, "N/A") || (hist_entry__snprintf_key(v[1], SORT_TRACE, line,
+			sizeof(line)), !strcmp(line, "N/A")), "no trace: N/A");
+		free(v);
+		fp = open_memstream(&text, &tlen);
+		hists__fprintf(&th, &(struct hists_print_opts){ .quiet = false }, fp);
+		fclose(fp);
+		ok(strstr(text, "  Trace output") != NULL, "the header of the column");
+		ok(strstr(text, "  prev_comm=a ==> next_comm=b\n") != NULL,
+		   "a trace seen twice in full, unpadded at the end of the line");
+		free(text);
+		hists__exit(&th);
+
+		/* a lone entry's trace counts only once upstream compared it: cut to the width */
+		sort_spec__parse(&spec, "comm,trace", NULL, 0);
+		ok(!hists__init(&th, &spec), "init again");
+		th.sample_trace = t1;
+		hists__add(&th, &a, 0, 1);
+		th.sample_trace = "comm=x pid=1";
+		u.thread = thread__new(2, 2, "zz");
+		hists__add(&th, &u, 0, 1);
+		text = NULL;
+		fp = open_memstream(&text, &tlen);
+		hists__fprintf(&th, &(struct hists_print_opts){ .quiet = true }, fp);
+		fclose(fp);
+		ok(strstr(text, "  prev_comm=a \n") && strstr(text, "  comm=x pid=1\n"),
+		   "lone samples of their comms: traces cut to the header's 12 columns");
+		if (!strstr(text, "  prev_comm=a \n"))
+			diag("%s", text);
+		free(text);
+		hists__exit(&th);
+		thread__delete(u.thread);
+	}
 	free(s1);
 	free(s2);
 	thread__delete(t);

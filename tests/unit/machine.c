@@ -71,6 +71,14 @@ int main(void)
 	ok(!al.dso, "vfork+exec: the parent's maps are not the child's");
 	machine__resolve_ip(m, t, PERF_RECORD_MISC_KERNEL, 0xffffffff81000150ULL, &al);
 	ok(al.sym && !strcmp(al.sym->name, "do_work") && al.level == 'k', "kernel symbol");
+	{
+		u64 start = 0;
+		const char *fn = machine__kernel_function(m, 0xffffffff81000150ULL, &start);
+
+		is_str(fn, "do_work", "a kernel function by address (for %pS)");
+		ok(start && start <= 0xffffffff81000150ULL, "and its start");
+		ok(!machine__kernel_function(m, 0x1000, &start), "none for a user address");
+	}
 	machine__resolve_map(m, t, PERF_RECORD_MISC_KERNEL, 0xffffffff81000150ULL, &al);
 	ok(al.map && al.dso == m->kernel_dso && !al.sym && al.addr == 0xffffffff81000150ULL,
 	   "resolve_map: the map and dso, no symbol");

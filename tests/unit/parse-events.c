@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* util/parse-events.c: -e names, modifiers, lists. */
 #include <errno.h>
+#include <unistd.h>
 
 #include "tap.h"
+#include "util/evlist.h"
 #include "util/parse-events.h"
+#include "util/tracefs.h"
 
 static int count_cb(const char *ev, void *priv)
 {
@@ -40,5 +43,86 @@ int main(void)
 	ok(attr.config == PERF_COUNT_SW_DUMMY, "dummy config 9");
 	is_int(parse_events__list("cpu-clock,task-clock,dummy", count_cb, &n), 0, "a list");
 	is_int(n, 3, "three events");
+	is_int(parse_events__event("cs", &attr, NULL, 0), 0, "an alias");
+	ok(attr.config == PERF_COUNT_SW_CONTEXT_SWITCHES, "cs is context-switches");
+	is_int(parse_events__event("cgroup-switches", &attr, NULL, 0), 0, "cgroup-switches");
+	is_int(parse_events__event("bpf-output", &attr, NULL, 0), 0, "bpf-output");
+
+	ok(parse_events__is_tracepoint("sched:sched_switch") &&
+	   parse_events__is_tracepoint("sched:*") && parse_events__is_tracepoint("*:x"),
+	   "tracepoint syntax");
+	ok(!parse_events__is_tracepoint("cycles:u") && !parse_events__is_tracepoint("cs:k") &&
+	   !parse_events__is_tracepoint("r1a:u") && !parse_events__is_tracepoint("cpu-clock"),
+	   "events with modifiers are not tracepoints");
+
+	{
+		struct event_args args = { .nr = 0 };
+		struct evlist *evlist = evlist__new();
+		char msg[512], dir[4096];
+		int i;
+
+		is_int(event_args__add(&args, "cpu-clock", false), 0, "an -e");
+		is_int(event_args__add(&args, "x", true), 0, "a --filter");
+		ok(args.nr == 2 && args.nr_events == 1, "counted apart");
+		is_int(parse_events__add_args(evlist, &args, NULL, msg, sizeof(msg)), -EINVAL,
+		       "a filter of a software event");
+		ok(strstr(msg, "cpu-clock is not a tracepoint") != NULL, "said (%s)", msg);
+		evlist__delete(evlist);
+
+		evlist = evlist__new();
+		args.nr = args.nr_events = 0;
+		event_args__add(&args, "x", true);
+		is_int(parse_events__add_args(evlist, &args, "cpu-clock", msg, sizeof(msg)),
+		       -EINVAL, "a filter before any -e");
+		ok(strstr(msg, "follows no -e") != NULL, "said (%s)", msg);
+		evlist__delete(evlist);
+
+		evlist = evlist__new();
+		args.nr = args.nr_events = 0;
+		is_int(parse_events__add_args(evlist, &args, "cpu-clock", msg, sizeof(msg)), 0,
+		       "no -e: the default");
+		is_int(evlist->nr_entries, 1, "one event");
+		evlist__delete(evlist);
+
+		for (i = 0; i < EVENT_ARGS_MAX; i++)
+			event_args__add(&args, "cpu-clock", false);
+		is_int(event_args__add(&args, "cpu-clock", false), -E2BIG, "too many");
+
+		if (tracefs__dir(dir, sizeof(dir)) ||
+		    access("/sys/kernel/tracing/events/sched/sched_switch/id", R_OK)) {
+			diag("no readable tracefs: tracepoint parsing not tested");
+			return done_testing();
+		}
+		evlist = evlist__new();
+		is_int(parse_events__add_list(evlist, "sched:sched_switch,sched:sched_wak*",
+					      msg, sizeof(msg)), 0, "a tracepoint and a glob");
+		ok(evlist->nr_entries >= 3, "the glob adds several (%d)", evlist->nr_entries);
+		ok(evlist->entries[0]->attr.type == PERF_TYPE_TRACEPOINT &&
+		   !strcmp(evsel__name(evlist->entries[0]), "sched:sched_switch"), "named");
+		for (i = 1; i < evlist->nr_entries; i++)
+			if (strncmp(evsel__name(evlist->entries[i]), "sched:sched_wak", 15))
+				break;
+		is_int(i, evlist->nr_entries, "each glob match named sys:name");
+		is_int(parse_events__set_filter(evlist, 0, "prev_pid > 0", msg, sizeof(msg)), 0,
+		       "a filter on them");
+		is_int(parse_events__set_filter(evlist, 1, "pid > 0", msg, sizeof(msg)), 0,
+		       "another on the glob's");
+		is_str(evlist->entries[0]->filter, "prev_pid > 0", "the first kept as set");
+		is_str(evlist->entries[1]->filter, "(prev_pid > 0) && (pid > 0)", "joined");
+		is_int(parse_events__add_list(evlist, "sched:nope", msg, sizeof(msg)), -ENOENT,
+		       "unknown event of a known system");
+		ok(strstr(msg, "subsystem 'sched' has no event 'nope'") != NULL, "said (%s)", msg);
+		is_int(parse_events__add_list(evlist, "nosys:x", msg, sizeof(msg)), -ENOENT,
+		       "unknown system");
+		ok(strstr(msg, "no subsystem 'nosys'") != NULL, "said (%s)", msg);
+		is_int(parse_events__add_list(evlist, "sched:zzz*", msg, sizeof(msg)), -ENOENT,
+		       "a glob without a match");
+		ok(strstr(msg, "no tracepoint matches") != NULL, "said (%s)", msg);
+		is_int(parse_events__add_list(evlist, "*:sched_switch", msg, sizeof(msg)), 0,
+		       "a system glob");
+		is_str(evsel__name(evlist->entries[evlist->nr_entries - 1]), "sched:sched_switch",
+		       "*:sched_switch is sched's");
+		evlist__delete(evlist);
+	}
 	return done_testing();
 }

@@ -47,7 +47,7 @@ int main(void)
 	struct evlist *evlist = evlist__new();
 	struct evsel *evsel = evsel__new(&attr, 0);
 	FILE *fp = tmpfile();
-	char bad[64], msg[512];
+	char bad[512], msg[512];
 	struct script s;
 
 	if (!fp)
@@ -58,7 +58,7 @@ int main(void)
 
 	is_int(script__parse_fields(&s, "comm,nonsense", bad, sizeof(bad)), -EINVAL,
 	       "an unknown field");
-	is_str(bad, "nonsense", "named");
+	is_str(bad, "invalid field requested: nonsense", "named");
 	is_int(script__check_fields(&s, evlist, msg, sizeof(msg)), 0,
 	       "the default fields need no check");
 
@@ -73,7 +73,9 @@ int main(void)
 	is_str(take(&s, fp), "            app2    43 [001]    12.345678: PERF_RECORD_COMM: "
 	       "app2:42/43\n", "--show-task-events: the COMM's line");
 
-	is_int(script__parse_fields(&s, "cpu:pid,tid,ip,addr", bad, sizeof(bad)), 0,
+	is_int(script__parse_fields(&s, "cpu:pid", bad, sizeof(bad)), -EINVAL,
+	       "-F with a type upstream has not");
+	is_int(script__parse_fields(&s, "sw:pid,tid,ip,addr", bad, sizeof(bad)), 0,
 	       "-F with a type prefix");
 	is_int(script__check_fields(&s, evlist, msg, sizeof(msg)), -EINVAL,
 	       "addr without PERF_SAMPLE_ADDR");

@@ -47,6 +47,7 @@
 #include "util/record-buildid.h"
 #include "util/record-compress.h"
 #include "util/record-tracing.h"
+#include "util/tracefs.h"
 #include "util/sideband-dedup.h"
 #include "util/strbuf.h"
 #include "util/synthesize.h"
@@ -54,12 +55,10 @@
 
 #define DEFAULT_FREQ		4000
 #define DEFAULT_PAGES		128	/* 512 KiB with 4 KiB pages, as upstream */
-#define MAX_EVENTS		64
 
 struct record_opts {
 	const char	*output;
-	const char	*events[MAX_EVENTS];
-	int		nr_events;
+	struct event_args events;	/* -e and --filter */
 	const char	*cpu_list;
 	const char	*pids;
 	const char	*tids;
@@ -204,11 +203,23 @@ static int record__parse_event(const struct option *opt, const char *arg, int un
 {
 	struct record_opts *opts = opt->value;
 
-	if (opts->nr_events >= MAX_EVENTS) {
-		fprintf(stderr, "perf record: -e: too many events (max %d)\n", MAX_EVENTS);
+	if (event_args__add(&opts->events, arg, false)) {
+		fprintf(stderr, "perf record: -e: too many events (max %d)\n", EVENT_ARGS_MAX);
 		return -1;
 	}
-	opts->events[opts->nr_events++] = arg;
+	return 0;
+}
+
+static int record__parse_filter(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *opts = opt->value;
+
+	/* one before any -e is said by parse_events__add_args() */
+	if (event_args__add(&opts->events, arg, true)) {
+		fprintf(stderr, "perf record: --filter: too many options (max %d)\n",
+			EVENT_ARGS_MAX);
+		return -1;
+	}
 	return 0;
 }
 
@@ -263,6 +274,28 @@ static void record__set_tracking(struct record *rec, struct perf_event_attr *att
 	attr->bpf_event = !rec->opts.no_bpf_event;
 }
 
+/*
+ * With tracepoints, as upstream: one event has no id, several of one
+ * sample type an ID, of different sample types an IDENTIFIER (first, so
+ * that any record names its event).
+ */
+static void record__config_ids(struct record *rec)
+{
+	struct evlist *evlist = rec->evlist;
+	u64 first = evlist->entries[0]->attr.sample_type, bit = 0;
+	struct evsel *evsel;
+	int i;
+
+	if (evlist->nr_entries > 1) {
+		bit = PERF_SAMPLE_ID;
+		evlist__for_each(evlist, evsel, i)
+			if (evsel->attr.sample_type != first)
+				bit = PERF_SAMPLE_IDENTIFIER;
+	}
+	evlist__for_each(evlist, evsel, i)
+		evsel->attr.sample_type |= bit;
+}
+
 /* The attrs as upstream lays them out (see `perf evlist -v` of its files). */
 static int record__config_evlist(struct record *rec)
 {
@@ -296,10 +329,7 @@ static int record__config_evlist(struct record *rec)
 		sample_type |= PERF_SAMPLE_PERIOD;
 	if (opts->callchain)
 		sample_type |= PERF_SAMPLE_CALLCHAIN;
-	/* sample types differ with tracepoints: the id goes first, as upstream */
-	if (rec->nr_tracepoints)
-		sample_type |= PERF_SAMPLE_IDENTIFIER;
-	else if (rec->evlist->nr_entries > 1)
+	if (!rec->nr_tracepoints && rec->evlist->nr_entries > 1)
 		sample_type |= PERF_SAMPLE_ID;
 	if (!rec->per_thread)
 		sample_type |= PERF_SAMPLE_CPU;
@@ -314,8 +344,8 @@ static int record__config_evlist(struct record *rec)
 		attr->sample_id_all = 1;
 		attr->inherit = !opts->no_inherit;
 		if (attr->type == PERF_TYPE_TRACEPOINT) {
-			/* every hit, unless -c says otherwise */
-			attr->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_PERIOD;
+			/* every hit, unless -c says otherwise; the cpu per-thread too */
+			attr->sample_type |= PERF_SAMPLE_RAW | PERF_SAMPLE_PERIOD | PERF_SAMPLE_CPU;
 			attr->sample_period = opts->period_given ? opts->period : 1;
 		} else if (opts->freq) {
 			attr->freq = 1;
@@ -336,9 +366,12 @@ static int record__config_evlist(struct record *rec)
 			record__set_tracking(rec, attr);
 	}
 
+	if (rec->nr_tracepoints)
+		record__config_ids(rec);
+
 	/* where TIME sits in a sample, for SAMPLE_TIME */
 	rec->time_pos = sizeof(struct perf_event_header);
-	if (sample_type & PERF_SAMPLE_IDENTIFIER)
+	if (evlist__first(rec->evlist)->attr.sample_type & PERF_SAMPLE_IDENTIFIER)
 		rec->time_pos += 8;
 	rec->time_pos += 8 + 8;	/* IP, TID */
 	return 0;
@@ -382,6 +415,21 @@ static int record__open_events(struct record *rec)
 {
 	return evlist_fds__open(rec->evlist, rec->cpus, rec->threads, &rec->fds,
 				record__open_one, record__print_open_error, rec);
+}
+
+/* --filter: the kernel checks each against the event's fields */
+static int record__set_filters(struct record *rec)
+{
+	struct evsel *evsel = NULL;
+	int err = evlist_fds__set_filters(rec->evlist, rec->fds,
+					  rec->cpus->nr * rec->threads->nr, &evsel);
+
+	if (err && evsel)
+		fprintf(stderr, "perf record: %s: cannot set filter '%s': %s\n",
+			evsel__name(evsel), evsel->filter, err == -EINVAL ?
+			"the kernel rejects it (bad syntax, or a field the event does not have)" :
+			strerror(-err));
+	return err;
 }
 
 static int record__mmap_events(struct record *rec)
@@ -746,18 +794,23 @@ static int record__tracing_data(struct record *rec)
 	struct strbuf sb = STRBUF_INIT;
 	const char **names;
 	struct evsel *evsel;
+	char dir[4096];
 	size_t len;
 	int i, n = 0, err;
 
 	if (!rec->nr_tracepoints)
 		return 0;
+	/* found (or mounted) when the events were parsed */
+	err = tracefs__dir(dir, sizeof(dir));
+	if (err)
+		return err;
 	names = calloc(rec->nr_tracepoints, sizeof(*names));
 	if (!names)
 		return -ENOMEM;
 	evlist__for_each(rec->evlist, evsel, i)
 		if (evsel->attr.type == PERF_TYPE_TRACEPOINT)
 			names[n++] = evsel__name(evsel);
-	err = tracing_data__build(names, n, &sb);
+	err = tracing_data__build(dir, names, n, &sb);
 	free(names);
 	if (err) {
 		strbuf__release(&sb);
@@ -1049,13 +1102,19 @@ int cmd_record(int argc, const char **argv)
 	struct record rec_storage, *rec = &rec_storage;
 	struct record_opts *opts = &rec->opts;
 	const char *mmap_pages = NULL;
-	int orig_argc = argc, err, status = 0, i;
+	char msg[512];
+	int orig_argc = argc, err, status = 0;
 	const char **orig_argv = calloc(argc + 1, sizeof(*argv));
 	struct sigaction sa;
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", opts, "event",
-			     "event selector: cpu-clock (default), task-clock, ...",
+			     "event selector: cpu-clock (default), task-clock, ..., sys:name "
+			     "tracepoints (globs: 'sched:*'); use 'perf list' to list them",
 			     record__parse_event),
+		OPT_CALLBACK(0, "filter", opts, "filter",
+			     "event filter of the tracepoints of the -e before it, in the "
+			     "kernel's syntax ('prev_pid == 1 && next_prio < 100')",
+			     record__parse_filter),
 		OPT_BOOLEAN('a', "all-cpus", &opts->system_wide,
 			    "system-wide collection from all CPUs"),
 		OPT_STRING('C', "cpu", &opts->cpu_list, "cpu",
@@ -1166,12 +1225,10 @@ int cmd_record(int argc, const char **argv)
 		err = -ENOMEM;
 		goto out;
 	}
-	if (!opts->nr_events)
-		opts->events[opts->nr_events++] = "cpu-clock";
-	for (i = 0; i < opts->nr_events; i++) {
-		err = parse_events__add_list(rec->evlist, opts->events[i], "record");
-		if (err)
-			goto out;
+	err = parse_events__add_args(rec->evlist, &opts->events, "cpu-clock", msg, sizeof(msg));
+	if (err) {
+		fprintf(stderr, "perf record: %s\n", msg);
+		goto out;
 	}
 
 	err = perf_data__open_write(&rec->data, opts->output ? opts->output : "perf.data");
@@ -1208,6 +1265,8 @@ int cmd_record(int argc, const char **argv)
 	err = record__config_evlist(rec);
 	if (!err)
 		err = record__open_events(rec);
+	if (!err)
+		err = record__set_filters(rec);
 	if (!err)
 		err = record__mmap_events(rec);
 	if (err)

@@ -177,7 +177,8 @@ int cmd_report(int argc, const char **argv)
 			 "be more verbose (show symbol address, etc)"),
 		OPT_BOOLEAN(0, "stdio", &cmd.use_stdio, "Use the stdio interface"),
 		OPT_STRING('s', "sort", &o->sort_order, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, cpu"),
+			   "sort by key(s): comm, pid, tid, dso, sym, cpu, trace, tracepoint fields "
+			   "([sys:event.]field[/raw], trace_fields)"),
 		OPT_BOOLEAN('n', "show-nr-samples", &o->show_nr_samples,
 			    "Show a column with the number of samples"),
 		OPT_DOUBLE(0, "percent-limit", &o->percent_limit,
@@ -226,7 +227,7 @@ int cmd_report(int argc, const char **argv)
 		fprintf(stderr, "perf report: unknown --call-graph value: %s\n", cmd.cg_str);
 		return 1;
 	}
-	if (sort_spec__parse(&o->sort, o->sort_order ? o->sort_order : "comm,dso,sym",
+	if (sort_spec__parse_fields(&o->sort, o->sort_order ? o->sort_order : "comm,dso,sym",
 			     bad, sizeof(bad))) {
 		fprintf(stderr, "perf report: unknown --sort key: %s\n", bad);
 		return 1;
@@ -256,6 +257,18 @@ int cmd_report(int argc, const char **argv)
 		goto out_report;
 	/* -D prints what upstream's machine knows: no names from the header */
 	report__use_header(rep, &session->header, !cmd.dump_trace);
+	if (report__use_session(rep, session)) {
+		fprintf(stderr, "perf report: out of memory\n");
+		err = -ENOMEM;
+		goto out;
+	}
+	/* a field key no event of the file has is unknown (pipe mode: not known yet) */
+	if (!session->header.is_pipe && report__check_fields(rep, bad, sizeof(bad))) {
+		fprintf(stderr, "perf report: unknown --sort key: %s (no tracepoint of the file "
+			"has that field)\n", bad);
+		err = -EINVAL;
+		goto out;
+	}
 
 	/* pipe mode: the header arrives as records, so read them all first */
 	if ((cmd.header_only || o->header) && !session->header.is_pipe) {

@@ -21,7 +21,8 @@ struct script_cmd {
 	struct perf_tool	tool;
 	struct script		s;
 	const char		*input;
-	const char		*fields_str;
+	const char		*fields_args[16];	/* each -F */
+	int			nr_fields_args;
 	const char		*kallsyms;
 	bool			no_bpf_prog_info;
 };
@@ -46,6 +47,23 @@ static int script__tool_event(struct perf_tool *tool, struct perf_session *sessi
 	return script__event(&((struct script_cmd *)tool)->s, ev, sample, evsel);
 }
 
+static int script__parse_field_arg(const struct option *opt, const char *arg, int unset)
+{
+	struct script_cmd *cmd = opt->value;
+
+	if (cmd->nr_fields_args >= (int)ARRAY_SIZE(cmd->fields_args)) {
+		fprintf(stderr, "perf script: -F: too many\n");
+		return -1;
+	}
+	cmd->fields_args[cmd->nr_fields_args++] = arg;
+	return 0;
+}
+
+static void script__warn(const char *line, void *priv)
+{
+	fprintf(stderr, "%s\n", line);
+}
+
 int cmd_script(int argc, const char **argv)
 {
 	struct script_cmd cmd = { .input = NULL };
@@ -56,9 +74,11 @@ int cmd_script(int argc, const char **argv)
 	int max_stack = 127;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &cmd.input, "file", "input file name"),
-		OPT_STRING('F', "fields", &cmd.fields_str, "str",
-			   "comma separated output fields: comm,tid,pid,time,cpu,event,ip,sym,"
-			   "symoff,dso,period,addr"),
+		OPT_CALLBACK('F', "fields", &cmd, "str",
+			     "comma separated output fields prepend with 'type:'. +field to add "
+			     "and -field to remove from the defaults. Types: hw, sw, trace, raw, "
+			     "break. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,"
+			     "period,addr", script__parse_field_arg),
 		OPT_BOOLEAN(0, "show-task-events", &show_task,
 			    "Show the fork/comm/exit events"),
 		OPT_BOOLEAN(0, "show-mmap-events", &show_mmap, "Show the mmap events"),
@@ -73,8 +93,8 @@ int cmd_script(int argc, const char **argv)
 		OPT_END()
 	};
 	const char *path;
-	char bad[64], msg[512];
-	int err;
+	char msg[512];
+	int err, i;
 
 	/* perf script report NAME: the reports built in (builtin-script-report.c) */
 	if (argc > 1 && !strcmp(argv[1], "report"))
@@ -93,10 +113,13 @@ int cmd_script(int argc, const char **argv)
 		script__exit(s);
 		return 1;
 	}
-	if (cmd.fields_str && script__parse_fields(s, cmd.fields_str, bad, sizeof(bad))) {
-		fprintf(stderr, "perf script: invalid field requested: %s\n", bad);
-		script__exit(s);
-		return 1;
+	s->warn = script__warn;
+	for (i = 0; i < cmd.nr_fields_args; i++) {
+		if (script__parse_fields(s, cmd.fields_args[i], msg, sizeof(msg))) {
+			fprintf(stderr, "perf script: -F %s: %s\n", cmd.fields_args[i], msg);
+			script__exit(s);
+			return 1;
+		}
 	}
 	s->show_task = show_task;
 	s->show_mmap = show_mmap;
@@ -125,7 +148,14 @@ int cmd_script(int argc, const char **argv)
 		fprintf(stderr, "perf script: %s: %s\n", path, data.err);
 		goto out_data;
 	}
-	if (!data.is_pipe) {
+	/* tracepoints: the file's formats */
+	err = script__use_session(s, session);
+	if (err) {
+		fprintf(stderr, "perf script: out of memory\n");
+		goto out_session;
+	}
+	/* a pipe's events (also a pipe stream saved to a file) come as records */
+	if (!session->header.is_pipe) {
 		err = script__check_fields(s, session->evlist, msg, sizeof(msg));
 		if (err) {
 			fprintf(stderr, "%s\n", msg);
@@ -137,6 +167,8 @@ int cmd_script(int argc, const char **argv)
 	/* the lines go out before what stderr says about them */
 	if (fmt_buf__flush(&s->out))
 		err = 0;	/* a write error, said below */
+	else if (err && s->err[0])	/* a pipe's fields, checked at its first record */
+		fprintf(stderr, "%s\n", s->err);
 	else if (err)
 		fprintf(stderr, "perf script: %s: %s\n", path, data.err);
 	else if (session->stats.nr_unordered)

@@ -39,11 +39,22 @@ static int top__parse_event(const struct option *opt, const char *arg, int unset
 {
 	struct top_opts *opts = opt->value;
 
-	if (opts->nr_events >= (int)ARRAY_SIZE(opts->events)) {
+	if (event_args__add(&opts->events, arg, false)) {
 		fprintf(stderr, "perf top: -e: too many events\n");
 		return -1;
 	}
-	opts->events[opts->nr_events++] = arg;
+	return 0;
+}
+
+static int top__parse_filter(const struct option *opt, const char *arg, int unset)
+{
+	struct top_opts *opts = opt->value;
+
+	/* one before any -e is said by parse_events__add_args() */
+	if (event_args__add(&opts->events, arg, true)) {
+		fprintf(stderr, "perf top: --filter: too many options\n");
+		return -1;
+	}
 	return 0;
 }
 
@@ -138,8 +149,12 @@ int cmd_top(int argc, const char **argv)
 	struct sigaction sa;
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", &opts, "event",
-			     "event selector: cpu-clock (default), task-clock, cycles, ...",
+			     "event selector: cpu-clock (default), task-clock, cycles, ..., "
+			     "sys:name tracepoints (globs: 'sched:*'); see 'perf list'",
 			     top__parse_event),
+		OPT_CALLBACK(0, "filter", &opts, "filter",
+			     "event filter of the tracepoints of the -e before it, in the "
+			     "kernel's syntax", top__parse_filter),
 		OPT_BOOLEAN('a', "all-cpus", &(bool){ false },
 			    "system-wide collection from all CPUs (the default)"),
 		OPT_STRING('C', "cpu", &opts.cpu_list, "cpu", "list of cpus to monitor"),

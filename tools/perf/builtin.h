@@ -11,6 +11,7 @@ int cmd_script_report(int argc, const char **argv);
 int cmd_data(int argc, const char **argv);
 int cmd_evlist(int argc, const char **argv);
 int cmd_inject(int argc, const char **argv);
+int cmd_list(int argc, const char **argv);
 int cmd_record(int argc, const char **argv);
 int cmd_top(int argc, const char **argv);
 int cmd_version(int argc, const char **argv);

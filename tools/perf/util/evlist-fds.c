@@ -137,6 +137,27 @@ void evlist_fds__ioctl(int **fds, int nr_evsels, int nr_slots, unsigned long req
 				ioctl(fds[i][slot], req, 0);
 }
 
+int evlist_fds__set_filters(struct evlist *evlist, int **fds, int nr_slots,
+			    struct evsel **failed)
+{
+	struct evsel *evsel;
+	int i, slot;
+
+	evlist__for_each(evlist, evsel, i) {
+		if (!evsel->filter || !fds || !fds[i])
+			continue;
+		for (slot = 0; slot < nr_slots; slot++) {
+			if (fds[i][slot] < 0)
+				continue;
+			if (ioctl(fds[i][slot], PERF_EVENT_IOC_SET_FILTER, evsel->filter)) {
+				*failed = evsel;
+				return -errno;
+			}
+		}
+	}
+	return 0;
+}
+
 void evlist_fds__close(int ***fdsp, int nr_evsels, int nr_slots, struct perf_mmap **mapsp,
 		       int *nr_maps)
 {

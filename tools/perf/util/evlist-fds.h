@@ -53,6 +53,14 @@ int evlist_fds__mmap(int **fds, int nr_evsels, const struct perf_cpu_map *cpus,
 /* An ioctl on every fd of the first nr_evsels events. */
 void evlist_fds__ioctl(int **fds, int nr_evsels, int nr_slots, unsigned long req);
 
+/*
+ * The tracepoint filters (evsel->filter) on every fd of their events
+ * (PERF_EVENT_IOC_SET_FILTER).  -errno with *failed the event whose
+ * filter the kernel refused (-EINVAL: not its syntax or fields).
+ */
+int evlist_fds__set_filters(struct evlist *evlist, int **fds, int nr_slots,
+			    struct evsel **failed);
+
 /* Unmap and close everything (any part may be missing); the pointers reset. */
 void evlist_fds__close(int ***fdsp, int nr_evsels, int nr_slots, struct perf_mmap **mapsp,
 		       int *nr_maps);

@@ -23,6 +23,7 @@ void evsel__delete(struct evsel *evsel)
 	if (!evsel)
 		return;
 	free(evsel->name);
+	free(evsel->filter);
 	free(evsel->ids);
 	free(evsel);
 }
@@ -52,6 +53,21 @@ int evsel__set_name(struct evsel *evsel, const char *name)
 		return -ENOMEM;
 	free(evsel->name);
 	evsel->name = copy;
+	return 0;
+}
+
+int evsel__append_filter(struct evsel *evsel, const char *filter)
+{
+	char *s;
+
+	if (!evsel->filter)
+		s = strdup(filter);
+	else if (asprintf(&s, "(%s) && (%s)", evsel->filter, filter) < 0)
+		s = NULL;
+	if (!s)
+		return -ENOMEM;
+	free(evsel->filter);
+	evsel->filter = s;
 	return 0;
 }
 

@@ -6,6 +6,8 @@
 #include <linux/perf_event.h>
 #include "types.h"
 
+struct tep_event;
+
 /*
  * One event of a session: the attribute it was opened with and the
  * sample ids the kernel gave its file descriptors.  Read from the file's
@@ -18,6 +20,9 @@ struct evsel {
 	char			*name;	/* from EVENT_DESC, or derived from attr */
 	u64			*ids;
 	u32			nr_ids;
+	char			*filter;	/* record, top: the tracepoint filter (--filter) */
+	/* a tracepoint's format, from the file's TRACING_DATA (not owned) */
+	struct tep_event	*tp_format;
 	/* session statistics */
 	u64			nr_samples;
 	u64			period_total;
@@ -29,6 +34,8 @@ struct evsel *evsel__new(const struct perf_event_attr *attr, int idx);
 void evsel__delete(struct evsel *evsel);
 int evsel__add_id(struct evsel *evsel, u64 id);
 int evsel__set_name(struct evsel *evsel, const char *name);
+/* Set the filter, or join it to the one set as "(old) && (filter)". */
+int evsel__append_filter(struct evsel *evsel, const char *filter);
 /* The name perf would give attr when the file carries none: "cpu-clock" ... */
 const char *evsel__name(struct evsel *evsel);
 /* A tracking-only event (dummy): it carries side-band records, never samples. */

@@ -25,6 +25,13 @@ int hists__init(struct hists *hists, const struct sort_spec *sort)
 	return hists->buckets ? 0 : -ENOMEM;
 }
 
+static void hist_entry__free(struct hist_entry *he)
+{
+	free(he->raw);
+	free((void *)he->key.fields);
+	free(he);
+}
+
 void hists__exit(struct hists *hists)
 {
 	size_t i;
@@ -34,11 +41,13 @@ void hists__exit(struct hists *hists)
 
 		for (; he; he = next) {
 			next = he->hnext;
-			free(he);
+			hist_entry__free(he);
 		}
 	}
 	free(hists->buckets);
 	hists->buckets = NULL;
+	free(hists->fields_buf);
+	hists->fields_buf = NULL;
 	for (i = 0; hists->chains && i < hists->nr_chain_buckets; i++) {
 		struct hist_chain *c = hists->chains[i], *next;
 
@@ -69,13 +78,17 @@ static size_t key_hash(const struct hist_key *k)
 	h ^= (u64)(uintptr_t)k->sym * 0x165667b19e3779f9ULL;
 	h ^= k->addr * 0xff51afd7ed558ccdULL;
 	h ^= ((u64)(u32)k->tid << 32 | (u32)k->cpu) * 0xc4ceb9fe1a85ec53ULL;
+	h ^= (u64)(uintptr_t)k->trace * 0x27d4eb2f165667c5ULL;
+	h ^= k->fields_hash;
 	return (size_t)(h ^ (h >> 29));
 }
 
 static bool key_equal(const struct hist_key *a, const struct hist_key *b)
 {
 	return a->comm == b->comm && a->dso == b->dso && a->sym == b->sym &&
-	       a->addr == b->addr && a->tid == b->tid && a->cpu == b->cpu;
+	       a->addr == b->addr && a->tid == b->tid && a->cpu == b->cpu &&
+	       a->trace == b->trace && a->fields_len == b->fields_len &&
+	       (!a->fields_len || !memcmp(a->fields, b->fields, a->fields_len));
 }
 
 static void hists__grow(struct hists *hists)
@@ -163,6 +176,72 @@ static const struct symbol *hists__canon_sym(struct hists *hists, struct dso *ca
 	return e->to;
 }
 
+/*
+ * Where a field's bytes are in raw data, as upstream's dynamic keys take
+ * them (a __data_loc's offset and length from its u32), cut to the data.
+ */
+static void sort_dyn__bytes(const struct sort_dyn *d, const u8 *raw, u32 raw_size,
+			    u32 *off, u32 *len)
+{
+	u32 o = d->offset, n = d->size;
+
+	if (d->dynamic && (u64)d->offset + 4 <= raw_size) {
+		u32 v;
+
+		memcpy(&v, raw + d->offset, 4);
+		o = v & 0xffff;
+		n = v >> 16;
+		if (d->rel)
+			o += d->offset + d->size;
+	}
+	if (o > raw_size)
+		o = raw_size;
+	if (n > raw_size - o)
+		n = raw_size - o;
+	*off = o;
+	*len = n;
+}
+
+/* The sample's field keys: each one's bytes after their length, and a hash. */
+static void hists__make_fields(struct hists *hists, struct hist_key *k)
+{
+	const u8 *raw = hists->sample_raw;
+	u32 size = raw ? hists->sample_raw_size : 0, need = 0, off, len;
+	u64 h = 0xcbf29ce484222325ULL;
+	int i;
+	u8 *p;
+
+	for (i = 0; i < hists->sort.nr; i++) {
+		if (hists->sort.keys[i] < SORT_DYN)
+			continue;
+		sort_dyn__bytes(&hists->sort.dyn[hists->sort.keys[i] - SORT_DYN], raw, size, &off,
+				&len);
+		need += 4 + len;
+	}
+	if (need > hists->fields_alloc) {
+		p = realloc(hists->fields_buf, need);
+		if (!p)
+			return;		/* (no key: the entries merge) */
+		hists->fields_buf = p;
+		hists->fields_alloc = need;
+	}
+	p = hists->fields_buf;
+	for (i = 0; i < hists->sort.nr; i++) {
+		if (hists->sort.keys[i] < SORT_DYN)
+			continue;
+		sort_dyn__bytes(&hists->sort.dyn[hists->sort.keys[i] - SORT_DYN], raw, size, &off,
+				&len);
+		memcpy(p, &len, 4);
+		memcpy(p + 4, raw + off, len);
+		p += 4 + len;
+	}
+	for (i = 0; i < (int)need; i++)
+		h = (h ^ hists->fields_buf[i]) * 0x100000001b3ULL;
+	k->fields = hists->fields_buf;
+	k->fields_len = need;
+	k->fields_hash = h;
+}
+
 static void hists__make_key(struct hists *hists, const struct addr_location *al, s32 cpu,
 			    struct hist_key *k)
 {
@@ -186,6 +265,10 @@ static void hists__make_key(struct hists *hists, const struct addr_location *al,
 	}
 	if (mask & (1u << SORT_CPU))
 		k->cpu = cpu;
+	if (mask & (1u << SORT_TRACE))
+		k->trace = hists->sample_trace;
+	if (hists->sort.nr_dyn && mask >> SORT_DYN)
+		hists__make_fields(hists, k);
 }
 
 struct hist_entry *hists__findnew(struct hists *hists, const struct addr_location *al, s32 cpu)
@@ -203,6 +286,20 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct addr_locatio
 	if (!he)
 		return NULL;
 	he->key = k;
+	if (k.fields_len || (hists->sort.nr_dyn && hists->sample_raw)) {
+		/* the entry keeps its own copies: the sample's go away */
+		he->key.fields = k.fields_len ? malloc(k.fields_len) : NULL;
+		he->raw = malloc(hists->sample_raw_size ? hists->sample_raw_size : 1);
+		if ((k.fields_len && !he->key.fields) || !he->raw) {
+			hist_entry__free(he);
+			return NULL;
+		}
+		if (k.fields_len)
+			memcpy((void *)he->key.fields, k.fields, k.fields_len);
+		if (hists->sample_raw)
+			memcpy(he->raw, hists->sample_raw, hists->sample_raw_size);
+		he->raw_size = hists->sample_raw ? hists->sample_raw_size : 0;
+	}
 	he->level = al->level;
 	he->thread = al->thread;
 	if (al->sym)
@@ -521,7 +618,7 @@ void hists__rename_comms(struct hists *hists, struct machine *machine)
 	hists->ip_cache = NULL;
 	for (; dead; dead = next) {
 		next = dead->hnext;
-		free(dead);
+		hist_entry__free(dead);
 	}
 }
 
@@ -533,6 +630,18 @@ static int null_cmp(const void *a, const void *b)
 {
 	/* entries that have one come first */
 	return a ? -1 : b ? 1 : 0;
+}
+
+/* As upstream's dynamic keys: the field's bytes where a has them, in both raw records. */
+static int hist_entry__cmp_field(const struct hist_entry *a, const struct hist_entry *b,
+				 const struct sort_dyn *d)
+{
+	u32 off, len;
+
+	sort_dyn__bytes(d, a->raw, a->raw_size, &off, &len);
+	if ((u64)off + len > b->raw_size)
+		len = b->raw_size > off ? b->raw_size - off : 0;
+	return len ? memcmp(a->raw + off, b->raw + off, len) : 0;
 }
 
 static int hist_entry__cmp_key(const struct hist_entry *a, const struct hist_entry *b,
@@ -559,7 +668,11 @@ static int hist_entry__cmp_key(const struct hist_entry *a, const struct hist_ent
 		if (!a->key.sym || !b->key.sym)
 			return null_cmp(a->key.sym, b->key.sym);
 		return strcmp(a->key.sym->name, b->key.sym->name);
+	case SORT_TRACE:
+		return strcmp(a->key.trace ? a->key.trace : "N/A", b->key.trace ? b->key.trace : "N/A");
 	default:
+		if (key >= SORT_DYN && key < SORT_NR_KEYS && cmp_spec)
+			return hist_entry__cmp_field(a, b, &cmp_spec->dyn[key - SORT_DYN]);
 		return 0;
 	}
 }
@@ -579,6 +692,9 @@ static int hist_entry__cmp(const void *pa, const void *pb)
 		return a->period > b->period ? -1 : 1;
 	for (i = 0; i < cmp_spec->nr; i++) {
 		c = hist_entry__cmp_key(a, b, cmp_spec->keys[i]);
+		/* upstream's output puts the greater field bytes first */
+		if (c && cmp_spec->keys[i] >= SORT_DYN)
+			return -c;
 		if (c)
 			return c;
 	}
@@ -705,6 +821,8 @@ int hist_entry__snprintf_key(const struct hist_entry *he, enum sort_key key, cha
 			return snprintf(buf, size, "[%c] %s", he->level, he->key.sym->name);
 		return snprintf(buf, size, "[%c] %#.*llx", he->level, 16,
 				(unsigned long long)he->key.addr);
+	case SORT_TRACE:
+		return snprintf(buf, size, "%s", he->key.trace ? he->key.trace : "N/A");
 	default:
 		return snprintf(buf, size, "?");
 	}
@@ -1021,23 +1139,112 @@ static void hists__print_graph(struct hists *hists, struct hist_entry *he, struc
 		graph__print(g, base);
 }
 
+/* A key's text; a field key's from the caller's formatter, else its raw bytes in hex. */
+static int hists__key_text(const struct hists *hists, const struct hists_print_opts *opts,
+			   const struct hist_entry *he, enum sort_key key, char *buf, size_t size)
+{
+	const struct sort_dyn *d;
+	u32 off, len, i;
+	int n = 0;
+
+	if (key < SORT_DYN)
+		return hist_entry__snprintf_key(he, key, buf, size);
+	d = &hists->sort.dyn[key - SORT_DYN];
+	if (opts && opts->field_text)
+		return opts->field_text(opts->field_priv, he, d, buf, size);
+	sort_dyn__bytes(d, he->raw, he->raw_size, &off, &len);
+	buf[0] = '\0';
+	for (i = 0; i < len && (size_t)n + 3 < size; i++)
+		n += snprintf(buf + n, size - n, "%02x", he->raw[off + i]);
+	return n;
+}
+
+/* upstream's width of a field key: its name, its longest text, or what its size takes */
+static int sort_dyn__width(const struct sort_dyn *d, int longest)
+{
+	int w = (int)strlen(d->field), f = d->string ? (int)d->size : (int)d->size * 2 + 2;
+
+	if (longest > w)
+		w = longest;
+	return f > w ? f : w;
+}
+
+/* The sort keys before the trace key equal: upstream's trees compare such entries' traces. */
+static int hist_entry__prefix_cmp(const void *pa, const void *pb)
+{
+	const struct hist_entry *a = *(const struct hist_entry * const *)pa;
+	const struct hist_entry *b = *(const struct hist_entry * const *)pb;
+	int i, c;
+
+	for (i = 0; i < cmp_spec->nr && cmp_spec->keys[i] != SORT_TRACE; i++) {
+		c = hist_entry__cmp_key(a, b, cmp_spec->keys[i]);
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
+/*
+ * Upstream formats an entry's trace when its trees first compare it on
+ * that key: a second sample of it (the lookup ends comparing every key),
+ * another entry equal on the keys before (a neighbour in the tree), or
+ * in children mode the sample's chain entries (compared with each other).
+ * Only traces formatted by then count for the column's width, and
+ * longer ones are cut to it: a lone sample's trace is cut to the
+ * header's width.  known[i] says which counted.
+ */
+static void hists__trace_known(struct hists *hists, struct hist_entry **v, int n, bool *known)
+{
+	struct hist_entry **s = malloc(n * sizeof(*s));
+	int i, j;
+
+	bool fields = false;
+
+	/* a field key shown from the formatted fields formats every entry's */
+	for (i = 0; i < hists->sort.nr; i++)
+		fields |= hists->sort.keys[i] >= SORT_DYN &&
+			  !hists->sort.dyn[hists->sort.keys[i] - SORT_DYN].raw;
+	/* children mode: each sample's chain entries are compared on every key */
+	for (i = 0; i < n; i++)
+		known[i] = v[i]->nr_samples >= 2 || hists->cumulate || fields;
+	if (!s)
+		return;
+	for (i = 0; i < n; i++) {
+		v[i]->idx = (u32)i;
+		s[i] = v[i];
+	}
+	cmp_spec = &hists->sort;
+	qsort(s, n, sizeof(*s), hist_entry__prefix_cmp);
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && !hist_entry__prefix_cmp(&s[i], &s[j]); j++)
+			;
+		if (j - i > 1)
+			while (i < j)
+				known[s[i++]->idx] = true;
+	}
+	free(s);
+}
+
 /* Column widths as upstream computes them from every entry. */
-static void hists__col_widths(struct hists *hists, struct hist_entry **v, int n,
-			      int width[SORT_NR_KEYS])
+static void hists__col_widths(struct hists *hists, const struct hists_print_opts *opts,
+			      struct hist_entry **v, int n, int width[SORT_NR_KEYS],
+			      const bool *known)
 {
 	bool unresolved = false;
 	char buf[8192];
 	int i, k;
 
 	for (k = 0; k < SORT_NR_KEYS; k++)
-		width[k] = (int)strlen(sort_key__header(k));
+		width[k] = (int)strlen(sort_spec__header(&hists->sort, k));
 	for (i = 0; i < n; i++) {
 		for (k = 0; k < hists->sort.nr; k++) {
 			enum sort_key key = hists->sort.keys[k];
-			int w = hist_entry__snprintf_key(v[i], key, buf, sizeof(buf));
+			int w = hists__key_text(hists, opts, v[i], key, buf, sizeof(buf));
 
 			if (key == SORT_SYM && !v[i]->key.sym)
 				unresolved = true;
+			if (key == SORT_TRACE && v[i]->key.trace && known && !known[i])
+				continue;
 			/* upstream's cpu column is its header's, whatever it holds ("-001") */
 			if (key != SORT_CPU && w > width[key])
 				width[key] = w;
@@ -1046,12 +1253,29 @@ static void hists__col_widths(struct hists *hists, struct hist_entry **v, int n,
 	/* an unresolved symbol widens the dso column to an address's width */
 	if (unresolved && width[SORT_DSO] < 16)
 		width[SORT_DSO] = 16;
+	for (k = 0; k < hists->sort.nr; k++) {
+		enum sort_key key = hists->sort.keys[k];
+		const struct sort_dyn *d;
+		u32 off, len;
+
+		if (key < SORT_DYN)
+			continue;
+		d = &hists->sort.dyn[key - SORT_DYN];
+		/* upstream also counts a __data_loc's length (its NUL too) */
+		for (i = 0; d->dynamic && i < n; i++) {
+			sort_dyn__bytes(d, v[i]->raw, v[i]->raw_size, &off, &len);
+			if ((int)len > width[key])
+				width[key] = (int)len;
+		}
+		width[key] = sort_dyn__width(d, width[key]);
+	}
 }
 
 void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FILE *fp)
 {
 	struct hist_entry **v;
 	int width[SORT_NR_KEYS], n, i, k, last = -1;
+	bool *known = NULL;
 	struct graph g = { 0 };
 	struct graph_ref *refs = NULL;
 	u32 *start = NULL;
@@ -1081,7 +1305,15 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 			refs = NULL;
 		}
 	}
-	hists__col_widths(hists, v, n, width);
+	if (hists->sort.mask & (1u << SORT_TRACE)) {
+		known = calloc(n ? n : 1, sizeof(*known));
+		if (known)
+			hists__trace_known(hists, v, n, known);
+		for (i = 0; i < n; i++)
+			v[i]->idx = (u32)i;
+	}
+	hists__col_widths(hists, opts, v, n, width, known);
+	free(known);
 	for (k = 0; k < hists->sort.nr; k++)
 		if (!(opts->hide_mask & (1u << hists->sort.keys[k])))
 			last = k;
@@ -1095,7 +1327,8 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 
 			/* (upstream's header buffer holds 1023 characters a column) */
 			if (!(opts->hide_mask & (1u << key)))
-				fprintf(fp, "  %-*s", min(width[key], 1023), sort_key__header(key));
+				fprintf(fp, key >= SORT_DYN ? "  %*s" : "  %-*s", min(width[key], 1023),
+					sort_spec__header(&hists->sort, key));
 		}
 		fprintf(fp, hists->cumulate ? "\n# ........  ........" : "\n# ........");
 		if (opts->show_nr_samples)
@@ -1132,10 +1365,16 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 
 			if (opts->hide_mask & (1u << key))
 				continue;
-			hist_entry__snprintf_key(he, key, buf, sizeof(buf));
-			/* upstream leaves the symbol unpadded when it ends the line */
-			if (k == last && key == SORT_SYM)
+			hists__key_text(hists, opts, he, key, buf, sizeof(buf));
+			/* upstream leaves the symbol and trace unpadded when they end the line */
+			if (key >= SORT_DYN)	/* a field: right-aligned, cut to the width */
+				fprintf(fp, "  %*.*s", width[key], width[key], buf);
+			else if (k == last && key == SORT_SYM)
 				fprintf(fp, "  %s", buf);
+			else if (key == SORT_TRACE && k == last)	/* a trace cut to the width */
+				fprintf(fp, "  %.*s", width[key], buf);
+			else if (key == SORT_TRACE)
+				fprintf(fp, "  %-*.*s", width[key], width[key], buf);
 			else
 				fprintf(fp, "  %-*s", width[key], buf);
 		}

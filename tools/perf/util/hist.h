@@ -18,6 +18,11 @@ struct hist_key {
 	u64			addr;		/* without a symbol: the address */
 	s32			tid;
 	s32			cpu;
+	const char		*trace;		/* --sort trace: interned, NULL: "N/A" */
+	/* tracepoint field keys: their bytes, each after its u32 length */
+	const u8		*fields;
+	u32			fields_len;
+	u64			fields_hash;
 };
 
 struct hist_entry {
@@ -35,6 +40,9 @@ struct hist_entry {
 	u32			seq;		/* order of making */
 	u64			obj_off;	/* a data object's: the first address's offset */
 	u32			idx;		/* position while printing */
+	/* with tracepoint field keys: the raw data of the sample that made it */
+	u8			*raw;
+	u32			raw_size;
 };
 
 /*
@@ -111,6 +119,18 @@ struct hists {
 	struct hist_chain	**chains;	/* hash of distinct chains */
 	size_t			nr_chain_buckets;
 	size_t			nr_chains;
+	/*
+	 * --sort trace: the formatted tracepoint fields of the sample being
+	 * added (interned, compared by address; NULL: not a tracepoint), the
+	 * key of its entry and of its chain's entries.  Set it before each
+	 * sample.
+	 */
+	const char		*sample_trace;
+	/* tracepoint field keys (sort.dyn): the raw data of the sample being added */
+	const void		*sample_raw;
+	u32			sample_raw_size;
+	u8			*fields_buf;	/* its keys' bytes, for lookups */
+	size_t			fields_alloc;
 };
 
 int hists__init(struct hists *hists, const struct sort_spec *sort);
@@ -121,6 +141,7 @@ int hists__add(struct hists *hists, const struct addr_location *al, s32 cpu, u64
 
 /* The entry al falls into, made (empty) when new; NULL on ENOMEM. */
 struct hist_entry *hists__findnew(struct hists *hists, const struct addr_location *al, s32 cpu);
+
 
 /* Account one sample to an entry found before. */
 static inline void hists__add_entry(struct hists *hists, struct hist_entry *he, u64 period)
@@ -180,6 +201,13 @@ struct hists_print_opts {
 	u32	hide_mask;		/* 1 << key: columns not printed */
 	struct machine *machine;	/* pid, tid keys: thread names at the end */
 	bool	verbose;
+	/*
+	 * Tracepoint field keys: the text of key (SORT_DYN + i) of an entry,
+	 * as the field's event prints it (see sort_dyn); NULL: its raw value.
+	 */
+	int	(*field_text)(void *priv, const struct hist_entry *he, const struct sort_dyn *d,
+			      char *buf, size_t size);
+	void	*field_priv;
 };
 
 /* Entries sorted: overhead first, then the keys in order as upstream ties them. */

@@ -870,6 +870,17 @@ void machine__resolve_ip(struct machine *m, struct thread *thread, u8 cpumode, u
 		m->nr_fallback++;
 }
 
+const char *machine__kernel_function(void *machine, u64 addr, u64 *start)
+{
+	struct addr_location al;
+
+	machine__resolve_ip(machine, NULL, PERF_RECORD_MISC_KERNEL, addr, &al);
+	if (!al.sym)
+		return NULL;
+	*start = addr - (al.addr - al.sym->start);
+	return al.sym->name;
+}
+
 int machine__resolve(struct machine *m, const union perf_event *ev,
 		     const struct perf_sample *sample, struct addr_location *al)
 {

@@ -136,6 +136,13 @@ void machine__resolve_map(struct machine *machine, struct thread *thread, u8 cpu
 int machine__resolve(struct machine *machine, const union perf_event *ev,
 		     const struct perf_sample *sample, struct addr_location *al);
 
+/*
+ * The kernel function holding addr (machine: a struct machine), its start
+ * in *start; NULL when none.  For libtraceevent's %pS and the like
+ * (tracing_data__set_resolver()), as upstream's readers name them.
+ */
+const char *machine__kernel_function(void *machine, u64 addr, u64 *start);
+
 /* PERF_CONTEXT_* marker -> cpumode for the callchain entries after it; 0 if not one. */
 u8 machine__context_cpumode(u64 ip);
 

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
-/* -e event names: the fixed hardware/software table, raw events, modifiers. */
+/*
+ * -e event names: the fixed hardware/software table, raw events,
+ * modifiers, and tracepoints (sys:name, with globs) from tracefs.
+ */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,43 +11,53 @@
 #include "evlist.h"
 #include "evsel.h"
 #include "parse-events.h"
-#include "record-tracing.h"
+#include "tracefs.h"
+#include "tracepoint.h"
 
-struct event_name {
-	const char	*name;
-	u32		type;
-	u64		config;
+static const struct event_symbol event_symbols[] = {
+	{ "cpu-cycles",		"cycles",	PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
+	{ "instructions",	NULL,		PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS },
+	{ "cache-references",	NULL,		PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_REFERENCES },
+	{ "cache-misses",	NULL,		PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES },
+	{ "branch-instructions", "branches",	PERF_TYPE_HARDWARE,
+						PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
+	{ "branch-misses",	NULL,		PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES },
+	{ "bus-cycles",		NULL,		PERF_TYPE_HARDWARE, PERF_COUNT_HW_BUS_CYCLES },
+	{ "stalled-cycles-frontend", "idle-cycles-frontend", PERF_TYPE_HARDWARE,
+						PERF_COUNT_HW_STALLED_CYCLES_FRONTEND },
+	{ "stalled-cycles-backend", "idle-cycles-backend", PERF_TYPE_HARDWARE,
+						PERF_COUNT_HW_STALLED_CYCLES_BACKEND },
+	{ "ref-cycles",		NULL,		PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES },
+	{ "cpu-clock",		NULL,		PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK },
+	{ "task-clock",		NULL,		PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK },
+	{ "page-faults",	"faults",	PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS },
+	{ "context-switches",	"cs",		PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES },
+	{ "cpu-migrations",	"migrations",	PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS },
+	{ "minor-faults",	NULL,		PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MIN },
+	{ "major-faults",	NULL,		PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MAJ },
+	{ "alignment-faults",	NULL,		PERF_TYPE_SOFTWARE, PERF_COUNT_SW_ALIGNMENT_FAULTS },
+	{ "emulation-faults",	NULL,		PERF_TYPE_SOFTWARE, PERF_COUNT_SW_EMULATION_FAULTS },
+	{ "dummy",		NULL,		PERF_TYPE_SOFTWARE, PERF_COUNT_SW_DUMMY },
+	{ "bpf-output",		NULL,		PERF_TYPE_SOFTWARE, PERF_COUNT_SW_BPF_OUTPUT },
+	{ "cgroup-switches",	NULL,		PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CGROUP_SWITCHES },
 };
 
-static const struct event_name event_names[] = {
-	{ "cpu-cycles",			PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
-	{ "cycles",			PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
-	{ "instructions",		PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS },
-	{ "cache-references",		PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_REFERENCES },
-	{ "cache-misses",		PERF_TYPE_HARDWARE, PERF_COUNT_HW_CACHE_MISSES },
-	{ "branch-instructions",	PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
-	{ "branches",			PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_INSTRUCTIONS },
-	{ "branch-misses",		PERF_TYPE_HARDWARE, PERF_COUNT_HW_BRANCH_MISSES },
-	{ "bus-cycles",			PERF_TYPE_HARDWARE, PERF_COUNT_HW_BUS_CYCLES },
-	{ "stalled-cycles-frontend",	PERF_TYPE_HARDWARE,
-					PERF_COUNT_HW_STALLED_CYCLES_FRONTEND },
-	{ "stalled-cycles-backend",	PERF_TYPE_HARDWARE,
-					PERF_COUNT_HW_STALLED_CYCLES_BACKEND },
-	{ "ref-cycles",			PERF_TYPE_HARDWARE, PERF_COUNT_HW_REF_CPU_CYCLES },
-	{ "cpu-clock",			PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_CLOCK },
-	{ "task-clock",			PERF_TYPE_SOFTWARE, PERF_COUNT_SW_TASK_CLOCK },
-	{ "page-faults",		PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS },
-	{ "faults",			PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS },
-	{ "context-switches",		PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES },
-	{ "cs",				PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CONTEXT_SWITCHES },
-	{ "cpu-migrations",		PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS },
-	{ "migrations",			PERF_TYPE_SOFTWARE, PERF_COUNT_SW_CPU_MIGRATIONS },
-	{ "minor-faults",		PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MIN },
-	{ "major-faults",		PERF_TYPE_SOFTWARE, PERF_COUNT_SW_PAGE_FAULTS_MAJ },
-	{ "alignment-faults",		PERF_TYPE_SOFTWARE, PERF_COUNT_SW_ALIGNMENT_FAULTS },
-	{ "emulation-faults",		PERF_TYPE_SOFTWARE, PERF_COUNT_SW_EMULATION_FAULTS },
-	{ "dummy",			PERF_TYPE_SOFTWARE, PERF_COUNT_SW_DUMMY },
-};
+const struct event_symbol *parse_events__symbols(size_t *nr)
+{
+	*nr = ARRAY_SIZE(event_symbols);
+	return event_symbols;
+}
+
+static const struct event_symbol *symbol__find(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(event_symbols); i++)
+		if (!strcmp(name, event_symbols[i].name) ||
+		    (event_symbols[i].alias && !strcmp(name, event_symbols[i].alias)))
+			return &event_symbols[i];
+	return NULL;
+}
 
 static int parse_modifiers(const char *mod, struct perf_event_attr *attr)
 {
@@ -78,22 +91,34 @@ static int parse_modifiers(const char *mod, struct perf_event_attr *attr)
 	return 0;
 }
 
-static bool parse_events__known(const char *base)
+static bool is_raw(const char *base)
 {
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(event_names); i++)
-		if (!strcmp(base, event_names[i].name))
-			return true;
 	return base[0] == 'r' && base[1] && strspn(base + 1, "0123456789abcdefABCDEF") ==
 	       strlen(base + 1);
 }
 
-/* "sys:name": a tracepoint, its id from tracefs. */
+bool parse_events__is_tracepoint(const char *str)
+{
+	const char *colon = strchr(str, ':');
+	char base[64];
+	size_t len;
+
+	if (!colon)
+		return false;
+	len = colon - str;
+	if (!len || len >= sizeof(base))
+		return true;
+	memcpy(base, str, len);
+	base[len] = '\0';
+	/* "name:modifiers" when the part before ':' is an event name */
+	return !symbol__find(base) && !is_raw(base);
+}
+
+/* "sys:name" without globs: a tracepoint, its id from tracefs. */
 static int parse_events__tracepoint(const char *str, struct perf_event_attr *attr,
 				    char *name, size_t namesz)
 {
-	char sys[128];
+	char sys[256], dir[4096];
 	const char *colon = strchr(str, ':');
 	size_t slen = colon - str;
 	u64 id;
@@ -103,7 +128,10 @@ static int parse_events__tracepoint(const char *str, struct perf_event_attr *att
 		return -ENOENT;
 	memcpy(sys, str, slen);
 	sys[slen] = '\0';
-	err = tracing__event_id(sys, colon + 1, &id);
+	err = tracefs__dir(dir, sizeof(dir));
+	if (err)
+		return -ENOENT;
+	err = tracepoint__id(dir, sys, colon + 1, &id);
 	if (err)
 		return err;
 	attr->type = PERF_TYPE_TRACEPOINT;
@@ -116,33 +144,29 @@ static int parse_events__tracepoint(const char *str, struct perf_event_attr *att
 int parse_events__event(const char *str, struct perf_event_attr *attr,
 			char *name, size_t namesz)
 {
+	const struct event_symbol *sym;
 	char base[64];
 	const char *colon = strchr(str, ':');
 	size_t len = colon ? (size_t)(colon - str) : strlen(str);
-	size_t i;
 	int err;
 
 	memset(attr, 0, sizeof(*attr));
 	attr->size = sizeof(*attr);
 	if (!len || len >= sizeof(base))
 		return -ENOENT;
+	if (parse_events__is_tracepoint(str))
+		return parse_events__tracepoint(str, attr, name, namesz);
 	memcpy(base, str, len);
 	base[len] = '\0';
-	/* "sys:name" unless the part before ':' is an event name */
-	if (colon && !parse_events__known(base))
-		return parse_events__tracepoint(str, attr, name, namesz);
 
-	for (i = 0; i < ARRAY_SIZE(event_names); i++) {
-		if (!strcmp(base, event_names[i].name)) {
-			attr->type = event_names[i].type;
-			attr->config = event_names[i].config;
-			break;
-		}
-	}
-	if (i == ARRAY_SIZE(event_names)) {
+	sym = symbol__find(base);
+	if (sym) {
+		attr->type = sym->type;
+		attr->config = sym->config;
+	} else {
 		char *end;
 
-		if (base[0] != 'r' || !base[1])
+		if (!is_raw(base))
 			return -ENOENT;
 		attr->type = PERF_TYPE_RAW;
 		attr->config = strtoull(base + 1, &end, 16);
@@ -175,38 +199,200 @@ int parse_events__list(const char *list,
 
 struct add_ctx {
 	struct evlist	*evlist;
-	const char	*cmd;
+	char		*msg;
+	size_t		msgsz;
+	const char	*dir;		/* tracefs, once a tracepoint needed it */
+	char		dirbuf[4096];
+	int		nr_added;	/* by one glob */
 };
 
-static int parse_events__add_one(const char *str, void *priv)
+static int add_ctx__evsel(struct add_ctx *ctx, const struct perf_event_attr *attr,
+			  const char *name)
 {
-	struct add_ctx *ctx = priv;
-	struct perf_event_attr attr;
-	struct evsel *evsel;
-	char name[128];
-	int err;
+	struct evsel *evsel = evsel__new(attr, ctx->evlist->nr_entries);
 
-	err = parse_events__event(str, &attr, name, sizeof(name));
-	if (err) {
-		fprintf(stderr, "perf %s: -e %s: %s\n", ctx->cmd, str, err == -ENOENT ?
-			"unknown event (known: cpu-clock, task-clock, cycles, instructions, "
-			"dummy, ... rNNN, sys:tracepoint)" :
-			err == -EACCES ? "no permission to read tracefs" : "bad event modifier");
-		return err;
-	}
-	evsel = evsel__new(&attr, ctx->evlist->nr_entries);
 	if (!evsel || evsel__set_name(evsel, name) || evlist__add(ctx->evlist, evsel)) {
 		evsel__delete(evsel);
+		snprintf(ctx->msg, ctx->msgsz, "out of memory");
 		return -ENOMEM;
 	}
 	return 0;
 }
 
-int parse_events__add_list(struct evlist *evlist, const char *list, const char *cmd)
+static int add_ctx__tracepoint(const char *sys, const char *name, void *priv)
 {
-	struct add_ctx ctx = { .evlist = evlist, .cmd = cmd };
+	struct add_ctx *ctx = priv;
+	struct perf_event_attr attr;
+	char full[600];
+	u64 id;
+	int err = tracepoint__id(ctx->dir, sys, name, &id);
 
-	return parse_events__list(list, parse_events__add_one, &ctx);
+	if (err == -ENOENT)	/* gone since the directory was read */
+		return 0;
+	if (err) {
+		snprintf(ctx->msg, ctx->msgsz, "-e %s:%s: no permission to read %s/events "
+			 "(needs root)", sys, name, ctx->dir);
+		return err;
+	}
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_TRACEPOINT;
+	attr.config = id;
+	snprintf(full, sizeof(full), "%s:%s", sys, name);
+	ctx->nr_added++;
+	return add_ctx__evsel(ctx, &attr, full);
+}
+
+/* "sys:name", globs in either part: every tracepoint it names. */
+static int parse_events__add_tracepoints(struct add_ctx *ctx, const char *str)
+{
+	const char *colon = strchr(str, ':');
+	char sys[256];
+	size_t slen = colon - str;
+	int err;
+
+	if (!slen || slen >= sizeof(sys) || !colon[1] || strchr(colon + 1, ':')) {
+		snprintf(ctx->msg, ctx->msgsz, "-e %s: not an event (a tracepoint is "
+			 "subsystem:event)", str);
+		return -ENOENT;
+	}
+	memcpy(sys, str, slen);
+	sys[slen] = '\0';
+	if (!ctx->dir) {
+		err = tracefs__dir(ctx->dirbuf, sizeof(ctx->dirbuf));
+		if (err) {
+			snprintf(ctx->msg, ctx->msgsz, "-e %s: %s", str, tracefs__strerror(err));
+			return err;
+		}
+		ctx->dir = ctx->dirbuf;
+	}
+	if (tracepoint__is_glob(str)) {
+		ctx->nr_added = 0;
+		err = tracepoint__for_each(ctx->dir, sys, colon + 1, false, add_ctx__tracepoint,
+					   ctx);
+		if (err == -EACCES)
+			snprintf(ctx->msg, ctx->msgsz, "-e %s: no permission to read %s/events "
+				 "(needs root)", str, ctx->dir);
+		else if (!err && !ctx->nr_added)
+			snprintf(ctx->msg, ctx->msgsz, "-e %s: no tracepoint matches "
+				 "(see 'perf list tracepoint')", str);
+		else if (err && err != -ENOMEM && !ctx->msg[0])
+			snprintf(ctx->msg, ctx->msgsz, "-e %s: cannot read %s/events: %s", str,
+				 ctx->dir, strerror(-err));
+		return err ? err : ctx->nr_added ? 0 : -ENOENT;
+	}
+	ctx->nr_added = 0;
+	err = add_ctx__tracepoint(sys, colon + 1, ctx);
+	if (err)
+		return err;
+	if (ctx->nr_added)
+		return 0;
+	if (tracepoint__has_system(ctx->dir, sys) == -ENOENT)
+		snprintf(ctx->msg, ctx->msgsz, "-e %s: unknown tracepoint: no subsystem '%s' "
+			 "in %s/events", str, sys, ctx->dir);
+	else
+		snprintf(ctx->msg, ctx->msgsz, "-e %s: unknown tracepoint: subsystem '%s' "
+			 "has no event '%s' (see 'perf list %s:*')", str, sys, colon + 1, sys);
+	return -ENOENT;
+}
+
+static int parse_events__add_one(const char *str, void *priv)
+{
+	struct add_ctx *ctx = priv;
+	struct perf_event_attr attr;
+	char name[128];
+	int err;
+
+	if (parse_events__is_tracepoint(str))
+		return parse_events__add_tracepoints(ctx, str);
+	err = parse_events__event(str, &attr, name, sizeof(name));
+	if (err) {
+		snprintf(ctx->msg, ctx->msgsz, "-e %s: %s", str, err == -ENOENT ?
+			 "unknown event (known: cpu-clock, task-clock, cycles, instructions, "
+			 "dummy, ... rNNN, subsystem:tracepoint; see 'perf list')" :
+			 "bad event modifier");
+		return err;
+	}
+	return add_ctx__evsel(ctx, &attr, name);
+}
+
+int parse_events__add_list(struct evlist *evlist, const char *list, char *msg, size_t msgsz)
+{
+	struct add_ctx *ctx = calloc(1, sizeof(*ctx));
+	int err;
+
+	if (!ctx) {
+		snprintf(msg, msgsz, "out of memory");
+		return -ENOMEM;
+	}
+	ctx->evlist = evlist;
+	ctx->msg = msg;
+	ctx->msgsz = msgsz;
+	msg[0] = '\0';
+	err = parse_events__list(list, parse_events__add_one, ctx);
+	if (err && !msg[0])
+		snprintf(msg, msgsz, "-e %s: %s", list, strerror(-err));
+	free(ctx);
+	return err;
+}
+
+int parse_events__set_filter(struct evlist *evlist, int first, const char *filter,
+			     char *msg, size_t msgsz)
+{
+	int i;
+
+	if (first >= evlist->nr_entries) {
+		snprintf(msg, msgsz, "--filter '%s': follows no -e (it filters the "
+			 "tracepoints of the -e before it)", filter);
+		return -EINVAL;
+	}
+	for (i = first; i < evlist->nr_entries; i++) {
+		struct evsel *evsel = evlist->entries[i];
+
+		if (evsel->attr.type != PERF_TYPE_TRACEPOINT) {
+			snprintf(msg, msgsz, "--filter '%s': %s is not a tracepoint (a filter "
+				 "follows a -e of tracepoints)", filter, evsel__name(evsel));
+			return -EINVAL;
+		}
+	}
+	for (i = first; i < evlist->nr_entries; i++) {
+		if (evsel__append_filter(evlist->entries[i], filter)) {
+			snprintf(msg, msgsz, "out of memory");
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+int event_args__add(struct event_args *args, const char *str, bool filter)
+{
+	if (args->nr >= EVENT_ARGS_MAX)
+		return -E2BIG;
+	args->v[args->nr].str = str;
+	args->v[args->nr].filter = filter;
+	args->nr++;
+	args->nr_events += !filter;
+	return 0;
+}
+
+int parse_events__add_args(struct evlist *evlist, const struct event_args *args,
+			   const char *def, char *msg, size_t msgsz)
+{
+	int i, first = evlist->nr_entries, err = 0;
+
+	msg[0] = '\0';
+	for (i = 0; !err && i < args->nr; i++) {
+		if (args->v[i].filter) {
+			/* before any -e: past the end, so said as such */
+			err = parse_events__set_filter(evlist, first, args->v[i].str, msg, msgsz);
+			continue;
+		}
+		first = evlist->nr_entries;
+		err = parse_events__add_list(evlist, args->v[i].str, msg, msgsz);
+	}
+	if (!err && !args->nr_events && def)
+		err = parse_events__add_list(evlist, def, msg, msgsz);
+	return err;
 }
 
 bool parse_events__fallback_cpu_clock(struct evsel *evsel, int err, const char *cmd)

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* record: tracepoint ids and the TRACING_DATA feature from tracefs. */
+/* record: the TRACING_DATA feature from tracefs. */
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
@@ -9,15 +9,6 @@
 
 #include "record-tracing.h"
 #include "strbuf.h"
-
-const char *tracing__dir(void)
-{
-	if (!access("/sys/kernel/tracing/events", F_OK))
-		return "/sys/kernel/tracing";
-	if (!access("/sys/kernel/debug/tracing/events", F_OK))
-		return "/sys/kernel/debug/tracing";
-	return NULL;
-}
 
 /* Whole file into sb (appended); -errno. */
 static int file__append(const char *path, struct strbuf *sb)
@@ -31,42 +22,22 @@ static int file__append(const char *path, struct strbuf *sb)
 		return -errno;
 	while (!err && (n = fread(buf, 1, sizeof(buf), fp)) > 0)
 		err = strbuf__add(sb, buf, n);
+	if (!err && ferror(fp))
+		err = -EIO;
 	fclose(fp);
 	return err;
 }
 
-int tracing__event_id(const char *sys, const char *name, u64 *id)
-{
-	const char *dir = tracing__dir();
-	struct strbuf sb = STRBUF_INIT;
-	char path[512];
-	int err;
-
-	if (!dir)
-		return -ENOENT;
-	if (strchr(sys, '/') || strchr(name, '/') || sys[0] == '.' || name[0] == '.')
-		return -ENOENT;
-	snprintf(path, sizeof(path), "%s/events/%s/%s/id", dir, sys, name);
-	err = file__append(path, &sb);
-	if (!err && sb.len) {
-		char *end;
-
-		*id = strtoull(sb.buf, &end, 10);
-		if (end == sb.buf)
-			err = -ENOENT;
-	} else if (!err) {
-		err = -ENOENT;
-	}
-	strbuf__release(&sb);
-	return err == -EACCES ? err : (err ? -ENOENT : 0);
-}
-
-/* u64 size then the file's bytes */
+/* A u32 or u64 size, then the file's bytes (size 0 when it cannot be read). */
 static int add_sized_file(struct strbuf *sb, const char *path, bool size32)
 {
 	struct strbuf f = STRBUF_INIT;
 	int err = file__append(path, &f);
 
+	if (err == -ENOMEM) {
+		strbuf__release(&f);
+		return err;
+	}
 	if (err)
 		f.len = 0;
 	err = size32 ? strbuf__add_u32(sb, (u32)f.len) : strbuf__add_u64(sb, f.len);
@@ -76,52 +47,82 @@ static int add_sized_file(struct strbuf *sb, const char *path, bool size32)
 	return err;
 }
 
-static int add_ftrace_formats(struct strbuf *sb, const char *dir)
+/* Is sys:name one of events[]? */
+static bool events__has(const char *const *events, int nr, const char *sys, const char *name)
 {
-	char path[512];
-	struct dirent *de;
-	DIR *d;
-	u32 nr = 0;
-	size_t count_at;
-	int err;
+	size_t slen = strlen(sys);
+	int i;
 
-	snprintf(path, sizeof(path), "%s/events/ftrace", dir);
-	count_at = sb->len;
+	for (i = 0; i < nr; i++)
+		if (!strncmp(events[i], sys, slen) && events[i][slen] == ':' &&
+		    !strcmp(events[i] + slen + 1, name))
+			return true;
+	return false;
+}
+
+static bool events__has_system(const char *const *events, int nr, const char *sys)
+{
+	size_t slen = strlen(sys);
+	int i;
+
+	for (i = 0; i < nr; i++)
+		if (!strncmp(events[i], sys, slen) && events[i][slen] == ':')
+			return true;
+	return false;
+}
+
+static void put_u32(struct strbuf *sb, size_t at, u32 v)
+{
+	memcpy(sb->buf + at, &v, sizeof(v));
+}
+
+/*
+ * u32 count, then u64 size + format of each event of system sys that
+ * events[] names, in the directory's order; *nr gets the count.
+ */
+static int add_system_formats(struct strbuf *sb, const char *dir, const char *sys,
+			      const char *const *events, int nr)
+{
+	char path[4096];
+	struct dirent *de;
+	size_t count_at = sb->len;
+	u32 count = 0;
+	int err;
+	DIR *d;
+
 	err = strbuf__add_u32(sb, 0);
+	if (err)
+		return err;
+	snprintf(path, sizeof(path), "%s/events/%s", dir, sys);
 	d = opendir(path);
 	if (!d)
-		return err;
+		return 0;
 	while (!err && (de = readdir(d))) {
-		char fmt[800];
+		char fmt[4600];
 
-		if (de->d_name[0] == '.')
+		if (de->d_name[0] == '.' || !events__has(events, nr, sys, de->d_name))
 			continue;
 		snprintf(fmt, sizeof(fmt), "%s/%s/format", path, de->d_name);
 		if (access(fmt, R_OK))
 			continue;
 		err = add_sized_file(sb, fmt, false);
-		nr++;
+		count++;
 	}
 	closedir(d);
-	memcpy(sb->buf + count_at, &nr, sizeof(nr));
+	if (!err)
+		put_u32(sb, count_at, count);
 	return err;
 }
 
-int tracing_data__build(const char *const *events, int nr, struct strbuf *sb)
+static int add_header(struct strbuf *sb)
 {
 	static const char magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
-	const char *dir = tracing__dir();
-	char path[512];
-	u32 nr_sys = 0;
-	size_t sys_count_at;
 	u8 b;
-	int err, i, j;
+	int err;
 
-	if (!dir)
-		return -ENOENT;
 	err = strbuf__add(sb, magic, sizeof(magic));
 	if (!err)
-		err = strbuf__add(sb, "0.6", 4);
+		err = strbuf__add(sb, TRACING_DATA_VERSION, sizeof(TRACING_DATA_VERSION));
 	b = __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__;
 	if (!err)
 		err = strbuf__add(sb, &b, 1);
@@ -130,6 +131,20 @@ int tracing_data__build(const char *const *events, int nr, struct strbuf *sb)
 		err = strbuf__add(sb, &b, 1);
 	if (!err)
 		err = strbuf__add_u32(sb, (u32)sysconf(_SC_PAGESIZE));
+	return err;
+}
+
+int tracing_data__build(const char *dir, const char *const *events, int nr,
+			struct strbuf *sb)
+{
+	char path[4096];
+	struct dirent *de;
+	size_t count_at;
+	u32 nr_sys = 0;
+	int err;
+	DIR *d;
+
+	err = add_header(sb);
 	if (!err)
 		err = strbuf__add(sb, "header_page", 12);
 	snprintf(path, sizeof(path), "%s/events/header_page", dir);
@@ -140,50 +155,37 @@ int tracing_data__build(const char *const *events, int nr, struct strbuf *sb)
 	snprintf(path, sizeof(path), "%s/events/header_event", dir);
 	if (!err)
 		err = add_sized_file(sb, path, false);
+	/* ftrace's own events, when recorded, then every other system's */
 	if (!err)
-		err = add_ftrace_formats(sb, dir);
+		err = add_system_formats(sb, dir, "ftrace", events, nr);
 	if (err)
 		return err;
 
-	/* systems in order of first appearance, each with its events */
-	sys_count_at = sb->len;
+	count_at = sb->len;
 	err = strbuf__add_u32(sb, 0);
-	for (i = 0; !err && i < nr; i++) {
-		size_t slen = strcspn(events[i], ":");
-		u32 nr_ev = 0;
-		size_t ev_count_at;
-		bool seen = false;
-
-		for (j = 0; j < i; j++)
-			if (!strncmp(events[j], events[i], slen) && events[j][slen] == ':')
-				seen = true;
-		if (seen)
+	snprintf(path, sizeof(path), "%s/events", dir);
+	d = opendir(path);
+	if (!d)
+		return err ? err : -errno;
+	while (!err && (de = readdir(d))) {
+		if (de->d_name[0] == '.' || !strcmp(de->d_name, "ftrace") ||
+		    !events__has_system(events, nr, de->d_name))
 			continue;
-		err = strbuf__add(sb, events[i], slen);
+		err = strbuf__add(sb, de->d_name, strlen(de->d_name) + 1);
 		if (!err)
-			err = strbuf__add_zero(sb, 1);
-		ev_count_at = sb->len;
-		if (!err)
-			err = strbuf__add_u32(sb, 0);
-		for (j = i; !err && j < nr; j++) {
-			if (strncmp(events[j], events[i], slen) || events[j][slen] != ':')
-				continue;
-			snprintf(path, sizeof(path), "%s/events/%.*s/%s/format", dir, (int)slen,
-				 events[j], events[j] + slen + 1);
-			err = add_sized_file(sb, path, false);
-			nr_ev++;
-		}
-		if (!err)
-			memcpy(sb->buf + ev_count_at, &nr_ev, sizeof(nr_ev));
+			err = add_system_formats(sb, dir, de->d_name, events, nr);
 		nr_sys++;
 	}
+	closedir(d);
 	if (err)
 		return err;
-	memcpy(sb->buf + sys_count_at, &nr_sys, sizeof(nr_sys));
-	/* kallsyms and printk formats left empty; the saved cmdlines */
+	put_u32(sb, count_at, nr_sys);
+
+	/* kallsyms empty, as upstream writes it; the printk formats; saved cmdlines */
 	err = strbuf__add_u32(sb, 0);
+	snprintf(path, sizeof(path), "%s/printk_formats", dir);
 	if (!err)
-		err = strbuf__add_u32(sb, 0);
+		err = add_sized_file(sb, path, true);
 	snprintf(path, sizeof(path), "%s/saved_cmdlines", dir);
 	if (!err)
 		err = add_sized_file(sb, path, false);

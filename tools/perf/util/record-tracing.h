@@ -6,18 +6,19 @@
 
 struct strbuf;
 
-/* tracefs: /sys/kernel/tracing, else /sys/kernel/debug/tracing; NULL when neither. */
-const char *tracing__dir(void);
-/* The id of tracepoint sys:name; -ENOENT when there is none. */
-int tracing__event_id(const char *sys, const char *name, u64 *id);
+#define TRACING_DATA_VERSION	"0.6"
 
 /*
- * The TRACING_DATA payload as upstream's record writes it (version 0.6):
- * magic, version, endianness, sizeof(long), page size, header_page and
- * header_event, the ftrace formats, the format of each event of
- * events[] ("sys:name", grouped by system), then empty kallsyms and printk
- * sections and the saved cmdlines.
+ * The TRACING_DATA payload as upstream's record writes it (version 0.6),
+ * from the tracefs directory dir: magic "\x17\x08\x44tracing", version,
+ * endianness, sizeof(long), page size; header_page and header_event; the
+ * formats of ftrace's events that events[] names; the other systems that
+ * events[] ("sys:name") names, each with the formats of its events named
+ * there, both in the directories' order; an empty kallsyms (upstream
+ * leaves it so: readers resolve addresses with their own symbols), the
+ * printk formats and the saved cmdlines.  Appended to sb; -errno.
  */
-int tracing_data__build(const char *const *events, int nr, struct strbuf *sb);
+int tracing_data__build(const char *dir, const char *const *events, int nr,
+			struct strbuf *sb);
 
 #endif /* __PERF_RECORD_TRACING_H */

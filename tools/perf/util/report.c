@@ -4,6 +4,7 @@
  * into one hists per event, printed as upstream's --stdio.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,8 @@
 #include "header.h"
 #include "report.h"
 #include "report-stats.h"
+#include "sort-fields.h"
+#include "tracing-data.h"
 
 static int report_filter__parse(struct report_filter *l, const char *str)
 {
@@ -80,7 +83,88 @@ void report__exit(struct report *rep)
 	report_filter__exit(&rep->comms);
 	report_filter__exit(&rep->dsos);
 	report_filter__exit(&rep->symbols);
+	strbuf__release(&rep->trace);
 	memset(rep, 0, sizeof(*rep));
+}
+
+static bool report__only_tracepoints(const struct evlist *evlist)
+{
+	struct evsel *evsel;
+	int i;
+
+	evlist__for_each(evlist, evsel, i)
+		if (evsel->attr.type != PERF_TYPE_TRACEPOINT)
+			return false;
+	return evlist->nr_entries > 0;
+}
+
+int report__use_session(struct report *rep, struct perf_session *session)
+{
+	rep->session = session;
+	/* upstream's default for a file of tracepoints only: their fields */
+	if (!rep->opts.sort_order && report__only_tracepoints(session->evlist))
+		sort_spec__parse(&rep->opts.sort, "trace", NULL, 0);
+	/* %pS and the like from the kernel symbols we read, as upstream */
+	if (session->tracing &&
+	    tracing_data__set_resolver(session->tracing, machine__kernel_function, rep->machine))
+		return -ENOMEM;
+	return 0;
+}
+
+int report__check_fields(struct report *rep, char *bad, size_t badsz)
+{
+	struct evlist *evlist = rep->session ? rep->session->evlist : NULL;
+	struct evsel *evsel;
+	int j, i;
+
+	for (j = 0; evlist && j < rep->opts.sort.nr_dyn; j++) {
+		bool found = false;
+
+		evlist__for_each(evlist, evsel, i) {
+			struct sort_spec spec = rep->opts.sort;
+
+			spec.trace_fields = false;
+			spec.nr = 1;
+			spec.keys[0] = SORT_DYN + j;
+			if (sort_fields__resolve(&spec,
+						 perf_session__tp_format(rep->session, evsel))) {
+				found = true;
+				break;
+			}
+		}
+		if (!found) {
+			const struct sort_dyn *d = &rep->opts.sort.dyn[j];
+
+			snprintf(bad, badsz, "%s%s%s%s", d->event, d->event[0] ? "." : "", d->field,
+				 d->raw ? "/raw" : "");
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/*
+ * --sort trace: the sample's formatted fields, the key of its entries
+ * (upstream formats them for cpu 0); NULL for other events.
+ */
+static int report__sample_trace(struct report *rep, const struct perf_sample *sample,
+				struct evsel *evsel, struct hists *hists)
+{
+	struct tep_event *format = rep->session ? perf_session__tp_format(rep->session, evsel) :
+				   NULL;
+	int err;
+
+	hists->sample_trace = NULL;
+	if (!format || !sample->raw_data)
+		return 0;
+	strbuf__reset(&rep->trace);
+	err = tracing_data__format(rep->session->tracing, format, 0, sample->raw_data,
+				   sample->raw_size, &rep->trace);
+	if (err)
+		return err;
+	hists->sample_trace = machine__intern_comm(rep->machine,
+						   rep->trace.buf ? rep->trace.buf : "");
+	return hists->sample_trace ? 0 : -ENOMEM;
 }
 
 void report__use_header(struct report *rep, struct perf_header *header, bool bpf_names)
@@ -101,7 +185,16 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 			return NULL;
 		rep->hists = h;
 		for (i = rep->nr_hists; i < n; i++) {
-			if (hists__init(&h[i], &rep->opts.sort))
+			/* tracepoint field keys: those of each event's format */
+			struct sort_spec spec = rep->opts.sort;
+
+			if ((spec.nr_dyn || spec.trace_fields) && rep->session)
+				sort_fields__resolve(&spec,
+					i < rep->session->evlist->nr_entries ?
+					perf_session__tp_format(rep->session,
+								rep->session->evlist->entries[i]) :
+					NULL);
+			if (hists__init(&h[i], &spec))
 				return NULL;
 			rep->nr_hists = i + 1;
 		}
@@ -146,8 +239,16 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	t = machine__findnew_thread(machine, (s32)sample->pid, (s32)sample->tid);
 	if (!t)
 		return -ENOMEM;
+	if (rep->opts.sort.mask & (1u << SORT_TRACE)) {
+		err = report__sample_trace(rep, sample, evsel, hists);
+		if (err)
+			return err;
+	}
+	hists->sample_raw = sample->raw_data;
+	hists->sample_raw_size = sample->raw_size;
 	/* without chains, a sample like one seen before goes to the same entry */
-	if (!hists->cumulate && !hists->graph) {
+	if (!hists->cumulate && !hists->graph && !(rep->opts.sort.mask & (1u << SORT_TRACE)) &&
+	    !hists->sort.nr_dyn) {
 		hit = hists__ip_cache_find(hists, machine->gen, t, cpumode, sample->ip,
 					   (s32)sample->cpu);
 		if (hit) {
@@ -212,12 +313,15 @@ void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 {
 	struct evlist *evlist = session->evlist;
 	const struct report_opts *o = &rep->opts;
+	struct sort_fields_ctx fctx = { .td = session->tracing, .sb = STRBUF_INIT };
 	struct hists_print_opts opts = {
 		.show_nr_samples = o->show_nr_samples,
 		.quiet = o->quiet,
 		.percent_limit = o->percent_limit,
 		.verbose = o->verbose,
 		.machine = rep->machine,
+		.field_text = sort_fields__text,
+		.field_priv = &fctx,
 	};
 	const struct { int key; struct report_filter *l; const char *name; } elide[] = {
 		{ SORT_COMM, &rep->comms, "comm" },
@@ -256,6 +360,7 @@ void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 
 		if (!hists || !hists->nr_samples)
 			continue;
+		fctx.event = perf_session__tp_format(session, evsel);
 		hists__rename_comms(hists, rep->machine);
 		if (!o->quiet) {
 			convert_unit(hists->nr_samples, &value, &unit);
@@ -267,6 +372,7 @@ void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 		hists__fprintf(hists, &opts, fp);
 		fprintf(fp, "\n\n");
 	}
+	strbuf__release(&fctx.sb);
 	if (!o->quiet)
 		fprintf(fp, "#\n# (Tip: For a higher level overview, try: perf report "
 			"--sort comm,dso)\n#\n");

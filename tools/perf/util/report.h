@@ -7,6 +7,7 @@
 #include "hist.h"
 #include "session.h"
 #include "sort.h"
+#include "strbuf.h"
 
 struct evlist;
 struct evsel;
@@ -57,6 +58,9 @@ struct report {
 	struct report_filter	comms, dsos, symbols;
 	struct hists		*hists;		/* one per evsel, by idx */
 	int			nr_hists;
+	/* tracepoints: the session's formats (report__use_session()) */
+	struct perf_session	*session;
+	struct strbuf		trace;		/* --sort trace: a sample's fields */
 };
 
 /* 0 or -ENOMEM (rep is ready for report__exit() either way). */
@@ -69,6 +73,21 @@ void report__exit(struct report *rep);
  * (bpf_names false: none, as -D shows what upstream's machine knows).
  */
 void report__use_header(struct report *rep, struct perf_header *header, bool bpf_names);
+
+/*
+ * The session whose TRACING_DATA formats tracepoint samples for --sort
+ * trace (%pS and the like named from the machine's kernel symbols, as
+ * upstream); a file of tracepoints only sorts by trace unless --sort
+ * said otherwise, as upstream's.  Before the first sample.  0 or -ENOMEM.
+ */
+int report__use_session(struct report *rep, struct perf_session *session);
+
+/*
+ * Every tracepoint field key of --sort (report_opts.sort, parsed with
+ * sort_spec__parse_fields()) is a field of an event of the session, else
+ * -EINVAL with the key in bad.  After report__use_session().
+ */
+int report__check_fields(struct report *rep, char *bad, size_t badsz);
 
 /* One sample into its event's histogram; 0 or -ENOMEM. */
 int report__add_sample(struct report *rep, const union perf_event *ev,

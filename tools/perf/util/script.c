@@ -11,50 +11,13 @@
 #include "evlist.h"
 #include "header.h"
 #include "script.h"
-
-enum script_field {
-	F_COMM		= 1 << 0,
-	F_TID		= 1 << 1,
-	F_PID		= 1 << 2,
-	F_TIME		= 1 << 3,
-	F_CPU		= 1 << 4,
-	F_EVENT		= 1 << 5,
-	F_IP		= 1 << 6,
-	F_SYM		= 1 << 7,
-	F_SYMOFF	= 1 << 8,
-	F_DSO		= 1 << 9,
-	F_PERIOD	= 1 << 10,
-	F_ADDR		= 1 << 11,
-};
-
-static const struct {
-	const char	*name;
-	u32		bit;
-	u64		sample_type;	/* what the samples must carry, 0: nothing */
-	const char	*upper;		/* upstream's name in the error */
-} script_fields[] = {
-	{ "comm",	F_COMM,		0,			"COMM" },
-	{ "tid",	F_TID,		PERF_SAMPLE_TID,	"TID" },
-	{ "pid",	F_PID,		PERF_SAMPLE_TID,	"PID" },
-	{ "time",	F_TIME,		PERF_SAMPLE_TIME,	"TIME" },
-	{ "cpu",	F_CPU,		PERF_SAMPLE_CPU,	"CPU" },
-	{ "event",	F_EVENT,	0,			"EVNAME" },
-	{ "ip",		F_IP,		PERF_SAMPLE_IP,		"IP" },
-	{ "sym",	F_SYM,		PERF_SAMPLE_IP,		"SYM" },
-	{ "symoff",	F_SYMOFF,	PERF_SAMPLE_IP,		"SYMOFF" },
-	{ "dso",	F_DSO,		PERF_SAMPLE_IP,		"DSO" },
-	/* without PERIOD in the samples, upstream prints the fixed one (-c) */
-	{ "period",	F_PERIOD,	0,			"PERIOD" },
-	{ "addr",	F_ADDR,		PERF_SAMPLE_ADDR,	"ADDR" },
-};
-
-#define F_DEFAULT	(F_COMM | F_TID | F_TIME | F_CPU | F_EVENT | F_IP | F_SYM | F_SYMOFF | \
-			 F_DSO | F_PERIOD)
+#include "session.h"
+#include "tracing-data.h"
 
 int script__init(struct script *s, int fd, const char *kallsyms)
 {
 	memset(s, 0, sizeof(*s));
-	s->fields = F_DEFAULT;
+	script_fields__init(&s->fields);
 	s->max_stack = 127;
 	callchain_cursor__init(&s->cursor);
 	if (fmt_buf__init(&s->out, fd, 0))
@@ -72,6 +35,7 @@ int script__exit(struct script *s)
 	callchain_cursor__exit(&s->cursor);
 	machine__delete(s->machine);
 	s->machine = NULL;
+	strbuf__release(&s->trace);
 	return err;
 }
 
@@ -80,53 +44,50 @@ void script__use_header(struct script *s, struct perf_header *header, bool bpf_n
 	machine__use_header(s->machine, header, bpf_names);
 }
 
-int script__parse_fields(struct script *s, const char *str, char *bad, size_t badsz)
+int script__parse_fields(struct script *s, const char *str, char *msg, size_t msgsz)
 {
-	const char *p = str;
-	u32 fields = 0;
+	return script_fields__parse(&s->fields, str, msg, msgsz, s->warn, s->warn_priv);
+}
 
-	/* "type:fields": the event type part is accepted and ignored */
-	if (strchr(p, ':'))
-		p = strchr(p, ':') + 1;
-	while (*p) {
-		size_t n = strcspn(p, ","), i;
+int script__check_fields(struct script *s, struct evlist *evlist, char *msg, size_t msgsz)
+{
+	struct evsel *evsel;
+	bool chains = false;
+	int i;
 
-		for (i = 0; i < ARRAY_SIZE(script_fields); i++)
-			if (strlen(script_fields[i].name) == n &&
-			    !strncmp(script_fields[i].name, p, n))
-				break;
-		if (i == ARRAY_SIZE(script_fields)) {
-			snprintf(bad, badsz, "%.*s", (int)n, p);
-			return -EINVAL;
-		}
-		fields |= script_fields[i].bit;
-		p += n;
-		if (*p == ',')
-			p++;
+	s->checked = true;
+	s->name_width = 0;
+	evlist__for_each(evlist, evsel, i) {
+		int n = (int)strlen(evsel__name(evsel));
+
+		chains |= !!(evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN);
+		if (n > s->name_width)
+			s->name_width = n;
 	}
-	s->fields = fields;
-	s->user_fields = true;
+	return script_fields__check(&s->fields, evlist, chains && !s->no_callchain, msg, msgsz);
+}
+
+int script__use_session(struct script *s, struct perf_session *session)
+{
+	s->session = session;
+	/* %pS and the like from the kernel symbols we read, as upstream */
+	if (session->tracing &&
+	    tracing_data__set_resolver(session->tracing, machine__kernel_function, s->machine))
+		return -ENOMEM;
 	return 0;
 }
 
-/* The fields an event prints: what was asked for, or the default less what it lacks. */
-static u32 script__evsel_fields(const struct script *s, const struct evsel *evsel)
+/* A pipe's events come as records: checked at its first record. */
+static int script__check_late(struct script *s)
 {
-	u32 f = s->fields;
-	size_t i;
-
-	if (s->user_fields)
-		return f;
-	for (i = 0; i < ARRAY_SIZE(script_fields); i++)
-		if (script_fields[i].sample_type &&
-		    !(evsel->attr.sample_type & script_fields[i].sample_type))
-			f &= ~script_fields[i].bit;
-	return f;
+	if (s->checked || !s->session)
+		return 0;
+	return script__check_fields(s, s->session->evlist, s->err, sizeof(s->err));
 }
 
 static bool script__use_callchain(const struct script *s, const struct evsel *evsel, u32 f)
 {
-	return !s->no_callchain && (f & F_IP) &&
+	return !s->no_callchain && (f & SF_IP) &&
 	       (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN);
 }
 
@@ -136,30 +97,30 @@ static void script__print_start(struct script *s, const struct thread *t,
 {
 	struct fmt_buf *b = &s->out;
 
-	if (f & F_COMM) {
+	if (f & SF_COMM) {
 		const char *comm = t ? t->comm : ":-1";
 
 		/* "%s " with a call chain, else "%16s " */
 		fmt_buf__str(b, comm, callchain ? 0 : 16, 0);
 		fmt_buf__putc(b, ' ');
 	}
-	if ((f & F_PID) && (f & F_TID)) {
+	if ((f & SF_PID) && (f & SF_TID)) {
 		/* "%5d/%-5d " */
 		fmt_buf__s64(b, (int)sample->pid, 5, 0);
 		fmt_buf__putc(b, '/');
 		fmt_buf__s64(b, (int)sample->tid, 5, FMT_LEFT);
 		fmt_buf__putc(b, ' ');
-	} else if (f & (F_PID | F_TID)) {
-		fmt_buf__s64(b, (int)(f & F_PID ? sample->pid : sample->tid), 5, 0);
+	} else if (f & (SF_PID | SF_TID)) {
+		fmt_buf__s64(b, (int)(f & SF_PID ? sample->pid : sample->tid), 5, 0);
 		fmt_buf__putc(b, ' ');
 	}
-	if (f & F_CPU) {
+	if (f & SF_CPU) {
 		/* "[%03d] " */
 		fmt_buf__putc(b, '[');
 		fmt_buf__s64(b, (int)sample->cpu, 3, FMT_ZERO);
 		fmt_buf__mem(b, "] ", 2);
 	}
-	if (f & F_TIME) {
+	if (f & SF_TIME) {
 		/* "%5llu.%06llu: " of the seconds and microseconds */
 		fmt_buf__u64(b, sample->time / 1000000000ULL, 5, 0);
 		fmt_buf__putc(b, '.');
@@ -173,11 +134,11 @@ static void script__print_sym(struct script *s, const struct addr_location *al, 
 {
 	struct fmt_buf *b = &s->out;
 
-	if (f & F_SYM) {
+	if (f & SF_SYM) {
 		fmt_buf__putc(b, ' ');
 		if (al->sym) {
 			fmt_buf__puts(b, al->sym->name);
-			if (f & F_SYMOFF) {
+			if (f & SF_SYMOFF) {
 				fmt_buf__mem(b, "+0x", 3);
 				fmt_buf__x64(b, al->addr - al->sym->start, 0, 0);
 			}
@@ -185,11 +146,29 @@ static void script__print_sym(struct script *s, const struct addr_location *al, 
 			fmt_buf__mem(b, "[unknown]", 9);
 		}
 	}
-	if (f & F_DSO) {
+	if (f & SF_DSO) {
 		fmt_buf__mem(b, " (", 2);
 		fmt_buf__puts(b, al->dso ? al->dso->long_name : "[unknown]");
 		fmt_buf__putc(b, ')');
 	}
+}
+
+/* A tracepoint's fields as its format prints them, from the file's TRACING_DATA. */
+static int script__print_trace(struct script *s, struct evsel *evsel,
+			       const struct perf_sample *sample)
+{
+	struct tep_event *format = s->session ? perf_session__tp_format(s->session, evsel) : NULL;
+	int err;
+
+	if (!format)
+		return 0;
+	strbuf__reset(&s->trace);
+	err = tracing_data__format(s->session->tracing, format, (int)sample->cpu,
+				   sample->raw_data, sample->raw_size, &s->trace);
+	if (err)
+		return err;
+	fmt_buf__mem(&s->out, s->trace.buf, s->trace.len);
+	return 0;
 }
 
 int script__sample(struct script *s, const union perf_event *ev,
@@ -197,24 +176,38 @@ int script__sample(struct script *s, const union perf_event *ev,
 {
 	struct fmt_buf *b = &s->out;
 	struct addr_location al;
-	u32 f = script__evsel_fields(s, evsel);
-	bool cc = script__use_callchain(s, evsel, f);
+	u32 f;
+	bool cc;
 	int err;
 	u32 i;
 
+	err = script__check_late(s);
+	if (err)
+		return err;
+	f = script_fields__of(&s->fields, &evsel->attr);
+	cc = script__use_callchain(s, evsel, f);
+	/* a type -F gave no fields: its samples print nothing, as upstream */
+	if (!f)
+		return 0;
 	err = machine__resolve(s->machine, ev, sample, &al);
 	if (err)
 		return err;
 	script__print_start(s, al.thread, sample, f, cc);
-	if (f & F_PERIOD) {
+	if (f & SF_PERIOD) {
 		fmt_buf__u64(b, sample->period, 10, 0);
 		fmt_buf__putc(b, ' ');
 	}
-	if (f & F_EVENT) {
-		fmt_buf__puts(b, evsel__name(evsel));
+	if (f & SF_EVENT) {
+		/* "%*s: " as wide as the longest event name of the file */
+		fmt_buf__str(b, evsel__name(evsel), s->name_width, 0);
 		fmt_buf__mem(b, ": ", 2);
 	}
-	if (f & F_ADDR) {
+	if ((f & SF_TRACE) && sample->raw_data) {
+		err = script__print_trace(s, evsel, sample);
+		if (err)
+			return err;
+	}
+	if (f & SF_ADDR) {
 		fmt_buf__x64(b, sample->addr, 16, 0);
 		fmt_buf__putc(b, ' ');
 	}
@@ -240,7 +233,7 @@ int script__sample(struct script *s, const union perf_event *ev,
 		fmt_buf__putc(b, '\n');
 		goto out;
 	}
-	if (f & F_IP) {
+	if (f & SF_IP) {
 		fmt_buf__putc(b, ' ');
 		fmt_buf__x64(b, sample->ip, 16, 0);
 		script__print_sym(s, &al, f);
@@ -277,6 +270,7 @@ int script__event(struct script *s, const union perf_event *ev,
 	struct thread *t;
 	FILE *fp;
 	u32 type = ev->header.type, f;
+	bool cc;
 	int err = machine__process_event(s->machine, ev, sample);
 
 	callchain_cursor__invalidate(&s->cursor);
@@ -284,6 +278,9 @@ int script__event(struct script *s, const union perf_event *ev,
 		return err;
 	if (!script__shows(s, type) || !evsel)
 		return 0;
+	err = script__check_late(s);
+	if (err)
+		return err;
 	/* the records' printer writes to stdio: a stream into the same buffer */
 	fp = fmt_buf__file(&s->out);
 	if (!fp)
@@ -305,38 +302,14 @@ int script__event(struct script *s, const union perf_event *ev,
 		t = machine__findnew_thread(s->machine, (s32)sample->pid, (s32)sample->tid);
 		break;
 	}
-	f = script__evsel_fields(s, evsel) & (F_COMM | F_TID | F_PID | F_CPU | F_TIME);
+	f = script_fields__of(&s->fields, &evsel->attr);
+	cc = script__use_callchain(s, evsel, f);
+	f &= SF_COMM | SF_TID | SF_PID | SF_CPU | SF_TIME;
 	if (!evsel->attr.sample_id_all)
-		f &= ~(F_CPU | F_TIME);
-	script__print_start(s, t, sample, f,
-			    script__use_callchain(s, evsel, script__evsel_fields(s, evsel)));
+		f &= ~(SF_CPU | SF_TIME);
+	script__print_start(s, t, sample, f, cc);
 	perf_event__fprintf(ev, sample, fp);
 	if (s->line_flush)
 		fmt_buf__flush(&s->out);
 	return fmt_buf__error(&s->out);
-}
-
-int script__check_fields(const struct script *s, struct evlist *evlist, char *msg,
-			 size_t msgsz)
-{
-	struct evsel *evsel;
-	size_t i;
-	int n;
-
-	if (!s->user_fields)
-		return 0;
-	evlist__for_each(evlist, evsel, n) {
-		if (evsel__is_sideband(evsel))
-			continue;
-		for (i = 0; i < ARRAY_SIZE(script_fields); i++) {
-			if (!(s->fields & script_fields[i].bit) || !script_fields[i].sample_type ||
-			    (evsel->attr.sample_type & script_fields[i].sample_type))
-				continue;
-			snprintf(msg, msgsz, "Samples for '%s' event do not have %s attribute set. "
-				 "Cannot print '%s' field.", evsel__name(evsel),
-				 script_fields[i].upper, script_fields[i].name);
-			return -EINVAL;
-		}
-	}
-	return 0;
 }

@@ -4,37 +4,52 @@
 
 #include "callchain.h"
 #include "fmt-buf.h"
+#include "script-fields.h"
+#include "strbuf.h"
 
 struct evlist;
 struct evsel;
 struct perf_header;
+struct perf_session;
 
 /*
  * perf script's lines without its command line: every sample in
  * upstream's default format ("comm tid [cpu] time: period event:  ip
- * sym+off (dso)", or the fields of -F), its call chain below it when the
- * file has one, and the side-band records asked for, written to a file
- * descriptor through a fmt_buf.
+ * sym+off (dso)"; a tracepoint's "comm tid [cpu] time: event: fields"),
+ * or the fields of -F per event type (script-fields.h), its call chain
+ * below it when the file has one, and the side-band records asked for,
+ * written to a file descriptor through a fmt_buf.
  *
  *	script__init(&s, fd, kallsyms);	then set the options below
- *	script__parse_fields(&s, "comm,ip,sym", bad, sizeof(bad));
- *	script__check_fields(&s, evlist, msg, sizeof(msg));
+ *	script__parse_fields(&s, "comm,ip,sym", msg, sizeof(msg));	each -F
+ *	script__use_session(&s, session);	the tracepoints' formats
+ *	script__check_fields(&s, evlist, msg, sizeof(msg));	(a file: before;
+ *		a pipe: done at its first record, as its events come as records)
  *	script__use_header(&s, &session->header, true);
  *	for each record: script__sample() / script__event()
  *	script__exit(&s);
  */
 struct script {
-	u32			fields;		/* what -F set (script.c's bits), or the default */
-	bool			user_fields;	/* -F given */
+	struct script_fields	fields;		/* each event type's, -F applied */
 	bool			show_task;	/* --show-task-events */
 	bool			show_mmap;	/* --show-mmap-events */
 	bool			show_bpf;	/* --show-bpf-events */
 	bool			no_callchain;	/* -G / --hide-call-graph */
 	int			max_stack;	/* frames of a chain, <= 0: all */
 	bool			line_flush;	/* write each line at once (a terminal) */
+	/* -F's warnings (a field left out of a type), one line each; NULL: none */
+	void			(*warn)(const char *line, void *priv);
+	void			*warn_priv;
 	struct machine		*machine;
 	struct callchain_cursor	cursor;
 	struct fmt_buf		out;
+	/* set up by script__check_fields() */
+	bool			checked;
+	int			name_width;	/* the event column: the longest name */
+	char			err[512];	/* a pipe's failed check, said by the caller */
+	/* tracepoints: the session's formats (script__use_session()) */
+	struct perf_session	*session;
+	struct strbuf		trace;
 };
 
 /* 0 or -ENOMEM (s is ready for script__exit() either way). */
@@ -42,20 +57,34 @@ int script__init(struct script *s, int fd, const char *kallsyms);
 /* Flush and free: 0 or the first write error's -errno. */
 int script__exit(struct script *s);
 
-/* -F "comm,tid,..." (an event type prefix "type:" is ignored); -EINVAL, bad: the unknown one. */
-int script__parse_fields(struct script *s, const char *str, char *bad, size_t badsz);
 /*
- * With -F: every sampling event must carry what the fields print, else
- * -EINVAL with upstream's message in msg ("Samples for '...' event do
- * not have ... attribute set. Cannot print '...' field.").
+ * One -F "[type:]comm,tid,..." (script_fields__parse()); -EINVAL with
+ * the problem in msg ("invalid field requested: x").
  */
-int script__check_fields(const struct script *s, struct evlist *evlist, char *msg,
-			 size_t msgsz);
+int script__parse_fields(struct script *s, const char *str, char *msg, size_t msgsz);
+/*
+ * Once the events are known: each type's fields as the file's events
+ * allow (script_fields__check(): a field asked for that the samples do
+ * not carry is -EINVAL with upstream's message, "Samples for '...' event
+ * do not have ... attribute set. Cannot print '...' field."), whether
+ * tracepoints show stacks, the width of the event column.
+ */
+int script__check_fields(struct script *s, struct evlist *evlist, char *msg, size_t msgsz);
 
 /* The header's build ids and (bpf_names) BPF_PROG_INFO programs for the machine. */
 void script__use_header(struct script *s, struct perf_header *header, bool bpf_names);
 
-/* One sample's line(s); 0, -ENOMEM or the output's write error. */
+/*
+ * The session whose TRACING_DATA formats tracepoint samples (%pS and the
+ * like named from the machine's kernel symbols), and whose events a pipe
+ * checks at its first record.  0 or -ENOMEM.
+ */
+int script__use_session(struct script *s, struct perf_session *session);
+
+/*
+ * One sample's line(s); 0, -ENOMEM or the output's write error (-EINVAL:
+ * a pipe's fields failed their check, s->err says why).
+ */
 int script__sample(struct script *s, const union perf_event *ev,
 		   const struct perf_sample *sample, struct evsel *evsel);
 /* A side-band record into the machine, and its line when asked for. */

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <byteswap.h>
+#include <stddef.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +8,8 @@
 
 #include "huge.h"
 #include "session.h"
+#include "strbuf.h"
+#include "tracing-data.h"
 
 /*
  * The data section of a file is read into windows: buffers filled by
@@ -243,6 +246,38 @@ static void queue__free(struct ordered_queue *q)
 	free(q);
 }
 
+/*
+ * TRACING_DATA: the formats of the tracepoints.  Events of the file that
+ * no EVENT_DESC named are named from their formats ("sched:sched_switch").
+ */
+static int session__read_tracing(struct perf_session *session, const void *buf, size_t size)
+{
+	struct tracing_data *td;
+	struct evsel *evsel;
+	char err[256];
+	int ret, i;
+
+	ret = tracing_data__parse(&td, buf, size, err, sizeof(err));
+	if (ret)
+		return perf_data__err(session->data, "%s", err[0] ? err : strerror(-ret));
+	tracing_data__delete(session->tracing);
+	session->tracing = td;
+	evlist__for_each(session->evlist, evsel, i) {
+		struct tep_event *ev;
+
+		evsel->tp_format = NULL;
+		ev = perf_session__tp_format(session, evsel);
+		if (ev && !evsel->name) {
+			char name[512];
+
+			tracing_data__event_name(ev, name, sizeof(name));
+			if (evsel__set_name(evsel, name))
+				return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
 int perf_session__new(struct perf_session **out, struct perf_data *data, struct perf_tool *tool)
 {
 	struct perf_session *session = calloc(1, sizeof(*session));
@@ -261,6 +296,9 @@ int perf_session__new(struct perf_session **out, struct perf_data *data, struct 
 		return -ENOMEM;
 	}
 	err = perf_header__read(&session->header, session->evlist, data);
+	if (!err && session->header.raw[HEADER_TRACING_DATA].buf)
+		err = session__read_tracing(session, session->header.raw[HEADER_TRACING_DATA].buf,
+					    session->header.raw[HEADER_TRACING_DATA].size);
 	if (err) {
 		if (!data->err[0])
 			perf_data__err(data, "cannot read the header: %s", strerror(-err));
@@ -269,6 +307,15 @@ int perf_session__new(struct perf_session **out, struct perf_data *data, struct 
 	}
 	*out = session;
 	return 0;
+}
+
+struct tep_event *perf_session__tp_format(struct perf_session *session, struct evsel *evsel)
+{
+	if (evsel->attr.type != PERF_TYPE_TRACEPOINT || !session->tracing)
+		return NULL;
+	if (!evsel->tp_format)
+		evsel->tp_format = tracing_data__event(session->tracing, evsel->attr.config);
+	return evsel->tp_format;
 }
 
 static void session__unzip_exit(struct session_unzip *z)
@@ -283,6 +330,7 @@ void perf_session__delete(struct perf_session *session)
 		return;
 	queue__free(session->queue);
 	session__unzip_exit(&session->unzip);
+	tracing_data__delete(session->tracing);
 	evlist__delete(session->evlist);
 	perf_header__exit(&session->header);
 	free(session);
@@ -1002,12 +1050,49 @@ static int reader__refill(struct perf_session *session, struct file_reader *r, u
 	return 0;
 }
 
+/*
+ * A pipe stream's TRACING_DATA payload in a file, at *off: read, parsed
+ * and stepped over (the reader's window resumes after it).
+ */
+static int session__file_tracing(struct perf_session *session, struct file_reader *r,
+				 u64 *off, u64 end, u32 size)
+{
+	struct perf_data *data = session->data;
+	u8 *buf;
+	int err;
+
+	if (size > end - *off)
+		return perf_data__err(data, "truncated tracing data at 0x%llx",
+				      (unsigned long long)(*off - session->header.data_offset));
+	buf = malloc(size);
+	if (!buf)
+		return -ENOMEM;
+	err = perf_data__pread(data, buf, size, *off);
+	if (!err)
+		err = session__read_tracing(session, buf, size);
+	else
+		err = perf_data__err(data, "cannot read at 0x%llx", (unsigned long long)*off);
+	free(buf);
+	if (err)
+		return err;
+	if (r->len - r->pos >= size) {
+		r->pos += size;
+	} else {
+		/* the window is used up: the next refill reads from after the payload */
+		r->win_off = *off + size - r->len;
+		r->pos = r->len;
+	}
+	*off += size;
+	return 0;
+}
+
 static int session__process_file(struct perf_session *session)
 {
 	struct perf_data *data = session->data;
 	struct perf_header *h = &session->header;
 	struct file_reader r = { 0 };
 	u64 off = h->data_offset, end;
+	u32 skip;
 	/* a pipe stream saved to a file counts offsets after its header, as a pipe */
 	u64 base = h->is_pipe ? h->data_offset : 0;
 	bool counts_only = session__counts_only(session);
@@ -1068,6 +1153,13 @@ static int session__process_file(struct perf_session *session)
 				break;
 			p = r.win->buf;
 		}
+		skip = 0;
+		if (h->is_pipe && hdr.type == PERF_RECORD_HEADER_TRACING_DATA &&
+		    hdr.size >= sizeof(struct perf_record_header_tracing_data)) {
+			memcpy(&skip, p + offsetof(struct perf_record_header_tracing_data, size), 4);
+			if (h->needs_swap)
+				skip = bswap_32(skip);
+		}
 		/* records of odd sizes (corrupt or hand-made) leave later ones unaligned */
 		if ((uintptr_t)p & 7) {
 			union perf_event *copy = malloc(hdr.size);
@@ -1086,8 +1178,41 @@ static int session__process_file(struct perf_session *session)
 			break;
 		r.pos += hdr.size;
 		off += hdr.size;
+		/* a pipe stream saved to a file: TRACING_DATA's payload follows the record */
+		if (skip) {
+			err = session__file_tracing(session, &r, &off, end, skip);
+			if (err)
+				break;
+		}
 	}
 	window__put(session->queue, r.win);
+	return err;
+}
+
+/* The payload of a pipe's TRACING_DATA record: read as it comes, then parsed. */
+static int session__pipe_tracing(struct perf_session *session, u32 size, u64 off)
+{
+	struct perf_data *data = session->data;
+	struct strbuf sb = STRBUF_INIT;
+	int err = 0;
+
+	while (!err && sb.len < size) {
+		u32 n = size - sb.len < 65536 ? size - (u32)sb.len : 65536;
+
+		err = strbuf__grow(&sb, n);
+		if (err)
+			break;
+		if (perf_data__read_pipe(data, sb.buf + sb.len, n)) {
+			err = perf_data__err(data, "truncated tracing data at 0x%llx",
+					     (unsigned long long)off);
+			break;
+		}
+		sb.len += n;
+	}
+	/* a second one replaces the first, as a file's feature would */
+	if (!err)
+		err = session__read_tracing(session, sb.buf, sb.len);
+	strbuf__release(&sb);
 	return err;
 }
 
@@ -1126,20 +1251,19 @@ static int session__process_pipe(struct perf_session *session)
 		}
 		/* upstream's pipe TRACING_DATA: its payload follows the record */
 		skip = 0;
-		if (hdr.type == PERF_RECORD_HEADER_TRACING_DATA && !session->header.needs_swap &&
-		    size >= sizeof(struct perf_record_header_tracing_data))
+		if (hdr.type == PERF_RECORD_HEADER_TRACING_DATA &&
+		    size >= sizeof(struct perf_record_header_tracing_data)) {
 			skip = ((struct perf_record_header_tracing_data *)buf)->size;
+			if (session->header.needs_swap)
+				skip = bswap_32(skip);
+		}
 		err = session__process_one(session, (union perf_event *)buf, true, NULL, off, 0);
 		if (err)
 			return err;
-		while (skip) {
-			u8 sink[4096];
-			u32 n = skip < sizeof(sink) ? skip : (u32)sizeof(sink);
-
-			if (perf_data__read_pipe(data, sink, n))
-				return perf_data__err(data, "truncated tracing data at 0x%llx",
-						      (unsigned long long)off);
-			skip -= n;
+		if (skip) {
+			err = session__pipe_tracing(session, skip, off);
+			if (err)
+				return err;
 		}
 	}
 }

@@ -7,6 +7,9 @@
 #include "evlist.h"
 #include "header.h"
 
+struct tep_event;
+struct tracing_data;
+
 struct perf_session;
 
 /*
@@ -76,6 +79,8 @@ struct perf_session {
 	bool				in_compressed;	/* raw: it came out of a COMPRESSED one */
 	struct session_unzip		unzip;
 	void				*priv;		/* the command's */
+	/* TRACING_DATA read (file: at open; pipe: when its record comes), or NULL */
+	struct tracing_data		*tracing;
 	/* internal */
 	int				id_pos_nr_entries;
 	int				id_pos_sample;
@@ -90,5 +95,12 @@ void perf_session__delete(struct perf_session *session);
 
 /* Walk every record of the data section (or the pipe) through the tool. */
 int perf_session__process(struct perf_session *session);
+
+/*
+ * The format of a tracepoint event from the file's TRACING_DATA (NULL for
+ * other events, or when the file has none); found on first use and kept
+ * in evsel->tp_format.
+ */
+struct tep_event *perf_session__tp_format(struct perf_session *session, struct evsel *evsel);
 
 #endif /* __PERF_SESSION_H */

@@ -90,10 +90,26 @@ static void top_events__open_error(void *priv, struct evsel *evsel, int err)
 			strerror(-err));
 }
 
+static int top_events__nr_slots(const struct perf_top *top)
+{
+	return top->cpus && top->threads ? top->cpus->nr * top->threads->nr : 0;
+}
+
 int top_events__open(struct perf_top *top)
 {
-	return evlist_fds__open(top->evlist, top->cpus, top->threads, &top->fds,
-				top_events__open_one, top_events__open_error, top);
+	struct evsel *evsel = NULL;
+	int err = evlist_fds__open(top->evlist, top->cpus, top->threads, &top->fds,
+				   top_events__open_one, top_events__open_error, top);
+
+	if (err)
+		return err;
+	err = evlist_fds__set_filters(top->evlist, top->fds, top_events__nr_slots(top), &evsel);
+	if (err && evsel)
+		fprintf(stderr, "perf top: %s: cannot set filter '%s': %s\n",
+			evsel__name(evsel), evsel->filter, err == -EINVAL ?
+			"the kernel rejects it (bad syntax, or a field the event does not have)" :
+			strerror(-err));
+	return err;
 }
 
 int top_events__mmap(struct perf_top *top)
@@ -106,11 +122,6 @@ int top_events__mmap(struct perf_top *top)
 		fprintf(stderr, "perf top: cannot %s: %s\n", sharing ? "share the ring buffer" :
 			"map the ring buffers", strerror(-err));
 	return err;
-}
-
-static int top_events__nr_slots(const struct perf_top *top)
-{
-	return top->cpus && top->threads ? top->cpus->nr * top->threads->nr : 0;
 }
 
 void top_events__ioctl(struct perf_top *top, unsigned long req)

@@ -47,7 +47,7 @@ static int top__init_target(struct perf_top *top)
 
 int top__init(struct perf_top *top, const struct top_opts *opts)
 {
-	char bad[64];
+	char bad[64], msg[512];
 	int i, err;
 
 	memset(top, 0, sizeof(*top));
@@ -75,12 +75,11 @@ int top__init(struct perf_top *top, const struct top_opts *opts)
 	top->evlist = evlist__new();
 	if (!top->evlist)
 		return -ENOMEM;
-	if (!top->opts.nr_events)
-		top->opts.events[top->opts.nr_events++] = "cpu-clock";
-	for (i = 0; i < top->opts.nr_events; i++) {
-		err = parse_events__add_list(top->evlist, top->opts.events[i], "top");
-		if (err)
-			return err;
+	err = parse_events__add_args(top->evlist, &top->opts.events, "cpu-clock", msg,
+				     sizeof(msg));
+	if (err) {
+		fprintf(stderr, "perf top: %s\n", msg);
+		return err;
 	}
 	top->hists = calloc(top->evlist->nr_entries, sizeof(*top->hists));
 	if (!top->hists)
@@ -230,10 +229,10 @@ int top__header(struct perf_top *top, double secs, char *buf, size_t size)
 			     (unsigned long long)(st->lost_total + st->lost),
 			     (unsigned long long)st->drop,
 			     (unsigned long long)(st->drop_total + st->drop));
+	/* as upstream: the event's period or frequency, "Hz" when -F (a tracepoint's "1Hz") */
 	if (n < size && top->evlist->nr_entries == 1)
 		n += (size_t)snprintf(buf + n, size - n, "%llu%s ",
-				      (unsigned long long)(top->opts.freq ? (u64)top->opts.freq :
-							   top->opts.period),
+				      (unsigned long long)evsel->attr.sample_period,
 				      top->opts.freq ? "Hz" : "");
 	if (n < size)
 		n += (size_t)snprintf(buf + n, size - n, "%s], ", evsel__name(evsel));

@@ -10,6 +10,7 @@
 #include "callchain.h"
 #include "hist.h"
 #include "machine.h"
+#include "parse-events.h"
 #include "strbuf.h"
 
 struct evlist;
@@ -30,8 +31,7 @@ struct perf_mmap;
  * and, per thread, forwards KSYMBOLs of programs loaded by other tasks.
  */
 struct top_opts {
-	const char	*events[64];
-	int		nr_events;
+	struct event_args events;	/* -e and --filter */
 	const char	*cpu_list;
 	const char	*pids;
 	const char	*tids;
