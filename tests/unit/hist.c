@@ -114,6 +114,76 @@ int main(void)
 		hists__exit(&h);
 	}
 
+	/*
+	 * A node with 10,000 distinct children (a frameless caller's garbage
+	 * chains): every child drawn, in order (hits, then the higher
+	 * symbol start first), with work that grows with the nodes, not
+	 * with the fan-out times the nodes (a walk of the siblings per
+	 * child made is 50M probes here, sorting them by insertion 25M
+	 * comparisons).
+	 */
+	{
+		enum { NR = 10000 };
+		struct symbol **syms = calloc(NR, sizeof(*syms));
+		u64 prev_hits = ~0ULL, prev_start = ~0ULL;
+		char *p, nm[16];
+		bool in_order = true;
+		int drawn = 0;
+
+		for (int caller = 0; caller < 2; caller++) {
+			ok(!hists__init(&h, &spec), "init wide graph (%s)", caller ? "caller" : "callee");
+			h.graph = true;
+			h.caller = caller;
+			h.graph_min_percent = 0;
+			for (int i = 0; i < NR; i++) {
+				snprintf(nm, sizeof(nm), "g%05d", i);
+				if (!caller)
+					syms[i] = symbol__new(0x10000 + 16 * i, 16, SYMBOL_GLOBAL, nm);
+				chain[0] = a;		/* the sampled frame */
+				chain[1] = a;
+				chain[1].sym = syms[i];	/* one distinct caller each */
+				chain[2] = b;		/* the same outermost frame */
+				/* a few hit counts: ties are the rule */
+				hists__add_sample(&h, &a, caller ? chain + 1 : chain, 2, 0,
+						  100 * (1 + i % 3));
+			}
+			fp = open_memstream(&out, &len);
+			hists__fprintf(&h, &(struct hists_print_opts){ .quiet = true }, fp);
+			fclose(fp);
+			drawn = 0;
+			in_order = true;
+			prev_hits = ~0ULL;
+			prev_start = ~0ULL;
+			for (p = strstr(out, "--g"); p; p = strstr(p + 1, "--g")) {
+				unsigned int k = (unsigned int)strtoul(p + 3, NULL, 10);
+				u64 hits = 1 + k % 3, start = k < NR ? syms[k]->start : 0;
+
+				if (hits > prev_hits || (hits == prev_hits && start >= prev_start))
+					in_order = false;
+				prev_hits = hits;
+				prev_start = start;
+				drawn++;
+			}
+			is_int(drawn, NR, "%s: every one of %d children drawn",
+			       caller ? "caller" : "callee", NR);
+			ok(in_order, "%s: by hits, ties by the higher symbol first",
+			   caller ? "caller" : "callee");
+			is_int(h.graph_stats.nodes, NR + 1, "%s: a node per frame met",
+			       caller ? "caller" : "callee");
+			ok(h.graph_stats.probes <= 8 * h.graph_stats.nodes,
+			   "%s: %llu probes to find the children (<= 8 a node)",
+			   caller ? "caller" : "callee", (unsigned long long)h.graph_stats.probes);
+			ok(h.graph_stats.compares <= 20 * (u64)NR,
+			   "%s: %llu comparisons to order them (<= n log2 n)",
+			   caller ? "caller" : "callee", (unsigned long long)h.graph_stats.compares);
+			free(out);
+			hists__exit(&h);
+		}
+		for (int i = 0; i < NR; i++)
+			free(syms[i]);
+		free(syms);
+	}
+
 	/* pid: one row per thread and symbol whatever the thread was called */
 	sort_spec__parse(&spec, "pid,sym", NULL, 0);
 	ok(!hists__init(&h, &spec), "init pid");

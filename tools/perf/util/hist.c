@@ -710,35 +710,104 @@ int hist_entry__snprintf_key(const struct hist_entry *he, enum sort_key key, cha
 	}
 }
 
-/* The graphs: a tree of the chains through an entry, built when printing. */
+/*
+ * The graphs: a tree of the chains through an entry, built when printing.
+ * A node's children are found through a hash of (parent, frame key), not
+ * by walking its siblings: frameless code's garbage chains give a node
+ * thousands of distinct children.
+ */
 struct graph_node {
 	const struct hist_frame	*frame;
 	u64			hits;
+	u32			parent;
 	u32			first_child;	/* 0: none (node 0 is the root) */
-	u32			next;		/* next sibling, 0: none */
+	u32			last_child;
+	u32			next;		/* next sibling in order of making, 0: none */
 	u32			nr_children;
+};
+
+/* One slot of the child index: a node, valid while gen is the graph's. */
+struct graph_slot {
+	u32	node;
+	u32	gen;
 };
 
 struct graph {
 	struct graph_node	*nodes;
 	u32			nr;
 	u32			alloc;
+	struct graph_slot	*slots;		/* open addressing, a power of two */
+	u32			nr_slots;
+	u32			gen;		/* a new graph: a new generation, no clearing */
+	u32			*kids;		/* printing: each level's children, stacked */
+	u32			*tmp;		/*  and the merge's half */
+	u32			nr_kids;	/* room in each */
 	u64			total;		/* of the hists: the percentages */
 	u64			min_hit;
 	FILE			*fp;
 	bool			hide_top;
+	struct hists_graph_stats *stats;
 };
+
+static u64 graph__hash(u32 parent, const struct hist_frame *f)
+{
+	u64 k = f->sym ? (u64)(uintptr_t)f->sym : f->ip;
+	u64 h = (k ^ ((u64)parent << 1 | !f->sym) * 0x9e3779b97f4a7c15ULL) * 0xff51afd7ed558ccdULL;
+
+	return h ^ (h >> 31);
+}
+
+/* as upstream keys a child: the symbol, or without one the address */
+static bool graph__same_frame(const struct hist_frame *k, const struct hist_frame *f)
+{
+	return k->sym == f->sym && (f->sym || k->ip == f->ip);
+}
+
+/* An index twice as big, holding the nodes made so far. */
+static int graph__grow_index(struct graph *g)
+{
+	u32 n = g->nr_slots ? g->nr_slots * 2 : 1024, i, k;
+	struct graph_slot *s = calloc(n, sizeof(*s));
+
+	if (!s)
+		return -ENOMEM;
+	free(g->slots);
+	g->slots = s;
+	g->nr_slots = n;
+	g->gen = 1;
+	for (i = 1; i < g->nr; i++) {
+		for (k = graph__hash(g->nodes[i].parent, g->nodes[i].frame) & (n - 1);
+		     s[k].gen == g->gen; k = (k + 1) & (n - 1))
+			;
+		s[k] = (struct graph_slot){ .node = i, .gen = g->gen };
+	}
+	return 0;
+}
+
+/* An empty graph: the root alone, every slot of the index free. */
+static void graph__reset(struct graph *g)
+{
+	g->nr = 1;
+	g->nodes[0] = (struct graph_node){ 0 };
+	if (++g->gen == 0) {
+		memset(g->slots, 0, g->nr_slots * sizeof(*g->slots));
+		g->gen = 1;
+	}
+}
 
 static u32 graph__child(struct graph *g, u32 parent, const struct hist_frame *f)
 {
-	u32 i, last = 0;
+	struct graph_node *p;
+	u32 i, k, mask;
 
-	for (i = g->nodes[parent].first_child; i; i = g->nodes[i].next) {
-		const struct hist_frame *k = g->nodes[i].frame;
-
-		if (k->sym == f->sym && (f->sym || k->ip == f->ip))
+	if ((g->nr + 1) * 2 > g->nr_slots && graph__grow_index(g))
+		return 0;
+	mask = g->nr_slots - 1;
+	for (k = graph__hash(parent, f) & mask; g->slots[k].gen == g->gen; k = (k + 1) & mask) {
+		i = g->slots[k].node;
+		g->stats->probes++;
+		if (g->nodes[i].parent == parent && graph__same_frame(g->nodes[i].frame, f))
 			return i;
-		last = i;
 	}
 	if (g->nr == g->alloc) {
 		u32 n = g->alloc ? g->alloc * 2 : 256;
@@ -750,12 +819,16 @@ static u32 graph__child(struct graph *g, u32 parent, const struct hist_frame *f)
 		g->alloc = n;
 	}
 	i = g->nr++;
-	g->nodes[i] = (struct graph_node){ .frame = f };
-	if (last)
-		g->nodes[last].next = i;
+	g->stats->nodes++;
+	g->nodes[i] = (struct graph_node){ .frame = f, .parent = parent };
+	g->slots[k] = (struct graph_slot){ .node = i, .gen = g->gen };
+	p = &g->nodes[parent];
+	if (p->last_child)
+		g->nodes[p->last_child].next = i;
 	else
-		g->nodes[parent].first_child = i;
-	g->nodes[parent].nr_children++;
+		p->first_child = i;
+	p->last_child = i;
+	p->nr_children++;
 	return i;
 }
 
@@ -815,6 +888,7 @@ static bool graph__kid_before(const struct graph *g, u32 a, u32 b)
 	const struct hist_frame *fa = g->nodes[a].frame, *fb = g->nodes[b].frame;
 	u32 da = fa->dso ? fa->dso->seq + 1 : 0, db = fb->dso ? fb->dso->seq + 1 : 0;
 
+	g->stats->compares++;
 	if (g->nodes[a].hits != g->nodes[b].hits)
 		return g->nodes[a].hits > g->nodes[b].hits;
 	if (da != db)
@@ -824,21 +898,51 @@ static bool graph__kid_before(const struct graph *g, u32 a, u32 b)
 	return fa->ip > fb->ip;
 }
 
-static void graph__print_children(struct graph *g, u32 parent, const char *prefix, int depth)
+/*
+ * kids[0..n) in graph__kid_before() order, stable (siblings that tie keep
+ * their order of making): a merge sort, with the left half of each merge
+ * in tmp; short runs by insertion.
+ */
+static void graph__sort_kids(const struct graph *g, u32 *kids, u32 n, u32 *tmp)
 {
-	u32 kids[4096], nr = 0, i, j;
+	u32 mid = n / 2, i, j, k;
+
+	if (n <= 8) {
+		for (i = 1; i < n; i++) {
+			u32 kid = kids[i];
+
+			for (j = i; j > 0 && graph__kid_before(g, kid, kids[j - 1]); j--)
+				kids[j] = kids[j - 1];
+			kids[j] = kid;
+		}
+		return;
+	}
+	graph__sort_kids(g, kids, mid, tmp);
+	graph__sort_kids(g, kids + mid, n - mid, tmp);
+	/* already in order: the common case of a few hot children */
+	if (!graph__kid_before(g, kids[mid], kids[mid - 1]))
+		return;
+	memcpy(tmp, kids, mid * sizeof(*kids));
+	for (i = 0, j = mid, k = 0; i < mid && j < n;)
+		kids[k++] = graph__kid_before(g, kids[j], tmp[i]) ? kids[j++] : tmp[i++];
+	while (i < mid)
+		kids[k++] = tmp[i++];
+}
+
+/*
+ * kids: room for the children of parent and of every level below it (the
+ * nodes of the graph are enough: each is the child of one parent).
+ */
+static void graph__print_children(struct graph *g, u32 parent, const char *prefix, int depth,
+				  u32 *kids)
+{
+	u32 nr = 0, i;
 	char next[1024];
 
-	for (i = g->nodes[parent].first_child; i && nr < ARRAY_SIZE(kids); i = g->nodes[i].next)
+	for (i = g->nodes[parent].first_child; i; i = g->nodes[i].next)
 		if (g->nodes[i].hits >= g->min_hit && g->nodes[i].hits)
 			kids[nr++] = i;
-	for (i = 1; i < nr; i++) {
-		u32 k = kids[i];
-
-		for (j = i; j > 0 && graph__kid_before(g, k, kids[j - 1]); j--)
-			kids[j] = kids[j - 1];
-		kids[j] = k;
-	}
+	graph__sort_kids(g, kids, nr, g->tmp);
 	for (i = 0; i < nr; i++) {
 		bool last = i == nr - 1;
 		u32 end = graph__run_end(g, kids[i]);
@@ -851,7 +955,7 @@ static void graph__print_children(struct graph *g, u32 parent, const char *prefi
 		snprintf(next, sizeof(next), "%s%s", prefix, last ? "           " : "|          ");
 		graph__print_run(g, kids[i], end, next);
 		if (depth < 200)
-			graph__print_children(g, end, next, depth + 1);
+			graph__print_children(g, end, next, depth + 1, kids + nr);
 	}
 }
 
@@ -878,7 +982,7 @@ static void graph__print(struct graph *g, u64 base)
 					break;
 			if (!i)
 				return;
-			graph__print_children(g, end, "            ", 0);
+			graph__print_children(g, end, "            ", 0, g->kids);
 			fputc('\n', g->fp);
 			return;
 		}
@@ -888,9 +992,9 @@ static void graph__print(struct graph *g, u64 base)
 		graph__name(g, top, g->fp);
 		fputc('\n', g->fp);
 		graph__print_run(g, top, end, "               ");
-		graph__print_children(g, end, "               ", 0);
+		graph__print_children(g, end, "               ", 0, g->kids);
 	} else {
-		graph__print_children(g, 0, "            ", 0);
+		graph__print_children(g, 0, "            ", 0, g->kids);
 	}
 	fputc('\n', g->fp);
 }
@@ -921,7 +1025,8 @@ static struct graph_ref *hists__graph_refs(struct hists *hists, u32 nr_entries, 
 			const struct hist_chain *c;
 
 			for (c = hists->chains[b]; c; c = c->hnext) {
-				u32 i, j;
+				u64 stamp;
+				u32 i, k;
 
 				if (!hists->cumulate) {
 					if (c->self->idx >= nr_entries)
@@ -947,28 +1052,28 @@ static struct graph_ref *hists__graph_refs(struct hists *hists, u32 nr_entries, 
 						refs[fill[c->self->idx]++] =
 							(struct graph_ref){ c, GRAPH_REF_OWN };
 				}
-				for (i = c->nr; i-- > 0;) {
-					u32 e = c->entries[i]->idx;
+				/*
+				 * Each entry once, at its first occurrence in the
+				 * walk's order: met from the outermost frame in
+				 * caller order, else from the innermost.  A stamp
+				 * per chain (cumulated's, which only grow) marks
+				 * those seen.
+				 */
+				stamp = ++hists->nr_cumulated;
+				for (k = 0; k < c->nr; k++) {
+					struct hist_entry *he;
 
-					if (hists->caller) {
-						for (j = i + 1; j < c->nr; j++)
-							if (c->entries[j] == c->entries[i])
-								break;
-						if (j < c->nr)
-							continue;
-					} else {
-						for (j = 0; j < i; j++)
-							if (c->entries[j] == c->entries[i])
-								break;
-						if (j < i)
-							continue;
-					}
-					if (e >= nr_entries)
+					i = hists->caller ? c->nr - 1 - k : k;
+					he = c->entries[i];
+					if (he->cumulated == stamp)
+						continue;
+					he->cumulated = stamp;
+					if (he->idx >= nr_entries)
 						continue;
 					if (!pass)
-						start[e + 1]++;
+						start[he->idx + 1]++;
 					else
-						refs[fill[e]++] = (struct graph_ref){ c, i };
+						refs[fill[he->idx]++] = (struct graph_ref){ c, i };
 				}
 			}
 		}
@@ -997,8 +1102,7 @@ static void hists__print_graph(struct hists *hists, struct hist_entry *he, struc
 	u64 base = hists->cumulate ? he->children : he->period;
 	u32 r;
 
-	g->nr = 1;
-	g->nodes[0] = (struct graph_node){ 0 };
+	graph__reset(g);
 	/* upstream's threshold: a share of everything, not of the entry */
 	g->min_hit = (u64)((double)hists->total_period * hists->graph_min_percent / 100.0);
 	g->hide_top = hists->graph_hide_top;
@@ -1017,8 +1121,21 @@ static void hists__print_graph(struct hists *hists, struct hist_entry *he, struc
 		else
 			graph__add(g, c, (int)refs[r].pos, hists->caller ? 0 : last, c->period);
 	}
-	if (g->nodes[0].first_child)
-		graph__print(g, base);
+	if (!g->nodes[0].first_child)
+		return;
+	/* printing stacks each level's children: room for every node */
+	if (g->nr > g->nr_kids) {
+		u32 *kids = realloc(g->kids, g->nr * sizeof(*kids));
+		u32 *tmp = kids ? realloc(g->tmp, g->nr * sizeof(*tmp)) : NULL;
+
+		if (kids)
+			g->kids = kids;
+		if (!tmp)
+			return;
+		g->tmp = tmp;
+		g->nr_kids = g->nr;
+	}
+	graph__print(g, base);
 }
 
 /* Column widths as upstream computes them from every entry. */
@@ -1076,6 +1193,7 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 		g.alloc = 256;
 		g.total = hists->total_period;
 		g.fp = fp;
+		g.stats = &hists->graph_stats;
 		if (!g.nodes) {
 			free(refs);
 			refs = NULL;
@@ -1144,6 +1262,9 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 			hists__print_graph(hists, v[i], &g, refs, start);
 	}
 	free(g.nodes);
+	free(g.slots);
+	free(g.kids);
+	free(g.tmp);
 	free(refs);
 	free(start);
 	free(v);

@@ -87,6 +87,17 @@ struct hist_chain {
 	struct hist_frame	frames[];
 };
 
+/*
+ * Work done drawing the graphs, counted for the tests' bounds: nodes
+ * made, index slots probed to find a child, sibling comparisons sorting
+ * them.  Each grows with the graphs' nodes, never with their fan-out.
+ */
+struct hists_graph_stats {
+	u64	nodes;
+	u64	probes;
+	u64	compares;
+};
+
 struct hists {
 	struct sort_spec	sort;
 	struct hist_entry	**buckets;
@@ -111,6 +122,7 @@ struct hists {
 	struct hist_chain	**chains;	/* hash of distinct chains */
 	size_t			nr_chain_buckets;
 	size_t			nr_chains;
+	struct hists_graph_stats graph_stats;
 };
 
 int hists__init(struct hists *hists, const struct sort_spec *sort);
