@@ -222,6 +222,7 @@ static size_t name_hash(const char *s)
 int dsos__init(struct dsos *dsos)
 {
 	dsos->nr = 0;
+	dsos->nr_names = 0;
 	dsos->nr_buckets = 1024;
 	dsos->buckets = calloc(dsos->nr_buckets, sizeof(*dsos->buckets));
 	return dsos->buckets ? 0 : -ENOMEM;
@@ -235,6 +236,12 @@ void dsos__exit(struct dsos *dsos)
 		struct dso *d = dsos->buckets[i], *next;
 
 		for (; d; d = next) {
+			struct dso *dup = d->dup, *dnext;
+
+			for (; dup; dup = dnext) {
+				dnext = dup->dup;
+				dso__delete(dup);
+			}
 			next = d->hnext;
 			dso__delete(d);
 		}
@@ -242,6 +249,7 @@ void dsos__exit(struct dsos *dsos)
 	free(dsos->buckets);
 	dsos->buckets = NULL;
 	dsos->nr = 0;
+	dsos->nr_names = 0;
 }
 
 struct dso *dsos__find(const struct dsos *dsos, const char *name)
@@ -284,17 +292,29 @@ struct dso *dsos__new_dso(struct dsos *dsos, const char *name, enum dso_kind kin
 
 	if (!d)
 		return NULL;
-	if (dsos->nr >= dsos->nr_buckets)
+	if (dsos->nr_names >= dsos->nr_buckets)
 		dsos__grow(dsos);
 	d->seq = (u32)dsos->nr;
 	h = name_hash(name) & (dsos->nr_buckets - 1);
-	/* at the chain's end: dsos__find() keeps finding the first one */
+	/*
+	 * A name made again (a BPF program per KSYMBOL register: thousands
+	 * under churn) hangs off the first dso of that name, out of the
+	 * chains: dsos__find() keeps finding the first, and neither it nor
+	 * the next new dso walks past the earlier ones.
+	 */
 	{
-		struct dso **pp = &dsos->buckets[h];
+		struct dso *first = dsos->buckets[h];
 
-		while (*pp)
-			pp = &(*pp)->hnext;
-		*pp = d;
+		while (first && strcmp(first->long_name, name))
+			first = first->hnext;
+		if (first) {
+			d->dup = first->dup;
+			first->dup = d;
+		} else {
+			d->hnext = dsos->buckets[h];
+			dsos->buckets[h] = d;
+			dsos->nr_names++;
+		}
 	}
 	dsos->nr++;
 	return d;
