@@ -209,7 +209,7 @@ int main(void)
 		const struct hist_ip_cache *e = hists__ip_cache_find(&h, 1, t, 2, 0x10, 3);
 
 		ok(e && e->he->key.sym == s1, "a hit, on any cpu when cpu is no key");
-		ok(!hists__ip_cache_find(&h, 2, t, 2, 0x10, 0), "another generation: a miss");
+		ok(!hists__ip_cache_find(&h, 2, t, 2, 0x10, 0), "another maps version: a miss");
 		ok(!hists__ip_cache_find(&h, 1, t, 1, 0x10, 0), "another cpumode: a miss");
 		ok(!hists__ip_cache_find(&h, 1, t, 2, 0x11, 0), "another ip: a miss");
 		t->comm = "again";

@@ -10,11 +10,17 @@
 
 #define CACHE_BITS	14
 
+/*
+ * A frame resolved before: the version of the address space it was
+ * resolved in (machine__maps_version(): the kernel's maps for every
+ * thread's kernel frames, a process's for its threads' user frames), so
+ * a record changing one address space leaves the others' frames here.
+ */
 struct callchain_cache_entry {
-	u64			gen;	/* 0: empty */
+	u64			version;	/* 0 with ip 0: empty */
 	u64			ip;
-	const struct thread	*thread;
 	u8			cpumode;
+	bool			used;
 	struct addr_location	al;
 };
 
@@ -34,7 +40,6 @@ int callchain_cursor__enable_cache(struct callchain_cursor *c)
 {
 	if (!c->cache)
 		c->cache = calloc(1u << CACHE_BITS, sizeof(*c->cache));
-	c->gen = 1;
 	return c->cache ? 0 : -ENOMEM;
 }
 
@@ -48,27 +53,29 @@ static void cursor__resolve_ip(struct callchain_cursor *c, struct machine *machi
 			       struct addr_location *al)
 {
 	struct callchain_cache_entry *e;
-	u64 h;
+	u64 h, version;
 
 	if (!c->cache) {
 		machine__resolve_ip(machine, thread, cpumode, ip, al);
 		return;
 	}
-	h = (ip ^ (u64)(uintptr_t)thread * 0x9e3779b97f4a7c15ULL ^ cpumode) *
-	    0xff51afd7ed558ccdULL;
+	version = machine__maps_version(machine, thread, cpumode);
+	h = (ip ^ version * 0x9e3779b97f4a7c15ULL ^ cpumode) * 0xff51afd7ed558ccdULL;
 	e = &c->cache[h >> (64 - CACHE_BITS)];
-	if (e->gen == c->gen && e->ip == ip && e->thread == thread && e->cpumode == cpumode) {
+	if (e->used && e->version == version && e->ip == ip && e->cpumode == cpumode) {
 		*al = e->al;
+		al->thread = thread;
 		/* as the lookup would have counted it */
 		if (al->fallback)
 			machine->nr_fallback++;
 		return;
 	}
 	machine__resolve_ip(machine, thread, cpumode, ip, al);
-	e->gen = c->gen;
+	/* (the lookup may change the kernel's maps: live modules) */
+	e->version = machine__maps_version(machine, thread, cpumode);
 	e->ip = ip;
-	e->thread = thread;
 	e->cpumode = cpumode;
+	e->used = true;
 	e->al = *al;
 }
 

@@ -238,7 +238,7 @@ static struct hist_ip_cache *hists__ip_slot(struct hists *hists, const struct th
 	return &hists->ip_cache[h >> (64 - HIST_IP_CACHE_BITS)];
 }
 
-const struct hist_ip_cache *hists__ip_cache_find(struct hists *hists, u64 gen,
+const struct hist_ip_cache *hists__ip_cache_find(struct hists *hists, u64 version,
 						 const struct thread *thread, u8 cpumode,
 						 u64 ip, s32 cpu)
 {
@@ -250,15 +250,16 @@ const struct hist_ip_cache *hists__ip_cache_find(struct hists *hists, u64 gen,
 	if (!(hists->sort.mask & (1u << SORT_CPU)))
 		cpu = 0;
 	e = hists__ip_slot(hists, thread, ip, cpu);
-	if (e->gen != gen || e->ip != ip || e->thread != thread || e->comm != thread->comm ||
-	    e->cpu != cpu || e->cpumode != cpumode)
+	if (e->thread != thread || e->version != version || e->ip != ip ||
+	    e->tid != thread->tid || e->comm != thread->comm || e->cpu != cpu ||
+	    e->cpumode != cpumode)
 		return NULL;
 	/* as hists__findnew() would: the thread's latest name */
 	e->he->thread_comm = thread->comm;
 	return e;
 }
 
-void hists__ip_cache_add(struct hists *hists, u64 gen, const struct addr_location *al,
+void hists__ip_cache_add(struct hists *hists, u64 version, const struct addr_location *al,
 			 u8 cpumode, s32 cpu, struct hist_entry *he)
 {
 	struct hist_ip_cache *e;
@@ -273,8 +274,9 @@ void hists__ip_cache_add(struct hists *hists, u64 gen, const struct addr_locatio
 	if (!(hists->sort.mask & (1u << SORT_CPU)))
 		cpu = 0;
 	e = hists__ip_slot(hists, al->thread, al->ip, cpu);
-	*e = (struct hist_ip_cache){ .gen = gen, .ip = al->ip, .thread = al->thread,
-				     .comm = al->thread->comm, .he = he, .cpu = cpu,
+	*e = (struct hist_ip_cache){ .version = version, .ip = al->ip, .thread = al->thread,
+				     .tid = al->thread->tid, .comm = al->thread->comm, .he = he,
+				     .cpu = cpu,
 				     .cpumode = cpumode, .fallback = al->fallback };
 }
 

@@ -60,16 +60,18 @@ struct hist_sym_cache {
 };
 
 /*
- * A sample placed before: thread (with the name it had), cpumode, ip and
- * cpu -> its entry, while the machine's generation is the same (the
- * maps and symbols the entry was found with are still those).
+ * A sample placed before: thread (with the tid and name it had),
+ * cpumode, ip and cpu -> its entry, while the address space it was
+ * resolved in keeps its version (machine__maps_version(): the maps and
+ * symbols the entry was found with are still those).
  */
 #define HIST_IP_CACHE_BITS	12
 
 struct hist_ip_cache {
-	u64			gen;		/* 0: empty */
+	u64			version;
 	u64			ip;
-	const struct thread	*thread;
+	const struct thread	*thread;	/* NULL: empty */
+	s32			tid;
 	const char		*comm;
 	struct hist_entry	*he;
 	s32			cpu;
@@ -146,15 +148,15 @@ static inline void hists__add_entry(struct hists *hists, struct hist_entry *he, 
 
 /*
  * The fast way for samples without call chains: the entry a sample of
- * thread at ip went to before under machine generation gen (NULL when
- * not known), and remembering it after the slow way (machine__resolve(),
- * hists__findnew()).  The cache is made on first use; without memory it
- * just misses.
+ * thread at ip went to before while its address space had version
+ * (machine__maps_version(); NULL when not known), and remembering it
+ * after the slow way (machine__resolve(), hists__findnew()).  The cache
+ * is made on first use; without memory it just misses.
  */
-const struct hist_ip_cache *hists__ip_cache_find(struct hists *hists, u64 gen,
+const struct hist_ip_cache *hists__ip_cache_find(struct hists *hists, u64 version,
 						 const struct thread *thread, u8 cpumode,
 						 u64 ip, s32 cpu);
-void hists__ip_cache_add(struct hists *hists, u64 gen, const struct addr_location *al,
+void hists__ip_cache_add(struct hists *hists, u64 version, const struct addr_location *al,
 			 u8 cpumode, s32 cpu, struct hist_entry *he);
 
 /*

@@ -20,7 +20,7 @@
 
 /* What machine__resolve_ip() found for an address of an address space. */
 struct resolved_ip {
-	u64			gen;	/* 0: never filled */
+	u64			version;	/* of maps; 0: never filled */
 	u64			ip;
 	const struct maps	*maps;
 	struct map		*map;
@@ -86,7 +86,8 @@ struct machine *machine__new(const char *kallsyms)
 	m->fallback_maps = maps__new();
 	/* touched all over by hash: huge pages */
 	m->ip_cache = huge_zalloc((1u << IP_CACHE_BITS) * sizeof(*m->ip_cache));
-	m->gen = 1;
+	if (m->kmaps)
+		m->kmaps->version = ++m->maps_version;
 	if (!m->threads || !m->kmaps || !m->fallback_maps || !m->ip_cache ||
 	    dsos__init(&m->dsos))
 		goto fail;
@@ -137,10 +138,32 @@ void machine__delete(struct machine *m)
 	free(m);
 }
 
+/* maps were made or changed: a version no maps of the machine had */
+static void machine__maps_changed(struct machine *m, struct maps *maps)
+{
+	if (maps)
+		maps->version = ++m->maps_version;
+}
+
+/* What every address resolves to may have changed: new versions all round. */
+static void machine__all_maps_changed(struct machine *m)
+{
+	size_t i;
+
+	machine__maps_changed(m, m->kmaps);
+	for (i = 0; i < m->nr_buckets; i++) {
+		struct thread *t;
+
+		for (t = m->threads[i]; t; t = t->hnext)
+			machine__maps_changed(m, t->maps);
+	}
+}
+
 void machine__set_bpf_info(struct machine *machine, struct perf_env_bpf *bpf)
 {
 	machine->bpf_info = bpf && bpf->nr_progs ? bpf : NULL;
-	machine->gen++;
+	/* kernel addresses no map covers may get a name now */
+	machine__maps_changed(machine, machine->kmaps);
 }
 
 int machine__set_build_ids(struct machine *m, const void *buf, size_t size)
@@ -148,7 +171,7 @@ int machine__set_build_ids(struct machine *m, const void *buf, size_t size)
 	const u8 *p = buf, *end = p + size;
 	size_t fixed = sizeof(struct perf_record_header_build_id);
 
-	m->gen++;
+	machine__all_maps_changed(m);
 	while ((size_t)(end - p) >= fixed) {
 		struct perf_record_header_build_id rec;
 		char name[4096];
@@ -280,13 +303,16 @@ static struct maps *machine__thread_maps(struct machine *m, struct thread *t)
 	if (t->pid > 0 && t->pid != t->tid) {
 		leader = machine__findnew_thread(m, t->pid, t->pid);
 		if (leader && leader != t) {
-			if (!leader->maps)
+			if (!leader->maps) {
 				leader->maps = maps__new();
+				machine__maps_changed(m, leader->maps);
+			}
 			t->maps = maps__get(leader->maps);
 			return t->maps;
 		}
 	}
 	t->maps = maps__new();
+	machine__maps_changed(m, t->maps);
 	return t->maps;
 }
 
@@ -411,10 +437,12 @@ static int machine__process_fork(struct machine *m, const union perf_event *ev)
 	} else if (ev->header.misc & PERF_RECORD_MISC_FORK_EXEC) {
 		/* vfork + exec: the child's maps come with its exec, not from the parent */
 		t->maps = maps__new();
+		machine__maps_changed(m, t->maps);
 	} else {
 		struct maps *pm = machine__thread_maps(m, parent);
 
 		t->maps = pm ? maps__clone(pm) : maps__new();
+		machine__maps_changed(m, t->maps);
 	}
 	return t->maps ? 0 : -ENOMEM;
 }
@@ -477,6 +505,7 @@ static int machine__add_kernel_mmap(struct machine *m, u64 start, u64 len, u64 p
 	const char *ref;
 	char mod[256];
 
+	machine__maps_changed(m, m->kmaps);
 	if (kernel) {
 		dso = dsos__findnew(&m->dsos, KERNEL_DSO_NAME, DSO_KIND_KERNEL);
 		if (!dso)
@@ -579,6 +608,7 @@ static int machine__process_mmap(struct machine *m, const union perf_event *ev)
 	dso = dsos__findnew(&m->dsos, name, kind);
 	if (!dso)
 		return -ENOMEM;
+	machine__maps_changed(m, maps);
 	return maps__insert(maps, map__new(ev->mmap.start, ev->mmap.start + ev->mmap.len,
 					   identity ? 0 : ev->mmap.pgoff, dso, identity));
 }
@@ -594,6 +624,8 @@ static int machine__process_ksymbol(struct machine *m, const union perf_event *e
 
 	if (ev->header.size <= fixed)
 		return -EINVAL;
+	/* only the kernel's addresses change */
+	machine__maps_changed(m, m->kmaps);
 	if (ev->ksymbol.flags & PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER) {
 		map = maps__find(m->kmaps, ev->ksymbol.addr);
 		if (map && map->dso != m->kernel_dso)
@@ -627,17 +659,14 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 	case PERF_RECORD_COMM:
 		return machine__process_comm(m, ev);
 	case PERF_RECORD_FORK:
-		/* a thread replaced: its maps may be freed, their address reused */
-		m->gen++;
+		/* (a thread replaced: its maps' version goes with them) */
 		return machine__process_fork(m, ev);
 	case PERF_RECORD_EXIT:
 		return machine__process_fork(m, ev);
 	case PERF_RECORD_MMAP:
 	case PERF_RECORD_MMAP2:
-		m->gen++;
 		return machine__process_mmap(m, ev);
 	case PERF_RECORD_KSYMBOL:
-		m->gen++;
 		return machine__process_ksymbol(m, ev);
 	default:
 		return 0;
@@ -728,7 +757,6 @@ static struct map *machine__live_module_map(struct machine *m, u64 ip)
 	if (m->kallsyms || m->live_modules_read)
 		return NULL;
 	m->live_modules_read = true;
-	m->gen++;
 	if (modules__for_each("/proc/modules", live_module, m))
 		return NULL;
 	return maps__find(m->kmaps, ip);
@@ -824,6 +852,13 @@ void machine__resolve_map(struct machine *m, struct thread *thread, u8 cpumode, 
 		m->nr_fallback++;
 }
 
+u64 machine__maps_version(struct machine *m, struct thread *thread, u8 cpumode)
+{
+	struct maps *maps = machine__cpumode_maps(m, thread, cpumode);
+
+	return maps ? maps->version : 0;
+}
+
 void machine__resolve_ip(struct machine *m, struct thread *thread, u8 cpumode, u64 ip,
 			 struct addr_location *al)
 {
@@ -845,8 +880,7 @@ void machine__resolve_ip(struct machine *m, struct thread *thread, u8 cpumode, u
 	}
 	h = (ip ^ ((u64)(uintptr_t)maps >> 4) * 0x9e3779b97f4a7c15ULL) * 0xff51afd7ed558ccdULL;
 	e = &m->ip_cache[h >> (64 - IP_CACHE_BITS)];
-	if (e->gen != m->gen || e->ip != ip || e->maps != maps) {
-		/* (mapping the live modules starts a new generation) */
+	if (e->version != maps->version || e->ip != ip || e->maps != maps) {
 		map = machine__find_map(m, maps, cpumode, ip, &e->fallback);
 		e->map = map;
 		e->sym = NULL;
@@ -857,7 +891,8 @@ void machine__resolve_ip(struct machine *m, struct thread *thread, u8 cpumode, u
 				machine__load_modules(m, map->dso->kallsyms);
 			e->sym = dso__find_symbol(map->dso, e->addr);
 		}
-		e->gen = m->gen;
+		/* after the lookup: mapping the live modules changes the kernel's */
+		e->version = maps->version;
 		e->ip = ip;
 		e->maps = maps;
 	}

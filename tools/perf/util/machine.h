@@ -50,12 +50,13 @@ struct machine {
 	u64		nr_fallback;	/* samples named from BPF_PROG_INFO */
 	/*
 	 * Addresses already resolved, by address space and address: samples
-	 * hit the same few thousand addresses over and over.  Entries of an
-	 * older generation are stale; every record that changes threads or
-	 * maps starts a new one.
+	 * hit the same few thousand addresses over and over.  An entry holds
+	 * while its maps keep their version (struct maps): a record changes
+	 * only the versions of the maps it changes, so a program loaded or a
+	 * thread's mmap leaves every other address space's entries valid.
 	 */
 	struct resolved_ip *ip_cache;
-	u64		gen;
+	u64		maps_version;	/* the last version given to a maps */
 	/*
 	 * As upstream: samples of a thread from before it was named (by COMM
 	 * or a named parent's FORK: out of order, or records lost) count
@@ -125,6 +126,15 @@ struct thread *machine__findnew_thread(struct machine *machine, s32 pid, s32 tid
  */
 int machine__process_event(struct machine *machine, const union perf_event *ev,
 			   const struct perf_sample *sample);
+
+/*
+ * The version of the address space machine__resolve_ip() would look ip up
+ * in for thread under cpumode (the kernel's or the thread's maps; 0 for
+ * none): while it stays the same, so does what any address resolves to
+ * there, thread and level aside.  A cache of resolved addresses keys on
+ * it.  0 also when the thread's maps cannot be made (ENOMEM).
+ */
+u64 machine__maps_version(struct machine *machine, struct thread *thread, u8 cpumode);
 
 /* Resolve ip in thread's address space under cpumode (PERF_RECORD_MISC_*). */
 void machine__resolve_ip(struct machine *machine, struct thread *thread, u8 cpumode,

@@ -148,8 +148,8 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 		return -ENOMEM;
 	/* without chains, a sample like one seen before goes to the same entry */
 	if (!hists->cumulate && !hists->graph) {
-		hit = hists__ip_cache_find(hists, machine->gen, t, cpumode, sample->ip,
-					   (s32)sample->cpu);
+		hit = hists__ip_cache_find(hists, machine__maps_version(machine, t, cpumode), t,
+					   cpumode, sample->ip, (s32)sample->cpu);
 		if (hit) {
 			if (hit->fallback)
 				machine->nr_fallback++;
@@ -177,7 +177,8 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	he = hists__findnew(hists, &al, (s32)sample->cpu);
 	if (!he)
 		return -ENOMEM;
-	hists__ip_cache_add(hists, machine->gen, &al, cpumode, (s32)sample->cpu, he);
+	hists__ip_cache_add(hists, machine__maps_version(machine, t, cpumode), &al, cpumode,
+			    (s32)sample->cpu, he);
 	hists__add_entry(hists, he, sample->period);
 	return 0;
 }
@@ -187,7 +188,6 @@ int report__process_event(struct report *rep, const union perf_event *ev,
 {
 	int err = machine__process_event(rep->machine, ev, sample);
 
-	callchain_cursor__invalidate(&rep->cursor);
 	/* a malformed side-band record only loses what it would have said */
 	return err == -ENOMEM ? err : 0;
 }
