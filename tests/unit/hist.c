@@ -184,6 +184,87 @@ int main(void)
 		free(syms);
 	}
 
+	/*
+	 * Children with graphs account from the chain's entries: the same
+	 * children, self and depth as looking every frame up, for chains
+	 * repeated, with recursion, in both orders.
+	 */
+	for (int caller = 0; caller < 2; caller++) {
+		struct hists g2;
+		struct hist_entry **w;
+		bool same = true;
+		int m;
+
+		ok(!hists__init(&h, &spec) && !hists__init(&g2, &spec), "init chain-first (%s)",
+		   caller ? "caller" : "callee");
+		h.cumulate = g2.cumulate = true;
+		h.caller = g2.caller = caller;
+		g2.graph = true;
+		for (int i = 0; i < 50; i++) {
+			struct addr_location lc[4] = { a, b, a, u };
+			u32 nr = 2 + i % 3;
+
+			hists__add_sample(&h, &lc[i % 2], lc, nr, 0, 100 + i);
+			hists__add_sample(&g2, &lc[i % 2], lc, nr, 0, 100 + i);
+		}
+		n = hists__sorted(&h, &v);
+		m = hists__sorted(&g2, &w);
+		for (int i = 0; i < n && i < m; i++)
+			if (v[i]->children != w[i]->children || v[i]->period != w[i]->period ||
+			    v[i]->max_depth != w[i]->max_depth || v[i]->key.sym != w[i]->key.sym)
+				same = false;
+		ok(n == m && n == 3 && same, "%s: the same entries, children, self, depth",
+		   caller ? "caller" : "callee");
+		free(v);
+		free(w);
+		hists__exit(&h);
+		hists__exit(&g2);
+	}
+
+	/*
+	 * Graphs below the threshold draw nothing: none is built.  1,000
+	 * entries of 0.01% each beside one of 90%: only the big one's nodes
+	 * (its frame and its caller) are made, in both modes.
+	 */
+	for (int cumulate = 0; cumulate < 2; cumulate++) {
+		struct symbol **small = calloc(1000, sizeof(*small));
+
+		ok(!hists__init(&h, &spec), "init threshold (%s)", cumulate ? "children" : "self");
+		h.graph = true;
+		h.cumulate = cumulate;
+		h.caller = cumulate;
+		h.graph_min_percent = 0.5;
+		for (int i = 0; i < 1000; i++) {
+			char nm[16];
+
+			snprintf(nm, sizeof(nm), "s%04d", i);
+			small[i] = symbol__new(0x100000 + 16 * i, 16, SYMBOL_GLOBAL, nm);
+		}
+		for (int i = 0; i < 1000; i++) {
+			struct addr_location l = a;
+
+			l.sym = small[i];
+			chain[0] = l;
+			chain[1] = l;
+			chain[1].sym = small[(i + 1) % 1000];
+			hists__add_sample(&h, &l, chain, 2, 0, 10);
+		}
+		chain[0] = b;
+		chain[1] = a;
+		hists__add_sample(&h, &b, chain, 2, 0, 90000);
+		fp = open_memstream(&out, &len);
+		hists__fprintf(&h, &(struct hists_print_opts){ .quiet = true }, fp);
+		fclose(fp);
+		is_int(h.graph_stats.nodes, 2 + 2 * cumulate, "%s: only the big entries' graphs built",
+		       cumulate ? "children" : "self");
+		ok(strstr(out, "---fa\n") || strstr(out, "---fb\n"), "and drawn");
+		free(out);
+		hists__exit(&h);
+		for (int i = 0; i < 1000; i++)
+			free(small[i]);
+		free(small);
+	}
+
 	/* pid: one row per thread and symbol whatever the thread was called */
 	sort_spec__parse(&spec, "pid,sym", NULL, 0);
 	ok(!hists__init(&h, &spec), "init pid");

@@ -332,24 +332,6 @@ int hists__add_cumulative(struct hists *hists, const struct addr_location *al,
 	return 0;
 }
 
-int hists__add_sample(struct hists *hists, const struct addr_location *al,
-		      const struct addr_location *chain, u32 nr, s32 cpu, u64 period)
-{
-	struct hist_entry *self;
-	int err;
-
-	if (hists->cumulate)
-		err = hists__add_cumulative(hists, al, chain, nr, cpu, period);
-	else
-		err = hists__add(hists, al, cpu, period);
-	if (err || !hists->graph)
-		return err;
-	self = hists__findnew(hists, al, cpu);
-	if (!self)
-		return -ENOMEM;
-	return hists__add_chain(hists, al, self, chain, nr, cpu, period);
-}
-
 static u64 chain_hash(const struct hist_entry *self, const struct addr_location *chain, u32 nr)
 {
 	u64 h = (u64)(uintptr_t)self * 0x9e3779b97f4a7c15ULL;
@@ -364,8 +346,13 @@ static u64 chain_hash(const struct hist_entry *self, const struct addr_location 
 	return h;
 }
 
-static bool chain_equal(const struct hist_chain *c, const struct hist_entry *self,
-			const struct addr_location *chain, u32 nr)
+/*
+ * The same chain: the same entry, the frames by symbol or, without one,
+ * by address; in children mode an address's dso too, since a chain's
+ * entries stand for every sample of it.
+ */
+static bool chain_equal(const struct hists *hists, const struct hist_chain *c,
+			const struct hist_entry *self, const struct addr_location *chain, u32 nr)
 {
 	u32 i;
 
@@ -374,7 +361,8 @@ static bool chain_equal(const struct hist_chain *c, const struct hist_entry *sel
 	for (i = 0; i < nr; i++) {
 		if (c->frames[i].sym != chain[i].sym)
 			return false;
-		if (!chain[i].sym && c->frames[i].ip != chain[i].ip)
+		if (!chain[i].sym && (c->frames[i].ip != chain[i].ip ||
+				      (hists->cumulate && c->frames[i].dso != chain[i].dso)))
 			return false;
 	}
 	return true;
@@ -401,9 +389,16 @@ static void hists__grow_chains(struct hists *hists)
 	hists->nr_chain_buckets = n;
 }
 
-int hists__add_chain(struct hists *hists, const struct addr_location *al,
-		     struct hist_entry *self, const struct addr_location *chain, u32 nr, s32 cpu,
-		     u64 period)
+/*
+ * The chain of self and its frames, made (with no period) when new: in
+ * children mode with the entry of each frame, made in the order
+ * upstream's walk meets them (from the root in caller order), so entries
+ * are made in the order they were when each sample looked them up.
+ */
+static struct hist_chain *hists__chain_findnew(struct hists *hists,
+					       const struct addr_location *al,
+					       struct hist_entry *self,
+					       const struct addr_location *chain, u32 nr, s32 cpu)
 {
 	struct hist_chain *c;
 	char level = al->level;
@@ -414,40 +409,113 @@ int hists__add_chain(struct hists *hists, const struct addr_location *al,
 		hists->nr_chain_buckets = 1024;
 		hists->chains = calloc(hists->nr_chain_buckets, sizeof(*hists->chains));
 		if (!hists->chains)
-			return -ENOMEM;
+			return NULL;
 	}
 	h = chain_hash(self, chain, nr);
 	for (c = hists->chains[h & (hists->nr_chain_buckets - 1)]; c; c = c->hnext)
-		if (c->hash == h && chain_equal(c, self, chain, nr)) {
-			c->period += period;
-			return 0;
-		}
+		if (c->hash == h && chain_equal(hists, c, self, chain, nr))
+			return c;
 	c = malloc(sizeof(*c) + nr * (sizeof(struct hist_frame) + sizeof(struct hist_entry *)));
 	if (!c)
-		return -ENOMEM;
+		return NULL;
 	c->self = self;
-	c->period = period;
+	c->period = 0;
 	c->hash = h;
 	c->nr = nr;
 	c->entries = (struct hist_entry **)&c->frames[nr];
 	for (i = 0; i < nr; i++) {
+		u32 k = hists->caller ? nr - 1 - i : i;
+
 		c->frames[i].sym = chain[i].sym;
 		c->frames[i].dso = chain[i].dso;
 		c->frames[i].ip = chain[i].ip;
-		c->entries[i] = NULL;
-		if (hists->cumulate) {
-			c->entries[i] = hists__chain_entry(hists, &chain[i], &level, cpu);
-			if (!c->entries[i]) {
-				free(c);
-				return -ENOMEM;
-			}
+		c->entries[k] = NULL;
+		if (!hists->cumulate)
+			continue;
+		c->entries[k] = hists__chain_entry(hists, &chain[k], &level, cpu);
+		if (!c->entries[k]) {
+			free(c);
+			return NULL;
 		}
 	}
 	c->hnext = hists->chains[h & (hists->nr_chain_buckets - 1)];
 	hists->chains[h & (hists->nr_chain_buckets - 1)] = c;
 	if (++hists->nr_chains > hists->nr_chain_buckets)
 		hists__grow_chains(hists);
+	return c;
+}
+
+int hists__add_chain(struct hists *hists, const struct addr_location *al,
+		     struct hist_entry *self, const struct addr_location *chain, u32 nr, s32 cpu,
+		     u64 period)
+{
+	struct hist_chain *c = hists__chain_findnew(hists, al, self, chain, nr, cpu);
+
+	if (!c)
+		return -ENOMEM;
+	c->period += period;
 	return 0;
+}
+
+/*
+ * Children mode with graphs: the sample's chain first, then the
+ * accounting of hists__add_cumulative() from the chain's entries, so a
+ * chain seen before (most samples' are) costs no lookup per frame.
+ */
+static int hists__add_cumulative_chain(struct hists *hists, const struct addr_location *al,
+				       const struct addr_location *chain, u32 nr, s32 cpu,
+				       u64 period)
+{
+	struct hist_entry *self = hists__findnew(hists, al, cpu);
+	const char *comm = al->thread ? al->thread->comm : NULL;
+	struct hist_chain *c;
+	u64 stamp;
+	u32 i;
+
+	if (!self)
+		return -ENOMEM;
+	hists__add_entry(hists, self, period);
+	stamp = ++hists->nr_cumulated;
+	self->cumulated = stamp;
+	if (nr > self->max_depth)
+		self->max_depth = nr;
+	c = hists__chain_findnew(hists, al, self, chain, nr, cpu);
+	if (!c)
+		return -ENOMEM;
+	c->period += period;
+	for (i = 0; i < nr; i++) {
+		struct hist_entry *he = c->entries[hists->caller ? nr - 1 - i : i];
+
+		/* as a lookup of the frame would: the thread's latest name */
+		if (comm)
+			he->thread_comm = comm;
+		if (he->cumulated == stamp)
+			continue;
+		he->cumulated = stamp;
+		he->children += period;
+		if (nr - i > he->max_depth)
+			he->max_depth = nr - i;
+	}
+	return 0;
+}
+
+int hists__add_sample(struct hists *hists, const struct addr_location *al,
+		      const struct addr_location *chain, u32 nr, s32 cpu, u64 period)
+{
+	struct hist_entry *self;
+	int err;
+
+	if (hists->cumulate && hists->graph)
+		return hists__add_cumulative_chain(hists, al, chain, nr, cpu, period);
+	if (hists->cumulate)
+		return hists__add_cumulative(hists, al, chain, nr, cpu, period);
+	err = hists__add(hists, al, cpu, period);
+	if (err || !hists->graph)
+		return err;
+	self = hists__findnew(hists, al, cpu);
+	if (!self)
+		return -ENOMEM;
+	return hists__add_chain(hists, al, self, chain, nr, cpu, period);
 }
 
 /* The chains' entries after merges: dead entries point to their survivor. */
@@ -537,30 +605,114 @@ static int null_cmp(const void *a, const void *b)
 	return a ? -1 : b ? 1 : 0;
 }
 
+enum { RANK_COMM, RANK_DSO, RANK_SYM };
+
+#define RANK_NONE	UINT32_MAX	/* no dso or symbol: after every name */
+
+static const char *rank_comm(const struct hist_entry *he)
+{
+	return he->key.comm ? he->key.comm : "";
+}
+
+static const char *rank_dso(const struct hist_entry *he)
+{
+	return he->key.dso ? he->key.dso->short_name : NULL;
+}
+
+static const char *rank_sym(const struct hist_entry *he)
+{
+	return he->key.sym ? he->key.sym->name : NULL;
+}
+
+struct str_rank {
+	const char	*s;
+	u32		rank;
+};
+
+static int str_rank__ptr_cmp(const void *pa, const void *pb)
+{
+	const struct str_rank *a = pa, *b = pb;
+
+	return (uintptr_t)a->s < (uintptr_t)b->s ? -1 : (uintptr_t)a->s > (uintptr_t)b->s;
+}
+
+static int str_rank__str_cmp(const void *pa, const void *pb)
+{
+	const struct str_rank *a = pa, *b = pb;
+
+	return strcmp(a->s, b->s);
+}
+
+/*
+ * rank[which] of every entry: the place of its string (get()) in strcmp()
+ * order among the distinct strings of all, equal strings ranking equal,
+ * none (NULL) RANK_NONE.  A few strings are shared by many entries (a
+ * comm, a dso): each is compared only against the other distinct ones.
+ */
+static int hists__rank(struct hist_entry **v, size_t n, int which,
+		       const char *(*get)(const struct hist_entry *))
+{
+	struct str_rank *r = malloc((n + 1) * sizeof(*r)), *byptr;
+	size_t i, u = 0, nr = 0;
+	u32 rank = 0;
+
+	if (!r)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		if (get(v[i]))
+			r[nr++] = (struct str_rank){ .s = get(v[i]) };
+	/* distinct pointers, then by their strings */
+	qsort(r, nr, sizeof(*r), str_rank__ptr_cmp);
+	for (i = 0; i < nr; i++)
+		if (!u || r[i].s != r[u - 1].s)
+			r[u++] = r[i];
+	byptr = malloc((u + 1) * sizeof(*byptr));
+	if (!byptr) {
+		free(r);
+		return -ENOMEM;
+	}
+	qsort(r, u, sizeof(*r), str_rank__str_cmp);
+	for (i = 0; i < u; i++) {
+		if (i && strcmp(r[i].s, r[i - 1].s))
+			rank++;
+		r[i].rank = rank;
+	}
+	memcpy(byptr, r, u * sizeof(*byptr));
+	qsort(byptr, u, sizeof(*byptr), str_rank__ptr_cmp);
+	for (i = 0; i < n; i++) {
+		struct str_rank key = { .s = get(v[i]) }, *found;
+
+		found = key.s ? bsearch(&key, byptr, u, sizeof(*byptr), str_rank__ptr_cmp) : NULL;
+		v[i]->rank[which] = found ? found->rank : RANK_NONE;
+	}
+	free(byptr);
+	free(r);
+	return 0;
+}
+
+static int rank_cmp(u32 a, u32 b)
+{
+	return a < b ? -1 : a > b;
+}
+
+/* As strcmp() of the keys' names would order them: by their ranks (hists__rank()). */
 static int hist_entry__cmp_key(const struct hist_entry *a, const struct hist_entry *b,
 			       enum sort_key key)
 {
-	const char *na, *nb;
-
 	switch (key) {
 	case SORT_COMM:
-		na = a->key.comm ? a->key.comm : "";
-		nb = b->key.comm ? b->key.comm : "";
-		return strcmp(na, nb);
+		return rank_cmp(a->rank[RANK_COMM], b->rank[RANK_COMM]);
 	case SORT_PID:
 	case SORT_TID:
 		return a->key.tid < b->key.tid ? -1 : a->key.tid > b->key.tid;
 	case SORT_CPU:
 		return a->key.cpu < b->key.cpu ? -1 : a->key.cpu > b->key.cpu;
 	case SORT_DSO:
-		if (!a->key.dso || !b->key.dso)
-			return null_cmp(a->key.dso, b->key.dso);
-		return strcmp(a->key.dso->short_name, b->key.dso->short_name);
+		/* (entries without a dso last) */
+		return rank_cmp(a->rank[RANK_DSO], b->rank[RANK_DSO]);
 	case SORT_SYM:
 		/* (two addresses keep the collapsed order) */
-		if (!a->key.sym || !b->key.sym)
-			return null_cmp(a->key.sym, b->key.sym);
-		return strcmp(a->key.sym->name, b->key.sym->name);
+		return rank_cmp(a->rank[RANK_SYM], b->rank[RANK_SYM]);
 	default:
 		return 0;
 	}
@@ -667,6 +819,11 @@ int hists__sorted(struct hists *hists, struct hist_entry ***out)
 
 		for (he = hists->buckets[i]; he; he = he->hnext)
 			v[n++] = he;
+	}
+	if (hists__rank(v, n, RANK_COMM, rank_comm) || hists__rank(v, n, RANK_DSO, rank_dso) ||
+	    hists__rank(v, n, RANK_SYM, rank_sym)) {
+		free(v);
+		return -ENOMEM;
 	}
 	cmp_spec = &hists->sort;
 	cmp_cumulate = hists->cumulate;
@@ -1007,95 +1164,176 @@ struct graph_ref {
 };
 
 #define GRAPH_REF_OWN	UINT32_MAX	/* the chain of the entry's own samples */
+#define GRAPH_NONE	UINT32_MAX	/* hist_entry.idx: an entry drawing no graph */
 
 /*
- * Which chains go into each entry's graph: its own samples', or in
- * children mode every chain through it, from the occurrence upstream's
- * walk of the chain meets first (the outermost in caller order, the
- * innermost in callee order: recursion).
+ * The entries that draw a graph (hist_entry.idx < nr) by address: few
+ * pass the threshold, so a set of them small enough to stay in the cache
+ * tells a chain's frames apart without touching their entries.
  */
-static struct graph_ref *hists__graph_refs(struct hists *hists, u32 nr_entries, u32 **startp)
+struct graph_set {
+	const struct hist_entry	**keys;
+	u32			*idx;
+	u32			mask;
+};
+
+static u32 graph_set__slot(const struct graph_set *set, const struct hist_entry *he)
 {
-	u32 *start = calloc(nr_entries + 1, sizeof(*start)), *fill = NULL;
+	u64 h = (u64)(uintptr_t)he * 0x9e3779b97f4a7c15ULL;
+
+	return (u32)(h >> 32) & set->mask;
+}
+
+static int graph_set__init(struct graph_set *set, struct hist_entry **v, u32 n, u32 nr_graphs)
+{
+	u32 size = 16, i, k;
+
+	while (size < 2 * nr_graphs)
+		size *= 2;
+	set->mask = size - 1;
+	set->keys = calloc(size, sizeof(*set->keys));
+	set->idx = malloc(size * sizeof(*set->idx));
+	if (!set->keys || !set->idx)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		if (v[i]->idx == GRAPH_NONE)
+			continue;
+		for (k = graph_set__slot(set, v[i]); set->keys[k]; k = (k + 1) & set->mask)
+			;
+		set->keys[k] = v[i];
+		set->idx[k] = v[i]->idx;
+	}
+	return 0;
+}
+
+/* he's graph, or GRAPH_NONE */
+static u32 graph_set__find(const struct graph_set *set, const struct hist_entry *he)
+{
+	u32 k;
+
+	for (k = graph_set__slot(set, he); set->keys[k]; k = (k + 1) & set->mask)
+		if (set->keys[k] == he)
+			return set->idx[k];
+	return GRAPH_NONE;
+}
+
+static void graph_set__exit(struct graph_set *set)
+{
+	free(set->keys);
+	free(set->idx);
+}
+
+struct graph_pending {
+	u32			graph;
+	struct graph_ref	ref;
+};
+
+/* One more ref for graph (a growing array); -ENOMEM. */
+static int graph_pending__add(struct graph_pending **p, size_t *nr, size_t *alloc, u32 graph,
+			      const struct hist_chain *c, u32 pos)
+{
+	if (*nr == *alloc) {
+		size_t n = *alloc ? *alloc * 2 : 1024;
+		struct graph_pending *np = realloc(*p, n * sizeof(*np));
+
+		if (!np)
+			return -ENOMEM;
+		*p = np;
+		*alloc = n;
+	}
+	(*p)[(*nr)++] = (struct graph_pending){ graph, { c, pos } };
+	return 0;
+}
+
+/*
+ * Which chains go into each graph (v[0..n), nr_graphs of them draw one):
+ * its entry's own samples', or in children mode every chain through it,
+ * from the occurrence upstream's walk of the chain meets first (the
+ * outermost in caller order, the innermost in callee order: recursion).
+ * Refs of a graph in the order of the chains' table, start[g] the first
+ * of graph g.
+ */
+static struct graph_ref *hists__graph_refs(struct hists *hists, struct hist_entry **v, u32 n,
+					   u32 nr_graphs, u32 **startp)
+{
+	u32 *start = calloc(nr_graphs + 1, sizeof(*start)), *seen = NULL, *fill = NULL;
+	struct graph_pending *pend = NULL;
+	size_t b, nr = 0, alloc = 0, i;
 	struct graph_ref *refs = NULL;
-	size_t b, pass;
+	struct graph_set set = { 0 };
+	u32 stamp = 0;
 
-	if (!start)
-		return NULL;
-	for (pass = 0; pass < 2; pass++) {
-		for (b = 0; b < hists->nr_chain_buckets; b++) {
-			const struct hist_chain *c;
+	if (!start || graph_set__init(&set, v, n, nr_graphs))
+		goto fail;
+	seen = calloc(nr_graphs + 1, sizeof(*seen));
+	if (!seen)
+		goto fail;
+	for (b = 0; b < hists->nr_chain_buckets; b++) {
+		const struct hist_chain *c;
 
-			for (c = hists->chains[b]; c; c = c->hnext) {
-				u64 stamp;
-				u32 i, k;
+		for (c = hists->chains[b]; c; c = c->hnext) {
+			u32 self = graph_set__find(&set, c->self), k;
+			bool self_on = false;
 
-				if (!hists->cumulate) {
-					if (c->self->idx >= nr_entries)
-						continue;
-					if (!pass)
-						start[c->self->idx + 1]++;
-					else
-						refs[fill[c->self->idx]++] = (struct graph_ref){ c, 0 };
+			if (!hists->cumulate) {
+				if (self != GRAPH_NONE &&
+				    graph_pending__add(&pend, &nr, &alloc, self, c, 0))
+					goto fail;
+				continue;
+			}
+			/* each graph once a chain: a stamp per chain */
+			if (++stamp == 0) {
+				memset(seen, 0, (nr_graphs + 1) * sizeof(*seen));
+				stamp = 1;
+			}
+			for (k = 0; k < c->nr; k++) {
+				u32 pos = hists->caller ? c->nr - 1 - k : k;
+				u32 g = graph_set__find(&set, c->entries[pos]);
+
+				self_on |= c->entries[pos] == c->self;
+				if (g == GRAPH_NONE || seen[g] == stamp)
 					continue;
-				}
-				/*
-				 * A sample's own entry whose key no frame of its
-				 * chain has (an unresolved leaf: the entry keeps
-				 * the map's offset, the frames the address) still
-				 * draws its samples' whole chains, as upstream's.
-				 */
-				for (i = 0; i < c->nr && c->entries[i] != c->self; i++)
-					;
-				if (i == c->nr && c->self->idx < nr_entries) {
-					if (!pass)
-						start[c->self->idx + 1]++;
-					else
-						refs[fill[c->self->idx]++] =
-							(struct graph_ref){ c, GRAPH_REF_OWN };
-				}
-				/*
-				 * Each entry once, at its first occurrence in the
-				 * walk's order: met from the outermost frame in
-				 * caller order, else from the innermost.  A stamp
-				 * per chain (cumulated's, which only grow) marks
-				 * those seen.
-				 */
-				stamp = ++hists->nr_cumulated;
-				for (k = 0; k < c->nr; k++) {
-					struct hist_entry *he;
-
-					i = hists->caller ? c->nr - 1 - k : k;
-					he = c->entries[i];
-					if (he->cumulated == stamp)
-						continue;
-					he->cumulated = stamp;
-					if (he->idx >= nr_entries)
-						continue;
-					if (!pass)
-						start[he->idx + 1]++;
-					else
-						refs[fill[he->idx]++] = (struct graph_ref){ c, i };
-				}
+				seen[g] = stamp;
+				if (graph_pending__add(&pend, &nr, &alloc, g, c, pos))
+					goto fail;
 			}
-		}
-		if (!pass) {
-			for (b = 0; b < nr_entries; b++)
-				start[b + 1] += start[b];
-			refs = malloc((start[nr_entries] + 1) * sizeof(*refs));
-			fill = malloc((nr_entries + 1) * sizeof(*fill));
-			if (!refs || !fill) {
-				free(refs);
-				free(fill);
-				free(start);
-				return NULL;
-			}
-			memcpy(fill, start, nr_entries * sizeof(*fill));
+			/*
+			 * A sample's own entry whose key no frame of its
+			 * chain has (an unresolved leaf: the entry keeps the
+			 * map's offset, the frames the address) still draws
+			 * its samples' whole chains, as upstream's.
+			 */
+			if (!self_on && self != GRAPH_NONE &&
+			    graph_pending__add(&pend, &nr, &alloc, self, c, GRAPH_REF_OWN))
+				goto fail;
 		}
 	}
+	/* by graph, keeping the chains' order (a counting sort) */
+	for (i = 0; i < nr; i++)
+		start[pend[i].graph + 1]++;
+	for (i = 0; i < nr_graphs; i++)
+		start[i + 1] += start[i];
+	refs = malloc((nr + 1) * sizeof(*refs));
+	fill = malloc((nr_graphs + 1) * sizeof(*fill));
+	if (!refs || !fill)
+		goto fail;
+	memcpy(fill, start, nr_graphs * sizeof(*fill));
+	for (i = 0; i < nr; i++)
+		refs[fill[pend[i].graph]++] = pend[i].ref;
 	free(fill);
+	free(pend);
+	free(seen);
+	graph_set__exit(&set);
 	*startp = start;
 	return refs;
+fail:
+	free(refs);
+	free(fill);
+	free(pend);
+	free(seen);
+	graph_set__exit(&set);
+	free(start);
+	return NULL;
 }
 
 static void hists__print_graph(struct hists *hists, struct hist_entry *he, struct graph *g,
@@ -1104,9 +1342,9 @@ static void hists__print_graph(struct hists *hists, struct hist_entry *he, struc
 	u64 base = hists->cumulate ? he->children : he->period;
 	u32 r;
 
+	if (he->idx == GRAPH_NONE)
+		return;
 	graph__reset(g);
-	/* upstream's threshold: a share of everything, not of the entry */
-	g->min_hit = (u64)((double)hists->total_period * hists->graph_min_percent / 100.0);
 	g->hide_top = hists->graph_hide_top;
 	for (r = start[he->idx]; r < start[he->idx + 1]; r++) {
 		const struct hist_chain *c = refs[r].chain;
@@ -1167,20 +1405,42 @@ static void hists__col_widths(struct hists *hists, struct hist_entry **v, int n,
 		width[SORT_DSO] = 16;
 }
 
+/* A row --percent-limit leaves out. */
+static bool hists__row_hidden(const struct hists *hists, const struct hist_entry *he,
+			      const struct hists_print_opts *opts)
+{
+	double pct = hists->total_period ?
+		     100.0 * (double)(hists->cumulate ? he->children : he->period) /
+		     (double)hists->total_period : 0;
+
+	return opts->percent_limit > 0 && pct < opts->percent_limit;
+}
+
 void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FILE *fp)
 {
 	struct hist_entry **v;
 	int width[SORT_NR_KEYS], n, i, k, last = -1;
 	struct graph g = { 0 };
 	struct graph_ref *refs = NULL;
-	u32 *start = NULL;
+	u32 *start = NULL, nr_graphs = 0;
 	char buf[8192];
 
 	n = hists__sorted(hists, &v);
 	if (n < 0)
 		return;
+	/* upstream's threshold: a share of everything, not of the entry */
+	g.min_hit = (u64)((double)hists->total_period * hists->graph_min_percent / 100.0);
 	for (i = 0; i < n; i++) {
-		v[i]->idx = (u32)i;
+		u64 base = hists->cumulate ? v[i]->children : v[i]->period;
+
+		/*
+		 * A graph's nodes have at most its entry's period: below the
+		 * threshold nothing would be drawn, so there is nothing to
+		 * build (most entries of a big file).
+		 */
+		v[i]->idx = GRAPH_NONE;
+		if (base && base >= g.min_hit && !hists__row_hidden(hists, v[i], opts))
+			v[i]->idx = nr_graphs++;
 		/* as upstream: the name the thread has at the end */
 		if (opts->machine && (hists->sort.mask & ((1u << SORT_PID) | (1u << SORT_TID)))) {
 			struct thread *t = machine__find_thread(opts->machine, v[i]->key.tid);
@@ -1190,7 +1450,7 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 		}
 	}
 	if (hists->graph && hists->chains) {
-		refs = hists__graph_refs(hists, (u32)n, &start);
+		refs = hists__graph_refs(hists, v, (u32)n, nr_graphs, &start);
 		g.nodes = malloc(256 * sizeof(*g.nodes));
 		g.alloc = 256;
 		g.total = hists->total_period;
@@ -1239,7 +1499,7 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 		double cpct = hists->total_period ?
 			      100.0 * (double)he->children / (double)hists->total_period : 0;
 
-		if (opts->percent_limit > 0 && (hists->cumulate ? cpct : pct) < opts->percent_limit)
+		if (hists__row_hidden(hists, he, opts))
 			continue;
 		if (hists->cumulate)
 			fprintf(fp, "%9.2f%%  %7.2f%%", cpct, pct);

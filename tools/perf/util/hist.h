@@ -34,7 +34,13 @@ struct hist_entry {
 	u32			max_depth;	/* children: most frames from it on */
 	u32			seq;		/* order of making */
 	u64			obj_off;	/* a data object's: the first address's offset */
-	u32			idx;		/* position while printing */
+	u32			idx;		/* printing: its graph's, or none */
+	/*
+	 * Sorting: the comm's, the dso's short name's and the symbol's
+	 * name's place in strcmp() order among the entries' (equal strings,
+	 * equal ranks; none: after all), so comparisons need no strcmp().
+	 */
+	u32			rank[3];
 };
 
 /*
