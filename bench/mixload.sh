@@ -14,9 +14,18 @@
 # WORKLOADS: where bpfload is (the top-level `make workloads`).
 secs=${1:?usage: mixload.sh SECONDS}
 W=${WORKLOADS:-$(cd "$(dirname "$0")/.." && pwd)/build/workloads}
-pids=()
+pids=() hot= churn= py=
 # job SCRIPT: a loop of its own process group, killed whole at the end
 job() { setsid bash -c "$1" & pids+=($!); }
+# stopped early (the recorder was): everything goes with us
+stop() {
+	for p in "${pids[@]}"; do kill -TERM -- -"$p" 2>/dev/null; done
+	# shellcheck disable=SC2086
+	kill -INT $hot $churn 2>/dev/null
+	# shellcheck disable=SC2086
+	kill -TERM $py 2>/dev/null
+}
+trap 'stop; wait; exit 1' TERM INT HUP
 
 "$W/bpfload" -n 2 --hot "$secs" -j 1 >/dev/null 2>&1 &
 hot=$!
@@ -111,7 +120,8 @@ for t in ts:
     t.join()
 EOF
 py=$!
-sleep "$secs"
+sleep "$secs" &
+wait $!
 for p in "${pids[@]}"; do kill -TERM -- -"$p" 2>/dev/null; done
 wait $hot $churn $py
 wait
