@@ -265,6 +265,93 @@ int main(void)
 		free(small);
 	}
 
+	/*
+	 * 1,000 threads sampled before their COMM (":<tid>" rows), then
+	 * named: 500 "worker" (a row of that name exists, sampled after),
+	 * 500 a name of their own.  In the end every row has its final
+	 * name, equal keys merged into the one first in the table's order
+	 * before, the children graphs' chains pointing at the survivors.
+	 */
+	{
+		struct machine *m = machine__new("/nonexistent");
+		struct hist_entry *first = NULL, *he;
+		union perf_event ev;
+		u64 total = 0, worker = 0;
+		size_t pos = 0, first_pos = 0;
+		bool names_ok = true;
+
+		sort_spec__parse(&spec, "comm,dso,sym", NULL, 0);
+		ok(m && !hists__init(&h, &spec), "init 1,000 threads");
+		h.cumulate = h.graph = true;
+		for (int i = 0; i < 1000; i++) {
+			struct addr_location l = a;
+
+			l.thread = machine__findnew_thread(m, 1000 + i, 1000 + i);
+			chain[0] = l;
+			chain[1] = l;
+			chain[1].sym = s2;
+			hists__add_sample(&h, &l, chain, 2, 0, 10);
+			total += 10;
+		}
+		for (int i = 0; i < 1000; i++) {
+			memset(&ev, 0, sizeof(ev));
+			ev.comm.header.type = PERF_RECORD_COMM;
+			ev.comm.header.size = sizeof(ev.comm) + 16;
+			ev.comm.pid = ev.comm.tid = 1000 + i;
+			snprintf(ev.comm.comm, 16, i % 2 ? "w%d" : "worker", i);
+			machine__process_event(m, &ev, NULL);
+		}
+		{
+			struct addr_location l = a;
+
+			l.thread = machine__find_thread(m, 1000);	/* "worker" now */
+			chain[0] = l;
+			chain[1] = l;
+			chain[1].sym = s2;
+			hists__add_sample(&h, &l, chain, 2, 0, 10);
+			total += 10;
+		}
+		/* the first "worker" fa row in the table's order, to survive */
+		for (size_t k = 0; k < h.nr_buckets; k++)
+			for (he = h.buckets[k]; he; he = he->hnext, pos++)
+				if (!first && he->key.sym == s1 &&
+				    !strcmp(machine__final_comm(m, he->key.comm), "worker")) {
+					first = he;
+					first_pos = pos;
+				}
+		hists__rename_comms(&h, m);
+		n = hists__sorted(&h, &v);
+		for (int i = 0; i < n; i++) {
+			if (v[i]->key.comm[0] == ':')
+				names_ok = false;
+			if (!strcmp(v[i]->key.comm, "worker") && v[i]->key.sym == s1) {
+				worker = v[i]->period;
+				ok(v[i] == first, "the first of the table's order survives (at %zu)",
+				   first_pos);
+			}
+		}
+		ok(names_ok, "no row keeps a \":<tid>\" name");
+		is_int(worker, 5010, "500 threads' rows and the later one in \"worker\"");
+		is_int(n, 2 * 501, "one fa and one fb row per name");
+		{
+			bool chains_ok = true;
+
+			for (size_t k = 0; k < h.nr_chain_buckets; k++)
+				for (struct hist_chain *c = h.chains[k]; c; c = c->hnext)
+					for (u32 f = 0; f < c->nr; f++)
+						chains_ok &= !c->entries[f]->merged && !c->self->merged;
+			ok(chains_ok, "the chains name only surviving entries");
+		}
+		free(v);
+		fp = open_memstream(&out, &len);
+		hists__fprintf(&h, &(struct hists_print_opts){ .quiet = true, .machine = m }, fp);
+		fclose(fp);
+		ok(strstr(out, "worker") && !strstr(out, ":1000"), "printed with the final names");
+		free(out);
+		hists__exit(&h);
+		machine__delete(m);
+	}
+
 	/* pid: one row per thread and symbol whatever the thread was called */
 	sort_spec__parse(&spec, "pid,sym", NULL, 0);
 	ok(!hists__init(&h, &spec), "init pid");

@@ -20,6 +20,7 @@ int hists__init(struct hists *hists, const struct sort_spec *sort)
 {
 	memset(hists, 0, sizeof(*hists));
 	hists->sort = *sort;
+	arena__init(&hists->arena, 0);
 	hists->nr_buckets = 1024;
 	hists->buckets = calloc(hists->nr_buckets, sizeof(*hists->buckets));
 	return hists->buckets ? 0 : -ENOMEM;
@@ -27,26 +28,11 @@ int hists__init(struct hists *hists, const struct sort_spec *sort)
 
 void hists__exit(struct hists *hists)
 {
-	size_t i;
-
-	for (i = 0; hists->buckets && i < hists->nr_buckets; i++) {
-		struct hist_entry *he = hists->buckets[i], *next;
-
-		for (; he; he = next) {
-			next = he->hnext;
-			free(he);
-		}
-	}
+	/* the entries and chains: the arena's */
+	arena__exit(&hists->arena);
+	hists->free_entries = NULL;
 	free(hists->buckets);
 	hists->buckets = NULL;
-	for (i = 0; hists->chains && i < hists->nr_chain_buckets; i++) {
-		struct hist_chain *c = hists->chains[i], *next;
-
-		for (; c; c = next) {
-			next = c->hnext;
-			free(c);
-		}
-	}
 	free(hists->chains);
 	hists->chains = NULL;
 	free(hists->sym_cache);
@@ -199,9 +185,15 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct addr_locatio
 	for (he = hists->buckets[h]; he; he = he->hnext)
 		if (key_equal(&he->key, &k))
 			goto found;
-	he = calloc(1, sizeof(*he));
-	if (!he)
-		return NULL;
+	he = hists->free_entries;
+	if (he) {
+		hists->free_entries = he->hnext;
+		memset(he, 0, sizeof(*he));
+	} else {
+		he = arena__zalloc(&hists->arena, sizeof(*he));
+		if (!he)
+			return NULL;
+	}
 	he->key = k;
 	he->level = al->level;
 	he->thread = al->thread;
@@ -235,7 +227,7 @@ static struct hist_ip_cache *hists__ip_slot(struct hists *hists, const struct th
 	u64 h = (ip ^ ((u64)(uintptr_t)thread >> 4) * 0x9e3779b97f4a7c15ULL ^ (u64)(u32)cpu) *
 		0xff51afd7ed558ccdULL;
 
-	return &hists->ip_cache[h >> (64 - HIST_IP_CACHE_BITS)];
+	return &hists->ip_cache[h >> (64 - hists->ip_cache_bits)];
 }
 
 const struct hist_ip_cache *hists__ip_cache_find(struct hists *hists, u64 version,
@@ -266,8 +258,22 @@ void hists__ip_cache_add(struct hists *hists, u64 version, const struct addr_loc
 
 	if (!al->thread)
 		return;
+	/*
+	 * Small files keep a small cache; one that has missed more often
+	 * than it has slots holds too few of the file's distinct samples:
+	 * four times the slots (what it held goes).
+	 */
+	if (hists->ip_cache && ++hists->ip_cache_misses > (1ULL << hists->ip_cache_bits) &&
+	    hists->ip_cache_bits < HIST_IP_CACHE_MAX_BITS) {
+		free(hists->ip_cache);
+		hists->ip_cache = NULL;
+		hists->ip_cache_bits = min(hists->ip_cache_bits + 2, HIST_IP_CACHE_MAX_BITS);
+	}
 	if (!hists->ip_cache) {
-		hists->ip_cache = calloc(1u << HIST_IP_CACHE_BITS, sizeof(*hists->ip_cache));
+		if (!hists->ip_cache_bits)
+			hists->ip_cache_bits = HIST_IP_CACHE_BITS;
+		hists->ip_cache = calloc(1u << hists->ip_cache_bits, sizeof(*hists->ip_cache));
+		hists->ip_cache_misses = 0;
 		if (!hists->ip_cache)
 			return;
 	}
@@ -415,7 +421,8 @@ static struct hist_chain *hists__chain_findnew(struct hists *hists,
 	for (c = hists->chains[h & (hists->nr_chain_buckets - 1)]; c; c = c->hnext)
 		if (c->hash == h && chain_equal(hists, c, self, chain, nr))
 			return c;
-	c = malloc(sizeof(*c) + nr * (sizeof(struct hist_frame) + sizeof(struct hist_entry *)));
+	c = arena__zalloc(&hists->arena,
+			  sizeof(*c) + nr * (sizeof(struct hist_frame) + sizeof(struct hist_entry *)));
 	if (!c)
 		return NULL;
 	c->self = self;
@@ -433,10 +440,8 @@ static struct hist_chain *hists__chain_findnew(struct hists *hists,
 		if (!hists->cumulate)
 			continue;
 		c->entries[k] = hists__chain_entry(hists, &chain[k], &level, cpu);
-		if (!c->entries[k]) {
-			free(c);
-			return NULL;
-		}
+		if (!c->entries[k])
+			return NULL;	/* (what it took stays the arena's) */
 	}
 	c->hnext = hists->chains[h & (hists->nr_chain_buckets - 1)];
 	hists->chains[h & (hists->nr_chain_buckets - 1)] = c;
@@ -526,72 +531,161 @@ static struct hist_entry *hist_entry__survivor(struct hist_entry *he)
 	return he;
 }
 
+/* he's period and the rest go to into: he is dead, into survives */
+static void hist_entry__merge(struct hist_entry *into, struct hist_entry *he)
+{
+	into->period += he->period;
+	into->children += he->children;
+	into->nr_samples += he->nr_samples;
+	if (he->max_depth > into->max_depth)
+		into->max_depth = he->max_depth;
+	he->merged = into;
+}
+
+/*
+ * Dead entries -> their survivors, by address: the chains' frames are
+ * redirected without touching the (many, scattered) entries they name.
+ */
+struct dead_set {
+	struct hist_entry	**keys;
+	u32			mask;
+};
+
+static u32 dead_set__slot(const struct dead_set *set, const struct hist_entry *he)
+{
+	return (u32)(((u64)(uintptr_t)he * 0x9e3779b97f4a7c15ULL) >> 32) & set->mask;
+}
+
+static struct hist_entry *dead_set__survivor(const struct dead_set *set, struct hist_entry *he)
+{
+	u32 k;
+
+	for (k = dead_set__slot(set, he); set->keys[k]; k = (k + 1) & set->mask)
+		if (set->keys[k] == he)
+			return hist_entry__survivor(he);
+	return he;
+}
+
+/*
+ * Entries whose comm takes another name in the end are taken out of the
+ * table and put back under it, merging with an entry of the same key:
+ * of equal keys the first in the table's order before the renaming
+ * survives, as when every entry was put into a new table in that order.
+ * Only the renamed ones move, and the chains learn only of those that
+ * died.
+ */
 void hists__rename_comms(struct hists *hists, struct machine *machine)
 {
-	struct hist_entry **old = hists->buckets, *dead = NULL, *he, *next;
-	size_t i, n = hists->nr_buckets, renamed = 0;
+	struct hist_entry *he, **pp, *dead = NULL, *next, **moved = NULL;
+	size_t i, n = hists->nr_buckets, nr_moved = 0, alloc = 0, nr_dead = 0;
+	struct dead_set set = { 0 };
+	u32 pos = 0;
 
 	if ((!machine->nr_renames && !machine->placeholders) ||
 	    !(hists->sort.mask & (1u << SORT_COMM)))
 		return;
-	for (i = 0; i < n; i++)
-		for (he = old[i]; he; he = he->hnext)
-			renamed += he->key.comm &&
-				   machine__final_comm(machine, he->key.comm) != he->key.comm;
-	if (!renamed)
-		return;
-	hists->buckets = calloc(n, sizeof(*hists->buckets));
-	if (!hists->buckets) {
-		hists->buckets = old;	/* keep the names they had */
-		return;
-	}
-	/* rehash every entry under its final name, merging equal keys */
+	/* the table's order (idx), and the renamed ones out of it */
 	for (i = 0; i < n; i++) {
-		for (he = old[i]; he; he = next) {
-			struct hist_entry *into;
-			size_t h;
+		for (pp = &hists->buckets[i]; (he = *pp);) {
+			const char *comm = he->key.comm ?
+					   machine__final_comm(machine, he->key.comm) : NULL;
 
-			next = he->hnext;
-			if (he->key.comm)
-				he->key.comm = machine__final_comm(machine, he->key.comm);
-			h = key_hash(&he->key) & (n - 1);
-			for (into = hists->buckets[h]; into; into = into->hnext)
-				if (key_equal(&into->key, &he->key))
-					break;
-			if (!into) {
-				he->hnext = hists->buckets[h];
-				hists->buckets[h] = he;
+			he->idx = pos++;
+			if (comm == he->key.comm) {
+				pp = &he->hnext;
 				continue;
 			}
-			into->period += he->period;
-			into->children += he->children;
-			into->nr_samples += he->nr_samples;
-			if (he->max_depth > into->max_depth)
-				into->max_depth = he->max_depth;
-			he->merged = into;
-			he->hnext = dead;
-			dead = he;
-			hists->nr_entries--;
+			if (nr_moved == alloc) {
+				size_t na = alloc ? alloc * 2 : 64;
+				struct hist_entry **nm = realloc(moved, na * sizeof(*nm));
+
+				if (!nm) {
+					/* keep the names they had */
+					for (size_t k = 0; k < nr_moved; k++) {
+						size_t h = key_hash(&moved[k]->key) & (n - 1);
+
+						moved[k]->hnext = hists->buckets[h];
+						hists->buckets[h] = moved[k];
+					}
+					free(moved);
+					return;
+				}
+				moved = nm;
+				alloc = na;
+			}
+			*pp = he->hnext;
+			moved[nr_moved++] = he;
+			/* (the table's hash of it is no more: it is out of it) */
+			he->key.comm = comm;
 		}
 	}
-	free(old);
+	for (i = 0; i < nr_moved; i++) {
+		struct hist_entry *into, **ip;
+		size_t h;
+
+		he = moved[i];
+		h = key_hash(&he->key) & (n - 1);
+		for (ip = &hists->buckets[h]; (into = *ip); ip = &into->hnext)
+			if (key_equal(&into->key, &he->key))
+				break;
+		if (!into) {
+			he->hnext = hists->buckets[h];
+			hists->buckets[h] = he;
+			continue;
+		}
+		if (into->idx > he->idx) {
+			/* he came first: it takes into's place */
+			struct hist_entry *t = into;
+
+			he->hnext = into->hnext;
+			*ip = he;
+			into = he;
+			he = t;
+		}
+		hist_entry__merge(into, he);
+		he->hnext = dead;
+		dead = he;
+		nr_dead++;
+		hists->nr_entries--;
+	}
+	free(moved);
+	/* what the caches point to may be gone, or keyed otherwise */
+	if (nr_moved) {
+		free(hists->ip_cache);
+		hists->ip_cache = NULL;
+	}
+	if (!dead)
+		return;
+	for (set.mask = 15; set.mask < 2 * nr_dead; set.mask = set.mask * 2 + 1)
+		;
+	set.keys = calloc(set.mask + 1, sizeof(*set.keys));
+	for (he = dead; he; he = he->hnext) {
+		u32 k = 0;
+
+		if (!set.keys)
+			break;
+		for (k = dead_set__slot(&set, he); set.keys[k]; k = (k + 1) & set.mask)
+			;
+		set.keys[k] = he;
+	}
 	for (i = 0; hists->chains && i < hists->nr_chain_buckets; i++) {
 		struct hist_chain *c;
 		u32 f;
 
 		for (c = hists->chains[i]; c; c = c->hnext) {
-			c->self = hist_entry__survivor(c->self);
+			c->self = set.keys ? dead_set__survivor(&set, c->self) :
+				  hist_entry__survivor(c->self);
 			for (f = 0; f < c->nr; f++)
 				if (c->entries[f])
-					c->entries[f] = hist_entry__survivor(c->entries[f]);
+					c->entries[f] = set.keys ?
+							dead_set__survivor(&set, c->entries[f]) :
+							hist_entry__survivor(c->entries[f]);
 		}
 	}
-	/* what the caches point to may be gone */
-	free(hists->ip_cache);
-	hists->ip_cache = NULL;
+	free(set.keys);
 	for (; dead; dead = next) {
 		next = dead->hnext;
-		free(dead);
+		hists__free_entry(hists, dead);
 	}
 }
 

@@ -3,6 +3,7 @@
 #define __PERF_HIST_H
 
 #include <stdio.h>
+#include "arena.h"
 #include "machine.h"
 #include "sort.h"
 
@@ -71,7 +72,8 @@ struct hist_sym_cache {
  * resolved in keeps its version (machine__maps_version(): the maps and
  * symbols the entry was found with are still those).
  */
-#define HIST_IP_CACHE_BITS	12
+#define HIST_IP_CACHE_BITS	12	/* at first; */
+#define HIST_IP_CACHE_MAX_BITS	18	/* growing while it misses more than it holds */
 
 struct hist_ip_cache {
 	u64			version;
@@ -127,14 +129,26 @@ struct hists {
 	struct hist_canon	*canon;
 	struct hist_sym_cache	*sym_cache;	/* symbol -> its row's, direct-mapped */
 	struct hist_ip_cache	*ip_cache;	/* sample -> its entry, direct-mapped */
+	u32			ip_cache_bits;
+	u64			ip_cache_misses;	/* since it last grew */
 	struct hist_chain	**chains;	/* hash of distinct chains */
 	size_t			nr_chain_buckets;
 	size_t			nr_chains;
 	struct hists_graph_stats graph_stats;
+	/* entries and chains are made in the arena; entries dropped are reused */
+	struct arena		arena;
+	struct hist_entry	*free_entries;
 };
 
 int hists__init(struct hists *hists, const struct sort_spec *sort);
 void hists__exit(struct hists *hists);
+
+/* An entry taken out of the table (by its owner) goes for reuse. */
+static inline void hists__free_entry(struct hists *hists, struct hist_entry *he)
+{
+	he->hnext = hists->free_entries;
+	hists->free_entries = he;
+}
 
 /* Account one sample: al from machine__resolve(), the sample's cpu and period. */
 int hists__add(struct hists *hists, const struct addr_location *al, s32 cpu, u64 period);

@@ -16,7 +16,8 @@
 #include "machine.h"
 
 #define KERNEL_DSO_NAME	"[kernel.kallsyms]"
-#define IP_CACHE_BITS	14
+#define IP_CACHE_BITS		14	/* at first */
+#define IP_CACHE_MAX_BITS	18
 
 /* What machine__resolve_ip() found for an address of an address space. */
 struct resolved_ip {
@@ -85,6 +86,7 @@ struct machine *machine__new(const char *kallsyms)
 	m->kmaps = maps__new();
 	m->fallback_maps = maps__new();
 	/* touched all over by hash: huge pages */
+	m->ip_cache_bits = IP_CACHE_BITS;
 	m->ip_cache = huge_zalloc((1u << IP_CACHE_BITS) * sizeof(*m->ip_cache));
 	if (m->kmaps)
 		m->kmaps->version = ++m->maps_version;
@@ -127,7 +129,7 @@ void machine__delete(struct machine *m)
 	for (i = 0; i < m->comms_cap; i++)
 		free(m->comms[i]);
 	free(m->comms);
-	huge_free(m->ip_cache, (1u << IP_CACHE_BITS) * sizeof(*m->ip_cache));
+	huge_free(m->ip_cache, (1u << m->ip_cache_bits) * sizeof(*m->ip_cache));
 	free(m->renames);
 	while (m->placeholders) {
 		struct placeholder *ph = m->placeholders;
@@ -879,8 +881,22 @@ void machine__resolve_ip(struct machine *m, struct thread *thread, u8 cpumode, u
 		return;
 	}
 	h = (ip ^ ((u64)(uintptr_t)maps >> 4) * 0x9e3779b97f4a7c15ULL) * 0xff51afd7ed558ccdULL;
-	e = &m->ip_cache[h >> (64 - IP_CACHE_BITS)];
+	e = &m->ip_cache[h >> (64 - m->ip_cache_bits)];
 	if (e->version != maps->version || e->ip != ip || e->maps != maps) {
+		/* missing more often than it has slots: four times as many */
+		if (++m->ip_cache_misses > (1ULL << m->ip_cache_bits) &&
+		    m->ip_cache_bits < IP_CACHE_MAX_BITS) {
+			u32 bits = m->ip_cache_bits + 2;
+			struct resolved_ip *c = huge_zalloc((1ULL << bits) * sizeof(*c));
+
+			if (c) {
+				huge_free(m->ip_cache, (1u << m->ip_cache_bits) * sizeof(*c));
+				m->ip_cache = c;
+				m->ip_cache_bits = bits;
+				e = &m->ip_cache[h >> (64 - bits)];
+			}
+			m->ip_cache_misses = 0;
+		}
 		map = machine__find_map(m, maps, cpumode, ip, &e->fallback);
 		e->map = map;
 		e->sym = NULL;

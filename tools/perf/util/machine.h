@@ -55,7 +55,9 @@ struct machine {
 	 * only the versions of the maps it changes, so a program loaded or a
 	 * thread's mmap leaves every other address space's entries valid.
 	 */
-	struct resolved_ip *ip_cache;
+	struct resolved_ip *ip_cache;	/* direct-mapped, growing while it misses */
+	u32		ip_cache_bits;
+	u64		ip_cache_misses;	/* since it last grew */
 	u64		maps_version;	/* the last version given to a maps */
 	/*
 	 * As upstream: samples of a thread from before it was named (by COMM

@@ -188,7 +188,7 @@ static void hists__decay(struct perf_top *top, struct hists *hists, bool zero)
 			}
 			if (!he->period && !he->children) {
 				*pp = he->hnext;
-				free(he);
+				hists__free_entry(hists, he);
 				hists->nr_entries--;
 				continue;
 			}
