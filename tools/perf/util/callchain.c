@@ -8,8 +8,7 @@
 
 #include "callchain.h"
 
-#define CACHE_BITS	14	/* at first; */
-#define CACHE_MAX_BITS	18	/* growing while it misses more than it holds */
+#define CACHE_BITS	14
 
 /*
  * A frame resolved before: the version of the address space it was
@@ -39,11 +38,8 @@ void callchain_cursor__exit(struct callchain_cursor *c)
 
 int callchain_cursor__enable_cache(struct callchain_cursor *c)
 {
-	if (!c->cache) {
+	if (!c->cache)
 		c->cache = calloc(1u << CACHE_BITS, sizeof(*c->cache));
-		c->cache_bits = CACHE_BITS;
-		c->cache_misses = 0;
-	}
 	return c->cache ? 0 : -ENOMEM;
 }
 
@@ -65,7 +61,7 @@ static void cursor__resolve_ip(struct callchain_cursor *c, struct machine *machi
 	}
 	version = machine__maps_version(machine, thread, cpumode);
 	h = (ip ^ version * 0x9e3779b97f4a7c15ULL ^ cpumode) * 0xff51afd7ed558ccdULL;
-	e = &c->cache[h >> (64 - c->cache_bits)];
+	e = &c->cache[h >> (64 - CACHE_BITS)];
 	if (e->used && e->version == version && e->ip == ip && e->cpumode == cpumode) {
 		*al = e->al;
 		al->thread = thread;
@@ -73,17 +69,6 @@ static void cursor__resolve_ip(struct callchain_cursor *c, struct machine *machi
 		if (al->fallback)
 			machine->nr_fallback++;
 		return;
-	}
-	if (++c->cache_misses > (1ULL << c->cache_bits) && c->cache_bits < CACHE_MAX_BITS) {
-		struct callchain_cache_entry *n = calloc(1ULL << (c->cache_bits + 2), sizeof(*n));
-
-		if (n) {
-			free(c->cache);
-			c->cache = n;
-			c->cache_bits += 2;
-			e = &c->cache[h >> (64 - c->cache_bits)];
-		}
-		c->cache_misses = 0;
 	}
 	machine__resolve_ip(machine, thread, cpumode, ip, al);
 	/* (the lookup may change the kernel's maps: live modules) */

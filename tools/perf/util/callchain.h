@@ -23,9 +23,7 @@ struct callchain_cursor {
 	 * machine__maps_version()), cpumode and ip.  Valid whatever records
 	 * the machine applies in between.
 	 */
-	struct callchain_cache_entry *cache;	/* direct-mapped, growing while it misses */
-	u32			cache_bits;
-	u64			cache_misses;	/* since it last grew */
+	struct callchain_cache_entry *cache;
 };
 
 void callchain_cursor__init(struct callchain_cursor *c);

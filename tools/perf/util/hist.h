@@ -73,7 +73,7 @@ struct hist_sym_cache {
  * symbols the entry was found with are still those).
  */
 #define HIST_IP_CACHE_BITS	12	/* at first; */
-#define HIST_IP_CACHE_MAX_BITS	18	/* growing while it misses more than it holds */
+#define HIST_IP_CACHE_MAX_BITS	16	/* growing while it misses more than it holds */
 
 struct hist_ip_cache {
 	u64			version;

@@ -17,7 +17,7 @@
 
 #define KERNEL_DSO_NAME	"[kernel.kallsyms]"
 #define IP_CACHE_BITS		14	/* at first */
-#define IP_CACHE_MAX_BITS	18
+#define IP_CACHE_MAX_BITS	16
 
 /* What machine__resolve_ip() found for an address of an address space. */
 struct resolved_ip {
