@@ -339,7 +339,7 @@ int main(void)
 			for (size_t k = 0; k < h.nr_chain_buckets; k++)
 				for (struct hist_chain *c = h.chains[k]; c; c = c->hnext)
 					for (u32 f = 0; f < c->nr; f++)
-						chains_ok &= !c->entries[f]->merged && !c->self->merged;
+						chains_ok &= !hist_chain__entries(c)[f]->merged && !c->self->merged;
 			ok(chains_ok, "the chains name only surviving entries");
 		}
 		free(v);

@@ -35,6 +35,10 @@ void hists__exit(struct hists *hists)
 	hists->buckets = NULL;
 	free(hists->chains);
 	hists->chains = NULL;
+	free(hists->frames);
+	hists->frames = NULL;
+	free(hists->frame_slots);
+	hists->frame_slots = NULL;
 	free(hists->sym_cache);
 	hists->sym_cache = NULL;
 	free(hists->ip_cache);
@@ -338,6 +342,68 @@ int hists__add_cumulative(struct hists *hists, const struct addr_location *al,
 	return 0;
 }
 
+static u32 frame_hash(const struct symbol *sym, const struct dso *dso, u64 ip)
+{
+	u64 h = ((u64)(uintptr_t)sym * 0x9e3779b97f4a7c15ULL) ^
+		((u64)(uintptr_t)dso * 0xc2b2ae3d27d4eb4fULL) ^ (ip * 0xff51afd7ed558ccdULL);
+
+	return (u32)(h ^ (h >> 32));
+}
+
+/* Twice the slots, the frames put back. */
+static int hists__grow_frame_slots(struct hists *hists)
+{
+	u32 size = hists->frame_slots ? (hists->frame_slots_mask + 1) * 2 : 4096, i, k;
+	u32 *slots = calloc(size, sizeof(*slots));
+
+	if (!slots)
+		return -ENOMEM;
+	for (i = 0; i < hists->nr_frames; i++) {
+		const struct hist_frame *f = &hists->frames[i];
+
+		for (k = frame_hash(f->sym, f->dso, f->ip) & (size - 1); slots[k];
+		     k = (k + 1) & (size - 1))
+			;
+		slots[k] = i + 1;
+	}
+	free(hists->frame_slots);
+	hists->frame_slots = slots;
+	hists->frame_slots_mask = size - 1;
+	return 0;
+}
+
+/* The id of frame al's (symbol, dso, address), made when new: 0 or -ENOMEM. */
+static int hists__frame_id(struct hists *hists, const struct addr_location *al, u32 *id)
+{
+	u32 k;
+
+	if ((hists->nr_frames + 1) * 2 > (hists->frame_slots ? hists->frame_slots_mask + 1 : 0) &&
+	    hists__grow_frame_slots(hists))
+		return -ENOMEM;
+	for (k = frame_hash(al->sym, al->dso, al->ip) & hists->frame_slots_mask;
+	     hists->frame_slots[k]; k = (k + 1) & hists->frame_slots_mask) {
+		const struct hist_frame *f = &hists->frames[hists->frame_slots[k] - 1];
+
+		if (f->sym == al->sym && f->dso == al->dso && f->ip == al->ip) {
+			*id = hists->frame_slots[k] - 1;
+			return 0;
+		}
+	}
+	if (hists->nr_frames == hists->frames_alloc) {
+		u32 n = hists->frames_alloc ? hists->frames_alloc * 2 : 4096;
+		struct hist_frame *nf = realloc(hists->frames, n * sizeof(*nf));
+
+		if (!nf)
+			return -ENOMEM;
+		hists->frames = nf;
+		hists->frames_alloc = n;
+	}
+	*id = hists->nr_frames++;
+	hists->frames[*id] = (struct hist_frame){ .sym = al->sym, .dso = al->dso, .ip = al->ip };
+	hists->frame_slots[k] = *id + 1;
+	return 0;
+}
+
 static u64 chain_hash(const struct hist_entry *self, const struct addr_location *chain, u32 nr)
 {
 	u64 h = (u64)(uintptr_t)self * 0x9e3779b97f4a7c15ULL;
@@ -365,10 +431,12 @@ static bool chain_equal(const struct hists *hists, const struct hist_chain *c,
 	if (c->self != self || c->nr != nr)
 		return false;
 	for (i = 0; i < nr; i++) {
-		if (c->frames[i].sym != chain[i].sym)
+		const struct hist_frame *f = &hists->frames[c->frames[i]];
+
+		if (f->sym != chain[i].sym)
 			return false;
-		if (!chain[i].sym && (c->frames[i].ip != chain[i].ip ||
-				      (hists->cumulate && c->frames[i].dso != chain[i].dso)))
+		if (!chain[i].sym && (f->ip != chain[i].ip ||
+				      (hists->cumulate && f->dso != chain[i].dso)))
 			return false;
 	}
 	return true;
@@ -406,6 +474,7 @@ static struct hist_chain *hists__chain_findnew(struct hists *hists,
 					       struct hist_entry *self,
 					       const struct addr_location *chain, u32 nr, s32 cpu)
 {
+	struct hist_entry **entries;
 	struct hist_chain *c;
 	char level = al->level;
 	u64 h;
@@ -419,29 +488,28 @@ static struct hist_chain *hists__chain_findnew(struct hists *hists,
 	}
 	h = chain_hash(self, chain, nr);
 	for (c = hists->chains[h & (hists->nr_chain_buckets - 1)]; c; c = c->hnext)
-		if (c->hash == h && chain_equal(hists, c, self, chain, nr))
+		if (c->hash == (u32)h && chain_equal(hists, c, self, chain, nr))
 			return c;
-	c = arena__zalloc(&hists->arena,
-			  sizeof(*c) + nr * (sizeof(struct hist_frame) + sizeof(struct hist_entry *)));
+	c = arena__zalloc(&hists->arena, sizeof(*c) + ((nr + 1) & ~1u) * sizeof(u32) +
+			  (hists->cumulate ? nr * sizeof(struct hist_entry *) : 0));
 	if (!c)
 		return NULL;
 	c->self = self;
 	c->period = 0;
-	c->hash = h;
+	c->hash = (u32)h;
 	c->nr = nr;
-	c->entries = (struct hist_entry **)&c->frames[nr];
+	entries = hists->cumulate ? hist_chain__entries(c) : NULL;
 	for (i = 0; i < nr; i++) {
 		u32 k = hists->caller ? nr - 1 - i : i;
 
-		c->frames[i].sym = chain[i].sym;
-		c->frames[i].dso = chain[i].dso;
-		c->frames[i].ip = chain[i].ip;
-		c->entries[k] = NULL;
-		if (!hists->cumulate)
+		/* (what a failure took stays the arena's) */
+		if (hists__frame_id(hists, &chain[i], &c->frames[i]))
+			return NULL;
+		if (!entries)
 			continue;
-		c->entries[k] = hists__chain_entry(hists, &chain[k], &level, cpu);
-		if (!c->entries[k])
-			return NULL;	/* (what it took stays the arena's) */
+		entries[k] = hists__chain_entry(hists, &chain[k], &level, cpu);
+		if (!entries[k])
+			return NULL;
 	}
 	c->hnext = hists->chains[h & (hists->nr_chain_buckets - 1)];
 	hists->chains[h & (hists->nr_chain_buckets - 1)] = c;
@@ -473,6 +541,7 @@ static int hists__add_cumulative_chain(struct hists *hists, const struct addr_lo
 {
 	struct hist_entry *self = hists__findnew(hists, al, cpu);
 	const char *comm = al->thread ? al->thread->comm : NULL;
+	struct hist_entry **entries;
 	struct hist_chain *c;
 	u64 stamp;
 	u32 i;
@@ -488,8 +557,9 @@ static int hists__add_cumulative_chain(struct hists *hists, const struct addr_lo
 	if (!c)
 		return -ENOMEM;
 	c->period += period;
+	entries = hist_chain__entries(c);
 	for (i = 0; i < nr; i++) {
-		struct hist_entry *he = c->entries[hists->caller ? nr - 1 - i : i];
+		struct hist_entry *he = entries[hists->caller ? nr - 1 - i : i];
 
 		/* as a lookup of the frame would: the thread's latest name */
 		if (comm)
@@ -673,13 +743,13 @@ void hists__rename_comms(struct hists *hists, struct machine *machine)
 		u32 f;
 
 		for (c = hists->chains[i]; c; c = c->hnext) {
+			struct hist_entry **entries = hist_chain__entries(c);
+
 			c->self = set.keys ? dead_set__survivor(&set, c->self) :
 				  hist_entry__survivor(c->self);
-			for (f = 0; f < c->nr; f++)
-				if (c->entries[f])
-					c->entries[f] = set.keys ?
-							dead_set__survivor(&set, c->entries[f]) :
-							hist_entry__survivor(c->entries[f]);
+			for (f = 0; hists->cumulate && f < c->nr; f++)
+				entries[f] = set.keys ? dead_set__survivor(&set, entries[f]) :
+					     hist_entry__survivor(entries[f]);
 		}
 	}
 	free(set.keys);
@@ -986,6 +1056,7 @@ struct graph_slot {
 };
 
 struct graph {
+	const struct hist_frame	*frames;	/* the hists', by id */
 	struct graph_node	*nodes;
 	u32			nr;
 	u32			alloc;
@@ -1092,7 +1163,7 @@ static void graph__add(struct graph *g, const struct hist_chain *c, int from, in
 	u32 cur = 0;
 
 	for (i = from;; i += step) {
-		cur = graph__child(g, cur, &c->frames[i]);
+		cur = graph__child(g, cur, &g->frames[c->frames[i]]);
 		if (!cur)
 			return;
 		g->nodes[cur].hits += period;
@@ -1317,105 +1388,90 @@ static void graph_set__exit(struct graph_set *set)
 	free(set->idx);
 }
 
-struct graph_pending {
-	u32			graph;
-	struct graph_ref	ref;
-};
-
-/* One more ref for graph (a growing array); -ENOMEM. */
-static int graph_pending__add(struct graph_pending **p, size_t *nr, size_t *alloc, u32 graph,
-			      const struct hist_chain *c, u32 pos)
-{
-	if (*nr == *alloc) {
-		size_t n = *alloc ? *alloc * 2 : 1024;
-		struct graph_pending *np = realloc(*p, n * sizeof(*np));
-
-		if (!np)
-			return -ENOMEM;
-		*p = np;
-		*alloc = n;
-	}
-	(*p)[(*nr)++] = (struct graph_pending){ graph, { c, pos } };
-	return 0;
-}
-
 /*
  * Which chains go into each graph (v[0..n), nr_graphs of them draw one):
  * its entry's own samples', or in children mode every chain through it,
  * from the occurrence upstream's walk of the chain meets first (the
  * outermost in caller order, the innermost in callee order: recursion).
  * Refs of a graph in the order of the chains' table, start[g] the first
- * of graph g.
+ * of graph g: counted in a first pass over the chains, filled in a
+ * second (a big file's refs are millions: no list of them grows).
  */
 static struct graph_ref *hists__graph_refs(struct hists *hists, struct hist_entry **v, u32 n,
 					   u32 nr_graphs, u32 **startp)
 {
 	u32 *start = calloc(nr_graphs + 1, sizeof(*start)), *seen = NULL, *fill = NULL;
-	struct graph_pending *pend = NULL;
-	size_t b, nr = 0, alloc = 0, i;
 	struct graph_ref *refs = NULL;
 	struct graph_set set = { 0 };
-	u32 stamp = 0;
+	u32 stamp = 0, pass;
+	size_t b;
 
 	if (!start || graph_set__init(&set, v, n, nr_graphs))
 		goto fail;
 	seen = calloc(nr_graphs + 1, sizeof(*seen));
-	if (!seen)
+	fill = calloc(nr_graphs + 1, sizeof(*fill));
+	if (!seen || !fill)
 		goto fail;
-	for (b = 0; b < hists->nr_chain_buckets; b++) {
-		const struct hist_chain *c;
+	for (pass = 0; pass < 2; pass++) {
+		for (b = 0; b < hists->nr_chain_buckets; b++) {
+			const struct hist_chain *c;
 
-		for (c = hists->chains[b]; c; c = c->hnext) {
-			u32 self = graph_set__find(&set, c->self), k;
-			bool self_on = false;
+			for (c = hists->chains[b]; c; c = c->hnext) {
+				u32 self = graph_set__find(&set, c->self), k;
+				struct hist_entry **entries = hist_chain__entries(c);
+				bool self_on = false;
 
-			if (!hists->cumulate) {
-				if (self != GRAPH_NONE &&
-				    graph_pending__add(&pend, &nr, &alloc, self, c, 0))
-					goto fail;
-				continue;
-			}
-			/* each graph once a chain: a stamp per chain */
-			if (++stamp == 0) {
-				memset(seen, 0, (nr_graphs + 1) * sizeof(*seen));
-				stamp = 1;
-			}
-			for (k = 0; k < c->nr; k++) {
-				u32 pos = hists->caller ? c->nr - 1 - k : k;
-				u32 g = graph_set__find(&set, c->entries[pos]);
-
-				self_on |= c->entries[pos] == c->self;
-				if (g == GRAPH_NONE || seen[g] == stamp)
+				if (!hists->cumulate) {
+					if (self == GRAPH_NONE)
+						continue;
+					if (!pass)
+						start[self + 1]++;
+					else
+						refs[fill[self]++] = (struct graph_ref){ c, 0 };
 					continue;
-				seen[g] = stamp;
-				if (graph_pending__add(&pend, &nr, &alloc, g, c, pos))
-					goto fail;
+				}
+				/* each graph once a chain: a stamp per chain */
+				if (++stamp == 0) {
+					memset(seen, 0, (nr_graphs + 1) * sizeof(*seen));
+					stamp = 1;
+				}
+				for (k = 0; k < c->nr; k++) {
+					u32 pos = hists->caller ? c->nr - 1 - k : k;
+					u32 g = graph_set__find(&set, entries[pos]);
+
+					self_on |= entries[pos] == c->self;
+					if (g == GRAPH_NONE || seen[g] == stamp)
+						continue;
+					seen[g] = stamp;
+					if (!pass)
+						start[g + 1]++;
+					else
+						refs[fill[g]++] = (struct graph_ref){ c, pos };
+				}
+				/*
+				 * A sample's own entry whose key no frame of its
+				 * chain has (an unresolved leaf: the entry keeps
+				 * the map's offset, the frames the address) still
+				 * draws its samples' whole chains, as upstream's.
+				 */
+				if (self_on || self == GRAPH_NONE)
+					continue;
+				if (!pass)
+					start[self + 1]++;
+				else
+					refs[fill[self]++] = (struct graph_ref){ c, GRAPH_REF_OWN };
 			}
-			/*
-			 * A sample's own entry whose key no frame of its
-			 * chain has (an unresolved leaf: the entry keeps the
-			 * map's offset, the frames the address) still draws
-			 * its samples' whole chains, as upstream's.
-			 */
-			if (!self_on && self != GRAPH_NONE &&
-			    graph_pending__add(&pend, &nr, &alloc, self, c, GRAPH_REF_OWN))
-				goto fail;
 		}
+		if (pass)
+			break;
+		for (b = 0; b < nr_graphs; b++)
+			start[b + 1] += start[b];
+		refs = malloc((start[nr_graphs] + 1) * sizeof(*refs));
+		if (!refs)
+			goto fail;
+		memcpy(fill, start, nr_graphs * sizeof(*fill));
 	}
-	/* by graph, keeping the chains' order (a counting sort) */
-	for (i = 0; i < nr; i++)
-		start[pend[i].graph + 1]++;
-	for (i = 0; i < nr_graphs; i++)
-		start[i + 1] += start[i];
-	refs = malloc((nr + 1) * sizeof(*refs));
-	fill = malloc((nr_graphs + 1) * sizeof(*fill));
-	if (!refs || !fill)
-		goto fail;
-	memcpy(fill, start, nr_graphs * sizeof(*fill));
-	for (i = 0; i < nr; i++)
-		refs[fill[pend[i].graph]++] = pend[i].ref;
 	free(fill);
-	free(pend);
 	free(seen);
 	graph_set__exit(&set);
 	*startp = start;
@@ -1423,7 +1479,6 @@ static struct graph_ref *hists__graph_refs(struct hists *hists, struct hist_entr
 fail:
 	free(refs);
 	free(fill);
-	free(pend);
 	free(seen);
 	graph_set__exit(&set);
 	free(start);
@@ -1449,7 +1504,7 @@ static void hists__print_graph(struct hists *hists, struct hist_entry *he, struc
 			continue;
 		/* its own samples: the whole chain; else from the entry on */
 		if (!hists->cumulate || refs[r].pos == GRAPH_REF_OWN ||
-		    c->entries[refs[r].pos] == c->self)
+		    hist_chain__entries(c)[refs[r].pos] == c->self)
 			graph__add(g, c, hists->caller ? last : 0, hists->caller ? 0 : last,
 				   c->period);
 		else
@@ -1550,6 +1605,7 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 		g.total = hists->total_period;
 		g.fp = fp;
 		g.stats = &hists->graph_stats;
+		g.frames = hists->frames;
 		if (!g.nodes) {
 			free(refs);
 			refs = NULL;

@@ -45,10 +45,8 @@ struct hist_entry {
 };
 
 /*
- * One distinct call chain of an entry, for the graphs: the frames
- * (innermost first) keyed as upstream's tree keys them (the symbol, or the
- * address when there is none), the histogram entry of each frame, and the
- * period of the samples that had it.  Only distinct chains are kept.
+ * A frame of the chains: its symbol, dso and address, kept once however
+ * many chains have it (hists->frames, by id).
  */
 struct hist_frame {
 	const struct symbol	*sym;
@@ -87,15 +85,26 @@ struct hist_ip_cache {
 	bool			fallback;	/* named from BPF_PROG_INFO */
 };
 
+/*
+ * One distinct call chain of an entry, for the graphs: the frames
+ * (innermost first, ids of hists->frames) keyed as upstream's tree keys
+ * them (the symbol, or the address when there is none), in children mode
+ * the histogram entry of each frame (hist_chain__entries()), and the
+ * period of the samples that had it.  Only distinct chains are kept.
+ */
 struct hist_chain {
 	struct hist_chain	*hnext;
 	struct hist_entry	*self;
 	u64			period;
-	u64			hash;
+	u32			hash;		/* chain_hash()'s low half */
 	u32			nr;
-	struct hist_entry	**entries;	/* nr, after frames[] */
-	struct hist_frame	frames[];
+	u32			frames[];	/* then, children mode: nr entries */
 };
+
+static inline struct hist_entry **hist_chain__entries(const struct hist_chain *c)
+{
+	return (struct hist_entry **)(uintptr_t)(c->frames + ((c->nr + 1) & ~1u));
+}
 
 /*
  * Work done drawing the graphs, counted for the tests' bounds: nodes
@@ -134,6 +143,11 @@ struct hists {
 	struct hist_chain	**chains;	/* hash of distinct chains */
 	size_t			nr_chain_buckets;
 	size_t			nr_chains;
+	struct hist_frame	*frames;	/* the chains' frames, by id */
+	u32			nr_frames;
+	u32			frames_alloc;
+	u32			*frame_slots;	/* (symbol, dso, address) -> id + 1 */
+	u32			frame_slots_mask;
 	struct hists_graph_stats graph_stats;
 	/* entries and chains are made in the arena; entries dropped are reused */
 	struct arena		arena;
