@@ -374,12 +374,38 @@ int main(void)
 	ok(!hists__ip_cache_find(&h, 1, t, 2, 0x10, 0), "empty cache: a miss");
 	hists__ip_cache_add(&h, 1, &a, 2, 0, hists__findnew(&h, &a, 0));
 	{
-		const struct hist_ip_cache *e = hists__ip_cache_find(&h, 1, t, 2, 0x10, 3);
+		struct hist_ip_cache *e = hists__ip_cache_find(&h, 1, t, 2, 0x10, 3);
 
 		ok(e && e->he->key.sym == s1, "a hit, on any cpu when cpu is no key");
+		/* hits go to the entry when it is read, or when the slot is taken */
+		for (int i = 0; e && i < 5; i++)
+			hists__ip_cache_account(&h, e, 7);
+		ok(e && e->he->period == 0 && h.total_period == 35 && h.nr_samples == 5,
+		   "hits: the totals at once, the entry later");
+		n = hists__sorted(&h, &v);
+		ok(n == 1 && v[0]->period == 35 && v[0]->children == 35 && v[0]->nr_samples == 5,
+		   "the entry has them when sorted");
+		free(v);
+		hists__ip_cache_account(&h, e, 5);
+		{
+			struct addr_location o = a;
+
+			o.thread = t;
+			/* other samples until one takes the slot: its hits go first */
+			for (u64 ip = 0x11; ip < 0x11 + 4096 * 16; ip++) {
+				o.ip = ip;
+				hists__ip_cache_add(&h, 1, &o, 2, 0, hists__findnew(&h, &o, 0));
+				if (!hists__ip_cache_find(&h, 1, t, 2, 0x10, 0))
+					break;
+			}
+		}
+		ok(!hists__ip_cache_find(&h, 1, t, 2, 0x10, 0) &&
+		   hists__findnew(&h, &a, 0)->period == 40, "a slot taken: its hits to the entry");
+		e = NULL;
+		hists__ip_cache_add(&h, 1, &a, 2, 0, hists__findnew(&h, &a, 0));
 		ok(!hists__ip_cache_find(&h, 2, t, 2, 0x10, 0), "another maps version: a miss");
 		ok(!hists__ip_cache_find(&h, 1, t, 1, 0x10, 0), "another cpumode: a miss");
-		ok(!hists__ip_cache_find(&h, 1, t, 2, 0x11, 0), "another ip: a miss");
+		ok(!hists__ip_cache_find(&h, 1, t, 2, 0xdead0000, 0), "another ip: a miss");
 		t->comm = "again";
 		ok(!hists__ip_cache_find(&h, 1, t, 2, 0x10, 0), "the thread renamed: a miss");
 	}

@@ -140,6 +140,22 @@ static int dso__load_vdso(struct dso *dso)
 	return symbol_elf__load_vdso(dso->build_id, dso->build_id_size, &dso->symbols);
 }
 
+/*
+ * The kernel's own symbols: from the kallsyms file given, else the build-id
+ * cache's copy when it is the running kernel's (the same symbols, without
+ * the kernel formatting them), else /proc/kallsyms.
+ */
+static int dso__load_kallsyms(struct dso *dso)
+{
+	char cached[PATH_MAX];
+
+	if (dso->kallsyms)
+		return kallsyms__load(dso->kallsyms, &dso->symbols);
+	if (!kallsyms__cached_copy(dso->build_id, dso->build_id_size, cached, sizeof(cached)))
+		return kallsyms__load(cached, &dso->symbols);
+	return kallsyms__load("/proc/kallsyms", &dso->symbols);
+}
+
 /* "[name]" -> name, the module's name in kallsyms */
 static int dso__load_module(struct dso *dso)
 {
@@ -168,8 +184,7 @@ int dso__load(struct dso *dso)
 						       dso->ref_name : NULL, dso->ref_addr,
 						       &dso->symbols, &dso->bias);
 		else
-			err = kallsyms__load(dso->kallsyms ? dso->kallsyms : "/proc/kallsyms",
-					     &dso->symbols);
+			err = dso__load_kallsyms(dso);
 		break;
 	case DSO_KIND_USER:
 		err = dso__load_elf(dso);

@@ -234,9 +234,30 @@ static struct hist_ip_cache *hists__ip_slot(struct hists *hists, const struct th
 	return &hists->ip_cache[h >> (64 - hists->ip_cache_bits)];
 }
 
-const struct hist_ip_cache *hists__ip_cache_find(struct hists *hists, u64 version,
-						 const struct thread *thread, u8 cpumode,
-						 u64 ip, s32 cpu)
+/* What a slot's hits were: to its entry. */
+static void hist_ip_cache__flush(struct hist_ip_cache *e)
+{
+	if (!e->nr_pending)
+		return;
+	e->he->period += e->pending;
+	e->he->children += e->pending;
+	e->he->nr_samples += e->nr_pending;
+	e->pending = 0;
+	e->nr_pending = 0;
+}
+
+/* Every slot's hits to their entries: before the entries are read or the cache goes. */
+static void hists__ip_cache_flush(struct hists *hists)
+{
+	size_t i;
+
+	for (i = 0; hists->ip_cache && i < (1ULL << hists->ip_cache_bits); i++)
+		if (hists->ip_cache[i].thread)
+			hist_ip_cache__flush(&hists->ip_cache[i]);
+}
+
+struct hist_ip_cache *hists__ip_cache_find(struct hists *hists, u64 version,
+					   const struct thread *thread, u8 cpumode, u64 ip, s32 cpu)
 {
 	struct hist_ip_cache *e;
 
@@ -250,8 +271,6 @@ const struct hist_ip_cache *hists__ip_cache_find(struct hists *hists, u64 versio
 	    e->tid != thread->tid || e->comm != thread->comm || e->cpu != cpu ||
 	    e->cpumode != cpumode)
 		return NULL;
-	/* as hists__findnew() would: the thread's latest name */
-	e->he->thread_comm = thread->comm;
 	return e;
 }
 
@@ -269,6 +288,7 @@ void hists__ip_cache_add(struct hists *hists, u64 version, const struct addr_loc
 	 */
 	if (hists->ip_cache && ++hists->ip_cache_misses > (1ULL << hists->ip_cache_bits) &&
 	    hists->ip_cache_bits < HIST_IP_CACHE_MAX_BITS) {
+		hists__ip_cache_flush(hists);
 		free(hists->ip_cache);
 		hists->ip_cache = NULL;
 		hists->ip_cache_bits = min(hists->ip_cache_bits + 2, HIST_IP_CACHE_MAX_BITS);
@@ -284,6 +304,8 @@ void hists__ip_cache_add(struct hists *hists, u64 version, const struct addr_loc
 	if (!(hists->sort.mask & (1u << SORT_CPU)))
 		cpu = 0;
 	e = hists__ip_slot(hists, al->thread, al->ip, cpu);
+	if (e->thread)
+		hist_ip_cache__flush(e);
 	*e = (struct hist_ip_cache){ .version = version, .ip = al->ip, .thread = al->thread,
 				     .tid = al->thread->tid, .comm = al->thread->comm, .he = he,
 				     .cpu = cpu,
@@ -654,6 +676,7 @@ void hists__rename_comms(struct hists *hists, struct machine *machine)
 	if ((!machine->nr_renames && !machine->placeholders) ||
 	    !(hists->sort.mask & (1u << SORT_COMM)))
 		return;
+	hists__ip_cache_flush(hists);
 	/* the table's order (idx), and the renamed ones out of it */
 	for (i = 0; i < n; i++) {
 		for (pp = &hists->buckets[i]; (he = *pp);) {
@@ -721,7 +744,7 @@ void hists__rename_comms(struct hists *hists, struct machine *machine)
 	free(moved);
 	/* what the caches point to may be gone, or keyed otherwise */
 	if (nr_moved) {
-		free(hists->ip_cache);
+		free(hists->ip_cache);	/* (flushed above) */
 		hists->ip_cache = NULL;
 	}
 	if (!dead)
@@ -978,6 +1001,7 @@ int hists__sorted(struct hists *hists, struct hist_entry ***out)
 
 	if (!v)
 		return -ENOMEM;
+	hists__ip_cache_flush(hists);
 	for (i = 0; i < hists->nr_buckets; i++) {
 		struct hist_entry *he;
 

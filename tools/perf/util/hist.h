@@ -78,9 +78,16 @@ struct hist_ip_cache {
 	u64			ip;
 	const struct thread	*thread;	/* NULL: empty */
 	s32			tid;
+	s32			cpu;
 	const char		*comm;
 	struct hist_entry	*he;
-	s32			cpu;
+	/*
+	 * The hits' period and count, added to he when the slot is taken
+	 * by another sample or the entries are read (hists__sorted()): a
+	 * hit touches the slot alone, not the entry it stands for.
+	 */
+	u64			pending;
+	u32			nr_pending;
 	u8			cpumode;
 	bool			fallback;	/* named from BPF_PROG_INFO */
 };
@@ -181,15 +188,25 @@ static inline void hists__add_entry(struct hists *hists, struct hist_entry *he, 
 }
 
 /*
- * The fast way for samples without call chains: the entry a sample of
- * thread at ip went to before while its address space had version
- * (machine__maps_version(); NULL when not known), and remembering it
- * after the slow way (machine__resolve(), hists__findnew()).  The cache
- * is made on first use; without memory it just misses.
+ * The fast way for samples without call chains: the slot of the entry a
+ * sample of thread at ip went to before while its address space had
+ * version (machine__maps_version(); NULL when not known), a sample of
+ * period accounted through it, and remembering an entry after the slow
+ * way (machine__resolve(), hists__findnew(), hists__add_entry()).  The
+ * cache is made on first use; without memory it just misses.  The
+ * entries' thread_comm is not renewed by a hit: printing takes the
+ * threads' final names anyway.
  */
-const struct hist_ip_cache *hists__ip_cache_find(struct hists *hists, u64 version,
-						 const struct thread *thread, u8 cpumode,
-						 u64 ip, s32 cpu);
+struct hist_ip_cache *hists__ip_cache_find(struct hists *hists, u64 version,
+					   const struct thread *thread, u8 cpumode, u64 ip, s32 cpu);
+static inline void hists__ip_cache_account(struct hists *hists, struct hist_ip_cache *e,
+					   u64 period)
+{
+	hists->nr_samples++;
+	hists->total_period += period;
+	e->pending += period;
+	e->nr_pending++;
+}
 void hists__ip_cache_add(struct hists *hists, u64 version, const struct addr_location *al,
 			 u8 cpumode, s32 cpu, struct hist_entry *he);
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "kallsyms.h"
+#include "record-buildid.h"
 
 /* a hex digit's value plus one; 0 for other characters */
 static const u8 hex_digit[256] = {
@@ -194,6 +195,76 @@ int kallsyms__load_modules(const char *path, kallsyms_module_fn fn, void *arg)
 	struct kallsyms_filter f = { .fn = fn, .arg = arg };
 
 	return kallsyms__load_filtered(path, &f);
+}
+
+/*
+ * The first function line of a kallsyms file (within its first 64 KiB:
+ * absolute per-cpu symbols may come first), into line; 0 or -ENOENT.
+ */
+static int kallsyms__first_function(const char *path, char *line, size_t size)
+{
+	size_t have = 0, pos = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err = -ENOENT;
+	char *buf = malloc(KALLSYMS_BUF);
+
+	if (fd < 0 || !buf)
+		goto out;
+	while (have < KALLSYMS_BUF) {
+		ssize_t n = read(fd, buf + have, KALLSYMS_BUF - have);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		have += (size_t)n;
+	}
+	while (pos < have) {
+		const char *nl = memchr(buf + pos, '\n', have - pos), *nm, *mod;
+		size_t ll, nl_len, mod_len;
+		u64 addr;
+		char type;
+
+		if (!nl)
+			break;
+		ll = (size_t)(nl - (buf + pos));
+		if (!kallsyms__parse_line(buf + pos, ll, &addr, &type, &nm, &nl_len, &mod,
+					  &mod_len) &&
+		    (type == 'T' || type == 't') && !mod && ll < size) {
+			memcpy(line, buf + pos, ll);
+			line[ll] = '\0';
+			err = 0;
+			break;
+		}
+		pos += ll + 1;
+	}
+out:
+	free(buf);
+	if (fd >= 0)
+		close(fd);
+	return err;
+}
+
+int kallsyms__cached_copy(const u8 *id, size_t len, char *path, size_t size)
+{
+	const char *home = getenv("HOME");
+	char live[512], copy[512];
+	u8 running[BUILD_ID_MAX];
+	size_t rlen, i;
+	int n;
+
+	if (!len || build_id__read_kernel(running, &rlen) || rlen != len ||
+	    memcmp(running, id, len))
+		return -ENOENT;
+	n = snprintf(path, size, "%s/.debug/[kernel.kallsyms]/", home ? home : "/root");
+	for (i = 0; i < len && n > 0 && (size_t)n < size; i++)
+		n += snprintf(path + n, size - n, "%02x", id[i]);
+	if (n <= 0 || (size_t)n >= size ||
+	    snprintf(path + n, size - n, "/kallsyms") >= (int)(size - n))
+		return -ENOENT;
+	if (kallsyms__first_function(path, copy, sizeof(copy)) ||
+	    kallsyms__first_function("/proc/kallsyms", live, sizeof(live)) || strcmp(live, copy))
+		return -ENOENT;
+	return 0;
 }
 
 int modules__for_each(const char *path, modules_fn fn, void *arg)

@@ -187,6 +187,12 @@ int machine__set_build_ids(struct machine *m, const void *buf, size_t size)
 		memcpy(name, p + fixed, n);
 		name[n] = '\0';
 		idsz = (rec.header.misc & PERF_RECORD_MISC_BUILD_ID_SIZE) ? rec.size : 20;
+		/* the kernel's: for its kallsyms copy in the build-id cache */
+		if (!strcmp(name, KERNEL_DSO_NAME) && idsz && idsz <= 20 &&
+		    (rec.header.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL) {
+			memcpy(m->kernel_build_id, rec.data, idsz);
+			m->kernel_build_id_size = (u8)idsz;
+		}
 		/* the kernel, [vdso] and friends are not files */
 		if (name[0] == '/' && idsz && idsz <= 20) {
 			dso = dsos__findnew(&m->dsos, name, DSO_KIND_USER);
@@ -513,6 +519,8 @@ static int machine__add_kernel_mmap(struct machine *m, u64 start, u64 len, u64 p
 		if (!dso)
 			return -ENOMEM;
 		dso->kallsyms = m->kallsyms;
+		if (m->kernel_build_id_size && !dso->build_id_size)
+			dso__set_build_id(dso, m->kernel_build_id, m->kernel_build_id_size);
 		/* "[kernel.kallsyms]_text": pgoff is where _text ran (a vmlinux's bias) */
 		ref = name + strlen(KERNEL_DSO_NAME);
 		if (*ref && strlen(ref) < sizeof(dso->ref_name) && pgoff) {

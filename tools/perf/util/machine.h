@@ -45,6 +45,8 @@ struct machine {
 	size_t		comms_cap;
 	size_t		nr_comms;
 	const char	*kallsyms;	/* NULL: /proc/kallsyms */
+	u8		kernel_build_id[20];	/* the recorded kernel's (BUILD_ID) */
+	u8		kernel_build_id_size;
 	bool		live_modules_read;	/* /proc/modules mapped (the live kernel's) */
 	struct perf_env_bpf *bpf_info;	/* NULL: no fallback naming */
 	u64		nr_fallback;	/* samples named from BPF_PROG_INFO */

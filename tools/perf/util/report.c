@@ -133,7 +133,7 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	struct machine *machine = rep->machine;
 	u8 cpumode = ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
 	int max_stack = rep->opts.max_stack;
-	const struct hist_ip_cache *hit;
+	struct hist_ip_cache *hit;
 	struct addr_location al;
 	struct hist_entry *he;
 	struct hists *hists;
@@ -153,7 +153,7 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 		if (hit) {
 			if (hit->fallback)
 				machine->nr_fallback++;
-			hists__add_entry(hists, hit->he, sample->period);
+			hists__ip_cache_account(hists, hit, sample->period);
 			return 0;
 		}
 	}
