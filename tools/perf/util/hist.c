@@ -816,13 +816,6 @@ struct str_rank {
 	u32		rank;
 };
 
-static int str_rank__ptr_cmp(const void *pa, const void *pb)
-{
-	const struct str_rank *a = pa, *b = pb;
-
-	return (uintptr_t)a->s < (uintptr_t)b->s ? -1 : (uintptr_t)a->s > (uintptr_t)b->s;
-}
-
 static int str_rank__str_cmp(const void *pa, const void *pb)
 {
 	const struct str_rank *a = pa, *b = pb;
@@ -830,50 +823,66 @@ static int str_rank__str_cmp(const void *pa, const void *pb)
 	return strcmp(a->s, b->s);
 }
 
+static u32 str_rank__slot(const char *s, u32 mask)
+{
+	return (u32)(((u64)(uintptr_t)s * 0x9e3779b97f4a7c15ULL) >> 32) & mask;
+}
+
 /*
  * rank[which] of every entry: the place of its string (get()) in strcmp()
  * order among the distinct strings of all, equal strings ranking equal,
  * none (NULL) RANK_NONE.  A few strings are shared by many entries (a
- * comm, a dso): each is compared only against the other distinct ones.
+ * comm, a dso): a set of the distinct pointers first, then only those
+ * are sorted.
  */
 static int hists__rank(struct hist_entry **v, size_t n, int which,
 		       const char *(*get)(const struct hist_entry *))
 {
-	struct str_rank *r = malloc((n + 1) * sizeof(*r)), *byptr;
-	size_t i, u = 0, nr = 0;
-	u32 rank = 0;
+	struct str_rank *set, *uniq;
+	u32 mask = 15, k, rank = 0;
+	size_t i, u = 0;
 
-	if (!r)
-		return -ENOMEM;
-	for (i = 0; i < n; i++)
-		if (get(v[i]))
-			r[nr++] = (struct str_rank){ .s = get(v[i]) };
-	/* distinct pointers, then by their strings */
-	qsort(r, nr, sizeof(*r), str_rank__ptr_cmp);
-	for (i = 0; i < nr; i++)
-		if (!u || r[i].s != r[u - 1].s)
-			r[u++] = r[i];
-	byptr = malloc((u + 1) * sizeof(*byptr));
-	if (!byptr) {
-		free(r);
+	while (mask + 1 < 2 * n)
+		mask = mask * 2 + 1;
+	set = calloc(mask + 1, sizeof(*set));
+	uniq = malloc((n + 1) * sizeof(*uniq));
+	if (!set || !uniq) {
+		free(set);
+		free(uniq);
 		return -ENOMEM;
 	}
-	qsort(r, u, sizeof(*r), str_rank__str_cmp);
-	for (i = 0; i < u; i++) {
-		if (i && strcmp(r[i].s, r[i - 1].s))
-			rank++;
-		r[i].rank = rank;
-	}
-	memcpy(byptr, r, u * sizeof(*byptr));
-	qsort(byptr, u, sizeof(*byptr), str_rank__ptr_cmp);
 	for (i = 0; i < n; i++) {
-		struct str_rank key = { .s = get(v[i]) }, *found;
+		const char *str = get(v[i]);
 
-		found = key.s ? bsearch(&key, byptr, u, sizeof(*byptr), str_rank__ptr_cmp) : NULL;
-		v[i]->rank[which] = found ? found->rank : RANK_NONE;
+		if (!str)
+			continue;
+		for (k = str_rank__slot(str, mask); set[k].s && set[k].s != str; k = (k + 1) & mask)
+			;
+		if (!set[k].s) {
+			set[k].s = str;
+			uniq[u++].s = str;
+		}
 	}
-	free(byptr);
-	free(r);
+	qsort(uniq, u, sizeof(*uniq), str_rank__str_cmp);
+	for (i = 0; i < u; i++) {
+		if (i && strcmp(uniq[i].s, uniq[i - 1].s))
+			rank++;
+		for (k = str_rank__slot(uniq[i].s, mask); set[k].s != uniq[i].s; k = (k + 1) & mask)
+			;
+		set[k].rank = rank;
+	}
+	for (i = 0; i < n; i++) {
+		const char *str = get(v[i]);
+
+		v[i]->rank[which] = RANK_NONE;
+		if (!str)
+			continue;
+		for (k = str_rank__slot(str, mask); set[k].s != str; k = (k + 1) & mask)
+			;
+		v[i]->rank[which] = set[k].rank;
+	}
+	free(uniq);
+	free(set);
 	return 0;
 }
 
@@ -996,17 +1005,36 @@ static int hist_entry__seq_cmp(const void *pa, const void *pb)
  */
 int hists__sorted(struct hists *hists, struct hist_entry ***out)
 {
-	struct hist_entry **v = malloc((hists->nr_entries + 1) * sizeof(*v));
+	struct hist_entry **v = malloc((hists->nr_entries + 1) * sizeof(*v)), **bys;
 	size_t i, n = 0;
+	bool bys_used;
 
 	if (!v)
 		return -ENOMEM;
 	hists__ip_cache_flush(hists);
+	/*
+	 * In the order they were made: placed by seq when the seqs are not
+	 * much more than the entries (top's decayed ones are made again),
+	 * else sorted.
+	 */
+	bys = hists->nr_made <= 2 * hists->nr_entries + 1024 ?
+	      calloc(hists->nr_made + 1, sizeof(*bys)) : NULL;
 	for (i = 0; i < hists->nr_buckets; i++) {
 		struct hist_entry *he;
 
-		for (he = hists->buckets[i]; he; he = he->hnext)
-			v[n++] = he;
+		for (he = hists->buckets[i]; he; he = he->hnext) {
+			if (bys)
+				bys[he->seq] = he;
+			else
+				v[n++] = he;
+		}
+	}
+	bys_used = bys != NULL;
+	if (bys) {
+		for (i = 0; i < hists->nr_made; i++)
+			if (bys[i])
+				v[n++] = bys[i];
+		free(bys);
 	}
 	if (hists__rank(v, n, RANK_COMM, rank_comm) || hists__rank(v, n, RANK_DSO, rank_dso) ||
 	    hists__rank(v, n, RANK_SYM, rank_sym)) {
@@ -1016,7 +1044,8 @@ int hists__sorted(struct hists *hists, struct hist_entry ***out)
 	cmp_spec = &hists->sort;
 	cmp_cumulate = hists->cumulate;
 	cmp_depth = hists->cumulate && hists->graph ? (hists->caller ? 1 : -1) : 0;
-	qsort(v, n, sizeof(*v), hist_entry__seq_cmp);
+	if (!bys_used)
+		qsort(v, n, sizeof(*v), hist_entry__seq_cmp);
 	if (n && (rb_order((void **)v, n, hist_entry__collapse_before) ||
 		  ((hists->sort.mask & (1u << SORT_COMM)) &&
 		   rb_order((void **)v, n, hist_entry__collapse_before)) ||
