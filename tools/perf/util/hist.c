@@ -796,6 +796,28 @@ enum { RANK_COMM, RANK_DSO, RANK_SYM };
 
 #define RANK_NONE	UINT32_MAX	/* no dso or symbol: after every name */
 
+/*
+ * What the orderings compare of an entry, packed together: comparing
+ * touches neither the (scattered) entries nor their symbols.  rank[]: the
+ * comm's, the dso's short name's and the symbol's name's place in
+ * strcmp() order among the entries' (equal strings, equal ranks; none:
+ * RANK_NONE, after all), so comparisons need no strcmp().
+ */
+struct sort_rec {
+	u64			children;
+	u64			period;
+	u64			addr;
+	u64			sym_start;
+	u64			sym_end;
+	const struct symbol	*sym;
+	const struct thread	*thread;
+	struct hist_entry	*he;
+	u32			rank[3];
+	s32			tid;
+	s32			cpu;
+	u32			max_depth;
+};
+
 static const char *rank_comm(const struct hist_entry *he)
 {
 	return he->key.comm ? he->key.comm : "";
@@ -829,14 +851,14 @@ static u32 str_rank__slot(const char *s, u32 mask)
 }
 
 /*
- * rank[which] of every entry: the place of its string (get()) in strcmp()
- * order among the distinct strings of all, equal strings ranking equal,
- * none (NULL) RANK_NONE.  A few strings are shared by many entries (a
- * comm, a dso): a set of the distinct pointers first, then only those
- * are sorted.
+ * rank[which] of every record: the place of its entry's string (get())
+ * in strcmp() order among the distinct strings of all, equal strings
+ * ranking equal, none (NULL) RANK_NONE.  A few strings are shared by many
+ * entries (a comm, a dso): a set of the distinct pointers first, then
+ * only those are sorted.
  */
-static int hists__rank(struct hist_entry **v, size_t n, int which,
-		       const char *(*get)(const struct hist_entry *))
+static int sort_recs__rank(struct sort_rec *r, size_t n, int which,
+			   const char *(*get)(const struct hist_entry *))
 {
 	struct str_rank *set, *uniq;
 	u32 mask = 15, k, rank = 0;
@@ -852,7 +874,7 @@ static int hists__rank(struct hist_entry **v, size_t n, int which,
 		return -ENOMEM;
 	}
 	for (i = 0; i < n; i++) {
-		const char *str = get(v[i]);
+		const char *str = get(r[i].he);
 
 		if (!str)
 			continue;
@@ -872,14 +894,14 @@ static int hists__rank(struct hist_entry **v, size_t n, int which,
 		set[k].rank = rank;
 	}
 	for (i = 0; i < n; i++) {
-		const char *str = get(v[i]);
+		const char *str = get(r[i].he);
 
-		v[i]->rank[which] = RANK_NONE;
+		r[i].rank[which] = RANK_NONE;
 		if (!str)
 			continue;
 		for (k = str_rank__slot(str, mask); set[k].s != str; k = (k + 1) & mask)
 			;
-		v[i]->rank[which] = set[k].rank;
+		r[i].rank[which] = set[k].rank;
 	}
 	free(uniq);
 	free(set);
@@ -891,18 +913,18 @@ static int rank_cmp(u32 a, u32 b)
 	return a < b ? -1 : a > b;
 }
 
-/* As strcmp() of the keys' names would order them: by their ranks (hists__rank()). */
-static int hist_entry__cmp_key(const struct hist_entry *a, const struct hist_entry *b,
-			       enum sort_key key)
+/* As strcmp() of the keys' names would order them: by their ranks. */
+static int sort_rec__cmp_key(const struct sort_rec *a, const struct sort_rec *b,
+			     enum sort_key key)
 {
 	switch (key) {
 	case SORT_COMM:
 		return rank_cmp(a->rank[RANK_COMM], b->rank[RANK_COMM]);
 	case SORT_PID:
 	case SORT_TID:
-		return a->key.tid < b->key.tid ? -1 : a->key.tid > b->key.tid;
+		return a->tid < b->tid ? -1 : a->tid > b->tid;
 	case SORT_CPU:
-		return a->key.cpu < b->key.cpu ? -1 : a->key.cpu > b->key.cpu;
+		return a->cpu < b->cpu ? -1 : a->cpu > b->cpu;
 	case SORT_DSO:
 		/* (entries without a dso last) */
 		return rank_cmp(a->rank[RANK_DSO], b->rank[RANK_DSO]);
@@ -914,10 +936,8 @@ static int hist_entry__cmp_key(const struct hist_entry *a, const struct hist_ent
 	}
 }
 
-static int hist_entry__cmp(const void *pa, const void *pb)
+static int sort_rec__cmp(const struct sort_rec *a, const struct sort_rec *b)
 {
-	const struct hist_entry *a = *(const struct hist_entry * const *)pa;
-	const struct hist_entry *b = *(const struct hist_entry * const *)pb;
 	int i, c;
 
 	if (cmp_cumulate && a->children != b->children)
@@ -928,7 +948,7 @@ static int hist_entry__cmp(const void *pa, const void *pb)
 	if (a->period != b->period)
 		return a->period > b->period ? -1 : 1;
 	for (i = 0; i < cmp_spec->nr; i++) {
-		c = hist_entry__cmp_key(a, b, cmp_spec->keys[i]);
+		c = sort_rec__cmp_key(a, b, cmp_spec->keys[i]);
 		if (c)
 			return c;
 	}
@@ -944,46 +964,43 @@ static int addr_cmp(u64 a, u64 b)
 }
 
 /* How upstream's input and collapsed trees order entries: symbols by address. */
-static int hist_entry__collapse_cmp(const struct hist_entry *a, const struct hist_entry *b)
+static int sort_rec__collapse_cmp(const struct sort_rec *a, const struct sort_rec *b)
 {
-	const struct symbol *sa, *sb;
 	int i, c = 0;
 
 	for (i = 0; i < cmp_spec->nr && !c; i++) {
 		switch (cmp_spec->keys[i]) {
 		case SORT_SYM:
-			sa = a->key.sym;
-			sb = b->key.sym;
-			if (!sa && !sb) {
-				c = addr_cmp(a->key.addr, b->key.addr);
+			if (!a->sym && !b->sym) {
+				c = addr_cmp(a->addr, b->addr);
 				break;
 			}
-			c = hist_entry__cmp_key(a, b, SORT_DSO);
-			if (c || sa == sb)
+			c = sort_rec__cmp_key(a, b, SORT_DSO);
+			if (c || a->sym == b->sym)
 				break;
-			if (!sa || !sb)
-				c = null_cmp(sa, sb);
-			else if (sa->start != sb->start)
-				c = addr_cmp(sa->start, sb->start);
+			if (!a->sym || !b->sym)
+				c = null_cmp(a->sym, b->sym);
+			else if (a->sym_start != b->sym_start)
+				c = addr_cmp(a->sym_start, b->sym_start);
 			else
-				c = addr_cmp(sa->end, sb->end);
+				c = addr_cmp(a->sym_end, b->sym_end);
 			break;
 		default:
-			c = hist_entry__cmp_key(a, b, cmp_spec->keys[i]);
+			c = sort_rec__cmp_key(a, b, cmp_spec->keys[i]);
 			break;
 		}
 	}
 	return c;
 }
 
-static int hist_entry__collapse_before(const void *a, const void *b)
+static int sort_rec__collapse_before(const void *a, const void *b)
 {
-	return hist_entry__collapse_cmp(a, b) < 0;
+	return sort_rec__collapse_cmp(a, b) < 0;
 }
 
-static int hist_entry__before(const void *a, const void *b)
+static int sort_rec__before(const void *a, const void *b)
 {
-	return hist_entry__cmp(&a, &b) < 0;
+	return sort_rec__cmp(a, b) < 0;
 }
 
 static int hist_entry__seq_cmp(const void *pa, const void *pb)
@@ -1006,6 +1023,8 @@ static int hist_entry__seq_cmp(const void *pa, const void *pb)
 int hists__sorted(struct hists *hists, struct hist_entry ***out)
 {
 	struct hist_entry **v = malloc((hists->nr_entries + 1) * sizeof(*v)), **bys;
+	struct sort_rec *recs = NULL;
+	void **items = NULL;
 	size_t i, n = 0;
 	bool bys_used;
 
@@ -1036,25 +1055,49 @@ int hists__sorted(struct hists *hists, struct hist_entry ***out)
 				v[n++] = bys[i];
 		free(bys);
 	}
-	if (hists__rank(v, n, RANK_COMM, rank_comm) || hists__rank(v, n, RANK_DSO, rank_dso) ||
-	    hists__rank(v, n, RANK_SYM, rank_sym)) {
-		free(v);
-		return -ENOMEM;
+	if (!bys_used)
+		qsort(v, n, sizeof(*v), hist_entry__seq_cmp);
+	recs = malloc((n + 1) * sizeof(*recs));
+	items = malloc((n + 1) * sizeof(*items));
+	if (!recs || !items)
+		goto fail;
+	for (i = 0; i < n; i++) {
+		const struct hist_entry *he = v[i];
+
+		recs[i] = (struct sort_rec){
+			.children = he->children, .period = he->period, .addr = he->key.addr,
+			.sym = he->key.sym, .thread = he->thread, .he = v[i],
+			.tid = he->key.tid, .cpu = he->key.cpu, .max_depth = he->max_depth,
+		};
+		if (he->key.sym) {
+			recs[i].sym_start = he->key.sym->start;
+			recs[i].sym_end = he->key.sym->end;
+		}
+		items[i] = &recs[i];
 	}
+	if (sort_recs__rank(recs, n, RANK_COMM, rank_comm) ||
+	    sort_recs__rank(recs, n, RANK_DSO, rank_dso) ||
+	    sort_recs__rank(recs, n, RANK_SYM, rank_sym))
+		goto fail;
 	cmp_spec = &hists->sort;
 	cmp_cumulate = hists->cumulate;
 	cmp_depth = hists->cumulate && hists->graph ? (hists->caller ? 1 : -1) : 0;
-	if (!bys_used)
-		qsort(v, n, sizeof(*v), hist_entry__seq_cmp);
-	if (n && (rb_order((void **)v, n, hist_entry__collapse_before) ||
+	if (n && (rb_order(items, n, sort_rec__collapse_before) ||
 		  ((hists->sort.mask & (1u << SORT_COMM)) &&
-		   rb_order((void **)v, n, hist_entry__collapse_before)) ||
-		  rb_order((void **)v, n, hist_entry__before))) {
-		free(v);
-		return -ENOMEM;
-	}
+		   rb_order(items, n, sort_rec__collapse_before)) ||
+		  rb_order(items, n, sort_rec__before)))
+		goto fail;
+	for (i = 0; i < n; i++)
+		v[i] = ((struct sort_rec *)items[i])->he;
+	free(items);
+	free(recs);
 	*out = v;
 	return (int)n;
+fail:
+	free(items);
+	free(recs);
+	free(v);
+	return -ENOMEM;
 }
 
 int hist_entry__snprintf_key(const struct hist_entry *he, enum sort_key key, char *buf,

@@ -36,12 +36,6 @@ struct hist_entry {
 	u32			seq;		/* order of making */
 	u64			obj_off;	/* a data object's: the first address's offset */
 	u32			idx;		/* printing: its graph's, or none */
-	/*
-	 * Sorting: the comm's, the dso's short name's and the symbol's
-	 * name's place in strcmp() order among the entries' (equal strings,
-	 * equal ranks; none: after all), so comparisons need no strcmp().
-	 */
-	u32			rank[3];
 };
 
 /*
