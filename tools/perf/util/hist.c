@@ -35,6 +35,8 @@ void hists__exit(struct hists *hists)
 	hists->buckets = NULL;
 	free(hists->chains);
 	hists->chains = NULL;
+	free(hists->chain_list);
+	hists->chain_list = NULL;
 	free(hists->frames);
 	hists->frames = NULL;
 	free(hists->frame_slots);
@@ -533,6 +535,16 @@ static struct hist_chain *hists__chain_findnew(struct hists *hists,
 		if (!entries[k])
 			return NULL;
 	}
+	if (hists->nr_chains == hists->chain_list_alloc) {
+		size_t na = hists->chain_list_alloc ? hists->chain_list_alloc * 2 : 1024;
+		struct hist_chain **nl = realloc(hists->chain_list, na * sizeof(*nl));
+
+		if (!nl)
+			return NULL;
+		hists->chain_list = nl;
+		hists->chain_list_alloc = na;
+	}
+	hists->chain_list[hists->nr_chains] = c;
 	c->hnext = hists->chains[h & (hists->nr_chain_buckets - 1)];
 	hists->chains[h & (hists->nr_chain_buckets - 1)] = c;
 	if (++hists->nr_chains > hists->nr_chain_buckets)
@@ -1489,9 +1501,10 @@ static void graph_set__exit(struct graph_set *set)
  * its entry's own samples', or in children mode every chain through it,
  * from the occurrence upstream's walk of the chain meets first (the
  * outermost in caller order, the innermost in callee order: recursion).
- * Refs of a graph in the order of the chains' table, start[g] the first
- * of graph g: counted in a first pass over the chains, filled in a
- * second (a big file's refs are millions: no list of them grows).
+ * Refs of a graph in the order the chains were made (of their first
+ * samples: the order upstream's tree of the entry meets them), start[g]
+ * the first of graph g: counted in a first pass over the chains, filled
+ * in a second (a big file's refs are millions: no list of them grows).
  */
 static struct graph_ref *hists__graph_refs(struct hists *hists, struct hist_entry **v, u32 n,
 					   u32 nr_graphs, u32 **startp)
@@ -1509,10 +1522,10 @@ static struct graph_ref *hists__graph_refs(struct hists *hists, struct hist_entr
 	if (!seen || !fill)
 		goto fail;
 	for (pass = 0; pass < 2; pass++) {
-		for (b = 0; b < hists->nr_chain_buckets; b++) {
-			const struct hist_chain *c;
+		for (b = 0; b < hists->nr_chains; b++) {
+			const struct hist_chain *c = hists->chain_list[b];
 
-			for (c = hists->chains[b]; c; c = c->hnext) {
+			{
 				u32 self = graph_set__find(&set, c->self), k;
 				struct hist_entry **entries = hist_chain__entries(c);
 				bool self_on = false;

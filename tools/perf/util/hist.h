@@ -144,6 +144,8 @@ struct hists {
 	struct hist_chain	**chains;	/* hash of distinct chains */
 	size_t			nr_chain_buckets;
 	size_t			nr_chains;
+	struct hist_chain	**chain_list;	/* the chains in the order they were made */
+	size_t			chain_list_alloc;
 	struct hist_frame	*frames;	/* the chains' frames, by id */
 	u32			nr_frames;
 	u32			frames_alloc;
