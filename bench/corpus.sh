@@ -94,7 +94,7 @@ corpus__file() {
 		corpus__wait_others
 		# shellcheck disable=SC2086
 		WORKLOADS=$WORKLOADS "$UPERF" record -q -a $opts -o "$f.tmp" -- \
-			"$TOPDIR/bench/mixload.sh" "$secs" >/dev/null 2>"$BENCH_DIR/record-$1.err" 9>&- &
+			bash "$TOPDIR/bench/mixload.sh" "$secs" >/dev/null 2>"$BENCH_DIR/record-$1.err" 9>&- &
 		corpus__watch $!
 		n=$?
 		exec 9>&-

@@ -9,8 +9,9 @@
 # The matrix also goes to $BENCH_DIR/identical.txt: keep one from before
 # a change and diff it with the one after (no "=" may turn into a "D").
 #
-#   bench/identical.sh [FILE...]     default: every fixture and corpus file
-#   MODES="r r-nc" bench/identical.sh   only these modes (names below)
+#   bash bench/identical.sh [FILE...]   default: every fixture and corpus file
+#   MODES="r r-nc" bash bench/identical.sh   only these modes (names below)
+# (not executable: no benchmark for `make bench` to time)
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/corpus.sh"
 

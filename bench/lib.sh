@@ -9,14 +9,16 @@ UPERF=${UPERF:-/usr/bin/perf}
 BENCH_DIR=${BENCH_DIR:-$TOPDIR/build/bench}
 RUNS=${RUNS:-3}
 mkdir -p "$BENCH_DIR"
+PER_SAMPLE=$BENCH_DIR/per-sample.$$	# corpus_compare's times, for corpus_flatness
 
 # big_file [-g]: a system-wide cpu-clock recording of >= 1M samples of the
-# BPF workload plus a user-space load, made once and reused.
+# BPF workload plus a user-space load, made once and reused (under the
+# host's recording lock: see bench/corpus.sh).
 big_file() {
 	local cg=$1 name=$BENCH_DIR/1m${1:+-g}.data
 	if [ ! -s "$name" ]; then
 		echo "bench: recording $name (about 12 s)" >&2
-		"$UPERF" record -q $cg -a -e cpu-clock -c 50000 -o "$name" -- \
+		flock /tmp/perf-host.lock "$UPERF" record -q $cg -a -e cpu-clock -c 50000 -o "$name" -- \
 			sh -c "\"$WORKLOADS/bpfload\" -n 2 --hot 11 -j 1 >/dev/null &
 			       i=0; while [ \$i -lt 3000000 ]; do i=\$((i+1)); done; wait" \
 			>/dev/null 2>&1 || return 1
@@ -24,37 +26,85 @@ big_file() {
 	echo "$name"
 }
 
-# measure CMD...: prints "<best seconds> <peak rss KiB>" over $RUNS runs.
-# The time is bash's own clock around the command alone (fork, exec, run,
-# wait): timing it from outside with date and /usr/bin/time added their
-# three process starts, ~15 ms here, to each side.  Peak RSS comes from
-# one more run under /usr/bin/time.
+# measure CMD...: prints "<best seconds> <peak rss KiB> <output digest>"
+# over $RUNS runs.  The time is bash's own clock around the command alone
+# (fork, exec, run, wait): timing it from outside with date and
+# /usr/bin/time added their three process starts, ~15 ms here, to each
+# side.  Peak RSS comes from one more run under /usr/bin/time, whose
+# output (less upstream's random "# (Tip: ...)" line) is digested, so
+# the line can say whether both printed the same.
 measure() {
-	local best="" rss i t TIMEFORMAT=%3R
+	local best="" rss i t sum TIMEFORMAT=%3R
 	for i in $(seq "$RUNS"); do
 		t=$( { time "$@" >/dev/null 2>&1; } 2>&1 ) || {
 			echo "bench: failed: $*" >&2
-			echo "0 0"
+			echo "0 0 -"
 			return 1
 		}
 		t=$(awk -v s="$t" 'BEGIN { printf "%d", s * 1e6 }')
 		if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
 	done
-	/usr/bin/time -f '%M' -o "$BENCH_DIR/time.out" "$@" >/dev/null 2>&1
+	sum=$(/usr/bin/time -f '%M' -o "$BENCH_DIR/time.out" "$@" 2>/dev/null |
+		grep -v '^# (Tip:' | md5sum | cut -c1-12)
 	read -r rss <"$BENCH_DIR/time.out"
-	awk -v us="$best" -v rss="${rss:-0}" 'BEGIN { printf "%.6f %d\n", us / 1e6, rss }'
+	awk -v us="$best" -v rss="${rss:-0}" -v sum="$sum" \
+		'BEGIN { printf "%.6f %d %s\n", us / 1e6, rss, sum }'
 }
 
-# ratio NAME OURS_CMD -- THEIRS_CMD: one line with both times and the ratio
+# compare NAME OURS_CMD -- THEIRS_CMD: one line with both times, peak
+# RSS, the speedup, the RSS ratio and whether the outputs are the same;
+# the times also in CMP_OURS and CMP_THEIRS
 compare() {
 	local name=$1; shift
 	local ours=() theirs=()
 	while [ "$1" != "--" ]; do ours+=("$1"); shift; done
 	shift
 	theirs=("$@")
-	read -r ot orss < <(measure "${ours[@]}")
-	read -r tt trss < <(measure "${theirs[@]}")
-	awk -v n="$name" -v ot="$ot" -v tt="$tt" -v orss="$orss" -v trss="$trss" 'BEGIN {
-		printf "%-40s ours %7.3fs %8d KiB   upstream %7.3fs %8d KiB   speedup %5.2fx\n",
-			n, ot, orss, tt, trss, (ot > 0 ? tt / ot : 0) }'
+	read -r ot orss osum < <(measure "${ours[@]}")
+	read -r tt trss tsum < <(measure "${theirs[@]}")
+	CMP_OURS=$ot CMP_THEIRS=$tt
+	awk -v n="$name" -v ot="$ot" -v tt="$tt" -v orss="$orss" -v trss="$trss" \
+	    -v same="$([ "$osum" = "$tsum" ] && echo same || echo differs)" 'BEGIN {
+		printf "%-44s ours %8.3fs %8d KiB  upstream %8.3fs %8d KiB  speedup %6.2fx  RSS 1/%-5.1f out %s\n",
+			n, ot, orss, tt, trss, (ot > 0 ? tt / ot : 0), (orss > 0 ? trss / orss : 0), same }'
+}
+
+# corpus_compare FILE NAME OURS_ARGS -- THEIRS_ARGS: compare() with both
+# perfs given the arguments and -i FILE, best of $RUNS (of $RUNS_LONG for
+# files of 1M samples and more: upstream takes minutes on those); the
+# times go to $PER_SAMPLE for corpus_flatness.
+corpus_compare() {
+	local file=$1 name=$2 n runs; shift 2
+	local ours=() theirs=()
+	while [ "$1" != "--" ]; do ours+=("$1"); shift; done
+	shift
+	theirs=("$@")
+	n=$(corpus__samples "$file")
+	runs=$RUNS
+	[ "${n:-0}" -ge 1000000 ] && runs=${RUNS_LONG:-1}
+	RUNS=$runs compare "$name" "$PERF" "${ours[@]}" -i "$file" -- \
+		"$UPERF" "${theirs[@]}" -i "$file"
+	echo "$(basename "$file" .data)|${ours[*]}|$n|$CMP_OURS|$CMP_THEIRS" >>"$PER_SAMPLE"
+}
+
+# corpus_flatness: for each command timed on both the 0.5M-sample and the
+# long file of one mix (mix and long, mix-g and long-g) in this run, ours
+# per sample on the long one over ours per sample on the short one.
+# Target: <= 1.5.
+corpus_flatness() {
+	awk -F'|' '
+	{ ours[$1, $2] = $4 / $3; theirs[$1, $2] = $5 / $3; cmds[$2] = 1 }
+	END {
+		for (c in cmds)
+			for (g = 0; g < 2; g++) {
+				s = g ? "-g" : ""
+				l = "corpus-long" s; m = "corpus-mix" s
+				if (!((l, c) in ours) || !((m, c) in ours))
+					continue
+				printf "per sample, long%s over mix%s: %-26s ours %5.2f (%.3f/%.3f us)  upstream %5.2f\n",
+					s, s, c, ours[l, c] / ours[m, c], 1e6 * ours[l, c], 1e6 * ours[m, c],
+					theirs[l, c] / theirs[m, c]
+			}
+	}' "$PER_SAMPLE" 2>/dev/null | sort
+	rm -f "$PER_SAMPLE"
 }
