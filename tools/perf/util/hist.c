@@ -33,8 +33,8 @@ void hists__exit(struct hists *hists)
 	hists->free_entries = NULL;
 	free(hists->buckets);
 	hists->buckets = NULL;
-	free(hists->chains);
-	hists->chains = NULL;
+	free(hists->chain_slots);
+	hists->chain_slots = NULL;
 	free(hists->chain_list);
 	hists->chain_list = NULL;
 	free(hists->frames);
@@ -466,25 +466,25 @@ static bool chain_equal(const struct hists *hists, const struct hist_chain *c,
 	return true;
 }
 
-static void hists__grow_chains(struct hists *hists)
+/* Twice the slots (at first 1024), every chain put back; -ENOMEM. */
+static int hists__grow_chain_slots(struct hists *hists)
 {
-	size_t n = hists->nr_chain_buckets * 2, i;
-	struct hist_chain **b = calloc(n, sizeof(*b));
+	size_t n = hists->chain_slots ? (hists->chain_slots_mask + 1) * 2 : 1024, i, k;
+	struct hist_chain_slot *s = calloc(n, sizeof(*s)), *old = hists->chain_slots;
 
-	if (!b)
-		return;
-	for (i = 0; i < hists->nr_chain_buckets; i++) {
-		struct hist_chain *c = hists->chains[i], *next;
-
-		for (; c; c = next) {
-			next = c->hnext;
-			c->hnext = b[c->hash & (n - 1)];
-			b[c->hash & (n - 1)] = c;
-		}
+	if (!s)
+		return -ENOMEM;
+	for (i = 0; old && i <= hists->chain_slots_mask; i++) {
+		if (!old[i].chain)
+			continue;
+		for (k = old[i].chain->hash & (n - 1); s[k].chain; k = (k + 1) & (n - 1))
+			;
+		s[k] = old[i];
 	}
-	free(hists->chains);
-	hists->chains = b;
-	hists->nr_chain_buckets = n;
+	free(old);
+	hists->chain_slots = s;
+	hists->chain_slots_mask = n - 1;
+	return 0;
 }
 
 /*
@@ -501,19 +501,20 @@ static struct hist_chain *hists__chain_findnew(struct hists *hists,
 	struct hist_entry **entries;
 	struct hist_chain *c;
 	char level = al->level;
+	size_t k;
 	u64 h;
 	u32 i;
 
-	if (!hists->chains) {
-		hists->nr_chain_buckets = 1024;
-		hists->chains = calloc(hists->nr_chain_buckets, sizeof(*hists->chains));
-		if (!hists->chains)
-			return NULL;
-	}
+	/* at most 3/4 full */
+	if ((hists->nr_chains + 1) * 4 > (hists->chain_slots ? hists->chain_slots_mask + 1 : 0) * 3 &&
+	    hists__grow_chain_slots(hists))
+		return NULL;
 	h = chain_hash(self, chain, nr);
-	for (c = hists->chains[h & (hists->nr_chain_buckets - 1)]; c; c = c->hnext)
-		if (c->hash == (u32)h && chain_equal(hists, c, self, chain, nr))
-			return c;
+	for (k = h & hists->chain_slots_mask; hists->chain_slots[k].chain;
+	     k = (k + 1) & hists->chain_slots_mask)
+		if (hists->chain_slots[k].tag == (u32)(h >> 32) &&
+		    chain_equal(hists, hists->chain_slots[k].chain, self, chain, nr))
+			return hists->chain_slots[k].chain;
 	c = arena__zalloc(&hists->arena, sizeof(*c) + ((nr + 1) & ~1u) * sizeof(u32) +
 			  (hists->cumulate ? nr * sizeof(struct hist_entry *) : 0));
 	if (!c)
@@ -524,15 +525,15 @@ static struct hist_chain *hists__chain_findnew(struct hists *hists,
 	c->nr = nr;
 	entries = hists->cumulate ? hist_chain__entries(c) : NULL;
 	for (i = 0; i < nr; i++) {
-		u32 k = hists->caller ? nr - 1 - i : i;
+		u32 w = hists->caller ? nr - 1 - i : i;
 
 		/* (what a failure took stays the arena's) */
 		if (hists__frame_id(hists, &chain[i], &c->frames[i]))
 			return NULL;
 		if (!entries)
 			continue;
-		entries[k] = hists__chain_entry(hists, &chain[k], &level, cpu);
-		if (!entries[k])
+		entries[w] = hists__chain_entry(hists, &chain[w], &level, cpu);
+		if (!entries[w])
 			return NULL;
 	}
 	if (hists->nr_chains == hists->chain_list_alloc) {
@@ -544,11 +545,8 @@ static struct hist_chain *hists__chain_findnew(struct hists *hists,
 		hists->chain_list = nl;
 		hists->chain_list_alloc = na;
 	}
-	hists->chain_list[hists->nr_chains] = c;
-	c->hnext = hists->chains[h & (hists->nr_chain_buckets - 1)];
-	hists->chains[h & (hists->nr_chain_buckets - 1)] = c;
-	if (++hists->nr_chains > hists->nr_chain_buckets)
-		hists__grow_chains(hists);
+	hists->chain_list[hists->nr_chains++] = c;
+	hists->chain_slots[k] = (struct hist_chain_slot){ .chain = c, .tag = (u32)(h >> 32) };
 	return c;
 }
 
@@ -565,47 +563,66 @@ int hists__add_chain(struct hists *hists, const struct addr_location *al,
 }
 
 /*
- * Children mode with graphs: the sample's chain first, then the
- * accounting of hists__add_cumulative() from the chain's entries, so a
- * chain seen before (most samples' are) costs no lookup per frame.
+ * Children mode with graphs: the sample's own entry and its chain, and
+ * the chain's period pending for the entries of its frames.  What
+ * hists__add_cumulative() gives a sample's frames (the period once to
+ * each distinct entry, the depth from the first met) is the same for
+ * every sample of one chain, so it is given once per chain with all of
+ * their period (hists__chains_flush()), not once per sample: a chain
+ * seen before (most samples' are) costs no lookup and touches no entry
+ * but the sample's own.  The frames' entries' thread_comm is not
+ * renewed: printing takes the threads' final names anyway.
  */
 static int hists__add_cumulative_chain(struct hists *hists, const struct addr_location *al,
 				       const struct addr_location *chain, u32 nr, s32 cpu,
 				       u64 period)
 {
 	struct hist_entry *self = hists__findnew(hists, al, cpu);
-	const char *comm = al->thread ? al->thread->comm : NULL;
-	struct hist_entry **entries;
 	struct hist_chain *c;
-	u64 stamp;
-	u32 i;
 
 	if (!self)
 		return -ENOMEM;
 	hists__add_entry(hists, self, period);
-	stamp = ++hists->nr_cumulated;
-	self->cumulated = stamp;
 	if (nr > self->max_depth)
 		self->max_depth = nr;
 	c = hists__chain_findnew(hists, al, self, chain, nr, cpu);
 	if (!c)
 		return -ENOMEM;
 	c->period += period;
-	entries = hist_chain__entries(c);
-	for (i = 0; i < nr; i++) {
-		struct hist_entry *he = entries[hists->caller ? nr - 1 - i : i];
-
-		/* as a lookup of the frame would: the thread's latest name */
-		if (comm)
-			he->thread_comm = comm;
-		if (he->cumulated == stamp)
-			continue;
-		he->cumulated = stamp;
-		he->children += period;
-		if (nr - i > he->max_depth)
-			he->max_depth = nr - i;
-	}
+	c->pending += period;
 	return 0;
+}
+
+/* Each chain's pending period to the entries of its frames, as a sample would give it. */
+static void hists__chains_flush(struct hists *hists)
+{
+	size_t k;
+
+	if (!hists->cumulate || !hists->graph)
+		return;
+	for (k = 0; k < hists->nr_chains; k++) {
+		struct hist_chain *c = hists->chain_list[k];
+		struct hist_entry **entries = hist_chain__entries(c);
+		u64 stamp;
+		u32 i, nr = c->nr;
+
+		if (!c->pending)
+			continue;
+		/* each entry once, however often it is on the chain; the sample's own had it */
+		stamp = ++hists->nr_cumulated;
+		c->self->cumulated = stamp;
+		for (i = 0; i < nr; i++) {
+			struct hist_entry *he = entries[hists->caller ? nr - 1 - i : i];
+
+			if (he->cumulated == stamp)
+				continue;
+			he->cumulated = stamp;
+			he->children += c->pending;
+			if (nr - i > he->max_depth)
+				he->max_depth = nr - i;
+		}
+		c->pending = 0;
+	}
 }
 
 int hists__add_sample(struct hists *hists, const struct addr_location *al,
@@ -689,6 +706,7 @@ void hists__rename_comms(struct hists *hists, struct machine *machine)
 	    !(hists->sort.mask & (1u << SORT_COMM)))
 		return;
 	hists__ip_cache_flush(hists);
+	hists__chains_flush(hists);
 	/* the table's order (idx), and the renamed ones out of it */
 	for (i = 0; i < n; i++) {
 		for (pp = &hists->buckets[i]; (he = *pp);) {
@@ -773,19 +791,16 @@ void hists__rename_comms(struct hists *hists, struct machine *machine)
 			;
 		set.keys[k] = he;
 	}
-	for (i = 0; hists->chains && i < hists->nr_chain_buckets; i++) {
-		struct hist_chain *c;
+	for (i = 0; i < hists->nr_chains; i++) {
+		struct hist_chain *c = hists->chain_list[i];
+		struct hist_entry **entries = hist_chain__entries(c);
 		u32 f;
 
-		for (c = hists->chains[i]; c; c = c->hnext) {
-			struct hist_entry **entries = hist_chain__entries(c);
-
-			c->self = set.keys ? dead_set__survivor(&set, c->self) :
-				  hist_entry__survivor(c->self);
-			for (f = 0; hists->cumulate && f < c->nr; f++)
-				entries[f] = set.keys ? dead_set__survivor(&set, entries[f]) :
-					     hist_entry__survivor(entries[f]);
-		}
+		c->self = set.keys ? dead_set__survivor(&set, c->self) :
+			  hist_entry__survivor(c->self);
+		for (f = 0; hists->cumulate && f < c->nr; f++)
+			entries[f] = set.keys ? dead_set__survivor(&set, entries[f]) :
+				     hist_entry__survivor(entries[f]);
 	}
 	free(set.keys);
 	for (; dead; dead = next) {
@@ -1043,6 +1058,7 @@ int hists__sorted(struct hists *hists, struct hist_entry ***out)
 	if (!v)
 		return -ENOMEM;
 	hists__ip_cache_flush(hists);
+	hists__chains_flush(hists);
 	/*
 	 * In the order they were made: placed by seq when the seqs are not
 	 * much more than the entries (top's decayed ones are made again),
@@ -1142,6 +1158,184 @@ int hist_entry__snprintf_key(const struct hist_entry *he, enum sort_key key, cha
 }
 
 /*
+ * The rows and graphs go to the stream through a buffer of their own: a
+ * big report is millions of fields, and a stdio call for each (above all
+ * printf's format parsing) was a fifth of it.  Numbers as printf would
+ * print them: percentages through snprintf() itself, remembered (most
+ * rows of a big report have the same few).
+ */
+#define HIST_OUT_SIZE	(64 * 1024)
+#define HIST_PCT_SLOTS	1024
+
+struct hist_pct {
+	u64	bits;		/* of the double */
+	u8	width;
+	u8	len;		/* 0: empty */
+	char	s[30];
+};
+
+struct hist_out {
+	FILE		*fp;
+	size_t		len;
+	char		*buf;
+	struct hist_pct	*pct;
+};
+
+static void out__flush(struct hist_out *o)
+{
+	if (o->len)
+		fwrite(o->buf, 1, o->len, o->fp);
+	o->len = 0;
+}
+
+static void out__mem(struct hist_out *o, const void *s, size_t n)
+{
+	if (!o->buf) {
+		fwrite(s, 1, n, o->fp);
+		return;
+	}
+	if (n > HIST_OUT_SIZE - o->len) {
+		out__flush(o);
+		if (n > HIST_OUT_SIZE) {
+			fwrite(s, 1, n, o->fp);
+			return;
+		}
+	}
+	memcpy(o->buf + o->len, s, n);
+	o->len += n;
+}
+
+static void out__puts(struct hist_out *o, const char *s)
+{
+	out__mem(o, s, strlen(s));
+}
+
+static void out__putc(struct hist_out *o, char c)
+{
+	out__mem(o, &c, 1);
+}
+
+static void out__spaces(struct hist_out *o, int n)
+{
+	static const char sp[] = "                                                                ";
+
+	for (; n > 0; n -= (int)sizeof(sp) - 1)
+		out__mem(o, sp, min(n, (int)sizeof(sp) - 1));
+}
+
+/* "%*.2f%%" of v */
+static void out__pct(struct hist_out *o, double v, int width)
+{
+	struct hist_pct *p = NULL, tmp;
+	u64 bits;
+	int n;
+
+	memcpy(&bits, &v, sizeof(bits));
+	if (o->pct) {
+		p = &o->pct[((bits ^ (bits >> 29)) * 0x9e3779b97f4a7c15ULL + (u64)width) >>
+			    (64 - 10)];
+		if (p->len && p->bits == bits && p->width == width) {
+			out__mem(o, p->s, p->len);
+			return;
+		}
+	} else {
+		p = &tmp;
+	}
+	n = snprintf(p->s, sizeof(p->s), "%*.2f%%", width, v);
+	if (n <= 0 || n >= (int)sizeof(p->s)) {
+		/* (no percentage is that long; as printf would say it anyway) */
+		char big[512];
+
+		n = snprintf(big, sizeof(big), "%*.2f%%", width, v);
+		out__mem(o, big, (size_t)min(max(n, 0), (int)sizeof(big) - 1));
+		p->len = 0;
+		return;
+	}
+	p->bits = bits;
+	p->width = (u8)width;
+	p->len = (u8)n;
+	out__mem(o, p->s, (size_t)n);
+}
+
+/* "%#llx" of v */
+static void out__hex(struct hist_out *o, u64 v)
+{
+	char b[20];
+	int n = sizeof(b);
+
+	do {
+		b[--n] = "0123456789abcdef"[v & 15];
+		v >>= 4;
+	} while (v);
+	if (n < (int)sizeof(b) - 1 || b[n] != '0') {
+		b[--n] = 'x';
+		b[--n] = '0';
+	}
+	out__mem(o, b + n, sizeof(b) - (size_t)n);
+}
+
+static void hist_out__init(struct hist_out *o, FILE *fp)
+{
+	o->fp = fp;
+	o->len = 0;
+	o->buf = malloc(HIST_OUT_SIZE);
+	o->pct = calloc(HIST_PCT_SLOTS, sizeof(*o->pct));
+}
+
+static void hist_out__exit(struct hist_out *o)
+{
+	out__flush(o);
+	free(o->buf);
+	free(o->pct);
+}
+
+/*
+ * The text of one key of an entry and its length, as
+ * hist_entry__snprintf_key() gives them (into a buffer of 8192, so a
+ * longer text is cut there): the common keys without formatting.
+ */
+static const char *hist_entry__key_text(const struct hist_entry *he, enum sort_key key,
+					char *buf, size_t size, int *len)
+{
+	const char *s;
+	size_t n;
+
+	switch (key) {
+	case SORT_COMM:
+		s = he->key.comm ? he->key.comm : "";
+		n = strlen(s);
+		break;
+	case SORT_DSO:
+		s = he->key.dso ? he->key.dso->short_name : "[unknown]";
+		n = he->key.dso ? he->key.dso->short_len : 9;
+		break;
+	case SORT_SYM:
+		if (!he->key.sym || he->key.sym->object)
+			goto slow;
+		s = he->key.sym->name;
+		n = strlen(s);
+		if (n + 5 > size)
+			goto slow;
+		buf[0] = '[';
+		buf[1] = he->level;
+		buf[2] = ']';
+		buf[3] = ' ';
+		memcpy(buf + 4, s, n + 1);
+		*len = (int)n + 4;
+		return buf;
+	default:
+		goto slow;
+	}
+	if (n < size) {
+		*len = (int)n;
+		return s;
+	}
+slow:
+	*len = hist_entry__snprintf_key(he, key, buf, size);
+	return buf;
+}
+
+/*
  * The graphs: a tree of the chains through an entry, built when printing.
  * A node's children are found through a hash of (parent, frame key), not
  * by walking its siblings: frameless code's garbage chains give a node
@@ -1176,7 +1370,7 @@ struct graph {
 	u32			nr_kids;	/* room in each */
 	u64			total;		/* of the hists: the percentages */
 	u64			min_hit;
-	FILE			*fp;
+	struct hist_out		*out;
 	bool			hide_top;
 	struct hists_graph_stats *stats;
 };
@@ -1280,14 +1474,14 @@ static void graph__add(struct graph *g, const struct hist_chain *c, int from, in
 	}
 }
 
-static void graph__name(const struct graph *g, u32 n, FILE *fp)
+static void graph__name(const struct graph *g, u32 n)
 {
 	const struct hist_frame *f = g->nodes[n].frame;
 
 	if (f->sym)
-		fputs(f->sym->name, fp);
+		out__puts(g->out, f->sym->name);
 	else
-		fprintf(fp, "%#llx", (unsigned long long)f->ip);
+		out__hex(g->out, f->ip);
 }
 
 /* The last node of the run that starts at n: single children with all the hits. */
@@ -1303,9 +1497,9 @@ static void graph__print_run(const struct graph *g, u32 n, u32 end, const char *
 {
 	while (n != end) {
 		n = g->nodes[n].first_child;
-		fprintf(g->fp, "%s", prefix);
-		graph__name(g, n, g->fp);
-		fputc('\n', g->fp);
+		out__puts(g->out, prefix);
+		graph__name(g, n);
+		out__putc(g->out, '\n');
 	}
 }
 
@@ -1379,11 +1573,15 @@ static void graph__print_children(struct graph *g, u32 parent, const char *prefi
 		bool last = i == nr - 1;
 		u32 end = graph__run_end(g, kids[i]);
 
-		fprintf(g->fp, "%s|          \n", prefix);
-		fprintf(g->fp, "%s%c--%.2f%%--", prefix, last ? ' ' : '|',
-			g->total ? 100.0 * (double)g->nodes[kids[i]].hits / (double)g->total : 0);
-		graph__name(g, kids[i], g->fp);
-		fputc('\n', g->fp);
+		out__puts(g->out, prefix);
+		out__puts(g->out, "|          \n");
+		out__puts(g->out, prefix);
+		out__puts(g->out, last ? " --" : "|--");
+		out__pct(g->out, g->total ? 100.0 * (double)g->nodes[kids[i]].hits /
+				 (double)g->total : 0, 0);
+		out__puts(g->out, "--");
+		graph__name(g, kids[i]);
+		out__putc(g->out, '\n');
 		snprintf(next, sizeof(next), "%s%s", prefix, last ? "           " : "|          ");
 		graph__print_run(g, kids[i], end, next);
 		if (depth < 200)
@@ -1415,20 +1613,20 @@ static void graph__print(struct graph *g, u64 base)
 			if (!i)
 				return;
 			graph__print_children(g, end, "            ", 0, g->kids);
-			fputc('\n', g->fp);
+			out__putc(g->out, '\n');
 			return;
 		}
 		if (g->hide_top)
 			top = g->nodes[top].first_child;
-		fprintf(g->fp, "            |\n            ---");
-		graph__name(g, top, g->fp);
-		fputc('\n', g->fp);
+		out__puts(g->out, "            |\n            ---");
+		graph__name(g, top);
+		out__putc(g->out, '\n');
 		graph__print_run(g, top, end, "               ");
 		graph__print_children(g, end, "               ", 0, g->kids);
 	} else {
 		graph__print_children(g, 0, "            ", 0, g->kids);
 	}
-	fputc('\n', g->fp);
+	out__putc(g->out, '\n');
 }
 
 struct graph_ref {
@@ -1649,7 +1847,9 @@ static void hists__col_widths(struct hists *hists, struct hist_entry **v, int n,
 	for (i = 0; i < n; i++) {
 		for (k = 0; k < hists->sort.nr; k++) {
 			enum sort_key key = hists->sort.keys[k];
-			int w = hist_entry__snprintf_key(v[i], key, buf, sizeof(buf));
+			int w;
+
+			hist_entry__key_text(v[i], key, buf, sizeof(buf), &w);
 
 			if (key == SORT_SYM && !v[i]->key.sym)
 				unresolved = true;
@@ -1681,6 +1881,7 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 	struct graph g = { 0 };
 	struct graph_ref *refs = NULL;
 	u32 *start = NULL, nr_graphs = 0;
+	struct hist_out out;
 	char buf[8192];
 
 	n = hists__sorted(hists, &v);
@@ -1707,12 +1908,12 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 				v[i]->thread_comm = t->comm;
 		}
 	}
-	if (hists->graph && hists->chains) {
+	if (hists->graph && hists->nr_chains) {
 		refs = hists__graph_refs(hists, v, (u32)n, nr_graphs, &start);
 		g.nodes = malloc(256 * sizeof(*g.nodes));
 		g.alloc = 256;
 		g.total = hists->total_period;
-		g.fp = fp;
+		g.out = &out;
 		g.stats = &hists->graph_stats;
 		g.frames = hists->frames;
 		if (!g.nodes) {
@@ -1750,6 +1951,7 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 		}
 		fprintf(fp, "\n#\n");
 	}
+	hist_out__init(&out, fp);
 	for (i = 0; i < n; i++) {
 		const struct hist_entry *he = v[i];
 		double pct = hists->total_period ?
@@ -1760,28 +1962,38 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 
 		if (hists__row_hidden(hists, he, opts))
 			continue;
-		if (hists->cumulate)
-			fprintf(fp, "%9.2f%%  %7.2f%%", cpct, pct);
-		else
-			fprintf(fp, "%9.2f%%", pct);
-		if (opts->show_nr_samples)
-			fprintf(fp, "  %12llu", (unsigned long long)he->nr_samples);
+		if (hists->cumulate) {
+			out__pct(&out, cpct, 9);
+			out__spaces(&out, 2);
+		}
+		out__pct(&out, pct, hists->cumulate ? 7 : 9);
+		if (opts->show_nr_samples) {
+			int len = snprintf(buf, sizeof(buf), "  %12llu",
+					   (unsigned long long)he->nr_samples);
+
+			out__mem(&out, buf, (size_t)len);
+		}
 		for (k = 0; k < hists->sort.nr; k++) {
 			enum sort_key key = hists->sort.keys[k];
+			const char *text;
+			int len;
 
 			if (opts->hide_mask & (1u << key))
 				continue;
-			hist_entry__snprintf_key(he, key, buf, sizeof(buf));
+			text = hist_entry__key_text(he, key, buf, sizeof(buf), &len);
+			/* (what a buffer of 8192 holds) */
+			len = min(len, (int)sizeof(buf) - 1);
+			out__spaces(&out, 2);
+			out__mem(&out, text, (size_t)len);
 			/* upstream leaves the symbol unpadded when it ends the line */
-			if (k == last && key == SORT_SYM)
-				fprintf(fp, "  %s", buf);
-			else
-				fprintf(fp, "  %-*s", width[key], buf);
+			if (k != last || key != SORT_SYM)
+				out__spaces(&out, width[key] - len);
 		}
-		fputc('\n', fp);
+		out__putc(&out, '\n');
 		if (refs)
 			hists__print_graph(hists, v[i], &g, refs, start);
 	}
+	hist_out__exit(&out);
 	free(g.nodes);
 	free(g.slots);
 	free(g.kids);

@@ -94,10 +94,10 @@ struct hist_ip_cache {
  * period of the samples that had it.  Only distinct chains are kept.
  */
 struct hist_chain {
-	struct hist_chain	*hnext;
 	struct hist_entry	*self;
 	u64			period;
-	u32			hash;		/* chain_hash()'s low half */
+	u64			pending;	/* children mode: not yet in its entries' */
+	u32			hash;		/* chain_hash()'s low half: its slot */
 	u32			nr;
 	u32			frames[];	/* then, children mode: nr entries */
 };
@@ -116,6 +116,11 @@ struct hists_graph_stats {
 	u64	nodes;
 	u64	probes;
 	u64	compares;
+};
+
+struct hist_chain_slot {
+	struct hist_chain	*chain;		/* NULL: free */
+	u32			tag;		/* chain_hash() >> 32 */
 };
 
 struct hists {
@@ -141,8 +146,12 @@ struct hists {
 	struct hist_ip_cache	*ip_cache;	/* sample -> its entry, direct-mapped */
 	u32			ip_cache_bits;
 	u64			ip_cache_misses;	/* since it last grew */
-	struct hist_chain	**chains;	/* hash of distinct chains */
-	size_t			nr_chain_buckets;
+	/*
+	 * The distinct chains: open addressing, each slot the chain and the
+	 * high half of its hash, so a probe reads no chain that is not it.
+	 */
+	struct hist_chain_slot	*chain_slots;
+	size_t			chain_slots_mask;
 	size_t			nr_chains;
 	struct hist_chain	**chain_list;	/* the chains in the order they were made */
 	size_t			chain_list_alloc;
