@@ -843,7 +843,16 @@ struct sort_rec {
 	s32			tid;
 	s32			cpu;
 	u32			max_depth;
+	/*
+	 * The keys' comparisons folded into numbers (sort_recs__code()):
+	 * all the keys (full), those before the symbol (pre) and after it
+	 * (post), each key's value in as many bits as it needs, the first
+	 * key highest; compared as numbers they order as the keys do.
+	 */
+	unsigned __int128	full, pre, post;
 };
+
+static bool cmp_coded;	/* the records' codes stand for their keys */
 
 static const char *rank_comm(const struct hist_entry *he)
 {
@@ -885,7 +894,7 @@ static u32 str_rank__slot(const char *s, u32 mask)
  * only those are sorted.
  */
 static int sort_recs__rank(struct sort_rec *r, size_t n, int which,
-			   const char *(*get)(const struct hist_entry *))
+			   const char *(*get)(const struct hist_entry *), u32 *nr_ranks)
 {
 	struct str_rank *set, *uniq;
 	u32 mask = 15, k, rank = 0;
@@ -930,9 +939,94 @@ static int sort_recs__rank(struct sort_rec *r, size_t n, int which,
 			;
 		r[i].rank[which] = set[k].rank;
 	}
+	*nr_ranks = u ? rank + 1 : 0;
 	free(uniq);
 	free(set);
 	return 0;
+}
+
+/* Bits for the values 0..max. */
+static u32 code_bits(u64 max)
+{
+	u32 b = 0;
+
+	while (b < 64 && (max >> b))
+		b++;
+	return b;
+}
+
+/* Key k of r as a number in the order sort_rec__cmp_key() gives, and its bits. */
+static u64 sort_rec__key_code(const struct sort_rec *r, enum sort_key key,
+			      const u32 nr_ranks[3], u32 *bits)
+{
+	int which = key == SORT_COMM ? RANK_COMM : key == SORT_DSO ? RANK_DSO : RANK_SYM;
+
+	switch (key) {
+	case SORT_COMM:
+	case SORT_DSO:
+	case SORT_SYM:
+		/* none: after every name */
+		*bits = code_bits(nr_ranks[which]);
+		return r->rank[which] == RANK_NONE ? nr_ranks[which] : r->rank[which];
+	case SORT_PID:
+	case SORT_TID:
+		*bits = 32;
+		return (u32)r->tid ^ 0x80000000u;
+	case SORT_CPU:
+		*bits = 32;
+		return (u32)r->cpu ^ 0x80000000u;
+	default:
+		*bits = 0;
+		return 0;
+	}
+}
+
+/*
+ * Every record's codes; false when the keys do not fit in 128 bits or
+ * come with more than one symbol key (then the comparisons go key by
+ * key).
+ */
+static bool sort_recs__code(struct sort_rec *r, size_t n, const struct sort_spec *spec,
+			    const u32 nr_ranks[3])
+{
+	u32 bits, total = 0;
+	int k, syms = 0;
+	size_t i;
+
+	for (k = 0; k < spec->nr; k++) {
+		sort_rec__key_code(r, spec->keys[k], nr_ranks, &bits);
+		total += bits;
+		syms += spec->keys[k] == SORT_SYM;
+	}
+	if (total > 128 || syms > 1)
+		return false;
+	for (i = 0; i < n; i++) {
+		unsigned __int128 full = 0, pre = 0, post = 0;
+		bool after = false;
+
+		for (k = 0; k < spec->nr; k++) {
+			u64 v = sort_rec__key_code(&r[i], spec->keys[k], nr_ranks, &bits);
+
+			full = bits ? full << bits | v : full;
+			if (spec->keys[k] == SORT_SYM) {
+				after = true;
+				continue;
+			}
+			if (after)
+				post = bits ? post << bits | v : post;
+			else
+				pre = bits ? pre << bits | v : pre;
+		}
+		r[i].full = full;
+		r[i].pre = pre;
+		r[i].post = post;
+	}
+	return true;
+}
+
+static int code_cmp(unsigned __int128 a, unsigned __int128 b)
+{
+	return a < b ? -1 : a > b;
 }
 
 static int rank_cmp(u32 a, u32 b)
@@ -974,6 +1068,8 @@ static int sort_rec__cmp(const struct sort_rec *a, const struct sort_rec *b)
 		return (a->max_depth > b->max_depth ? -1 : 1) * cmp_depth;
 	if (a->period != b->period)
 		return a->period > b->period ? -1 : 1;
+	if (cmp_coded)
+		return code_cmp(a->full, b->full);
 	for (i = 0; i < cmp_spec->nr; i++) {
 		c = sort_rec__cmp_key(a, b, cmp_spec->keys[i]);
 		if (c)
@@ -991,31 +1087,39 @@ static int addr_cmp(u64 a, u64 b)
 }
 
 /* How upstream's input and collapsed trees order entries: symbols by address. */
+/* The symbol key's part of the collapsed order. */
+static int sort_rec__collapse_sym(const struct sort_rec *a, const struct sort_rec *b)
+{
+	int c;
+
+	if (!a->sym && !b->sym)
+		return addr_cmp(a->addr, b->addr);
+	c = sort_rec__cmp_key(a, b, SORT_DSO);
+	if (c || a->sym == b->sym)
+		return c;
+	if (!a->sym || !b->sym)
+		return null_cmp(a->sym, b->sym);
+	if (a->sym_start != b->sym_start)
+		return addr_cmp(a->sym_start, b->sym_start);
+	return addr_cmp(a->sym_end, b->sym_end);
+}
+
 static int sort_rec__collapse_cmp(const struct sort_rec *a, const struct sort_rec *b)
 {
 	int i, c = 0;
 
+	if (cmp_coded) {
+		c = code_cmp(a->pre, b->pre);
+		if (c || !(cmp_spec->mask & (1u << SORT_SYM)))
+			return c;
+		c = sort_rec__collapse_sym(a, b);
+		return c ? c : code_cmp(a->post, b->post);
+	}
 	for (i = 0; i < cmp_spec->nr && !c; i++) {
-		switch (cmp_spec->keys[i]) {
-		case SORT_SYM:
-			if (!a->sym && !b->sym) {
-				c = addr_cmp(a->addr, b->addr);
-				break;
-			}
-			c = sort_rec__cmp_key(a, b, SORT_DSO);
-			if (c || a->sym == b->sym)
-				break;
-			if (!a->sym || !b->sym)
-				c = null_cmp(a->sym, b->sym);
-			else if (a->sym_start != b->sym_start)
-				c = addr_cmp(a->sym_start, b->sym_start);
-			else
-				c = addr_cmp(a->sym_end, b->sym_end);
-			break;
-		default:
+		if (cmp_spec->keys[i] == SORT_SYM)
+			c = sort_rec__collapse_sym(a, b);
+		else
 			c = sort_rec__cmp_key(a, b, cmp_spec->keys[i]);
-			break;
-		}
 	}
 	return c;
 }
@@ -1051,6 +1155,7 @@ int hists__sorted(struct hists *hists, struct hist_entry ***out)
 {
 	struct hist_entry **v = malloc((hists->nr_entries + 1) * sizeof(*v)), **bys;
 	struct sort_rec *recs = NULL;
+	u32 nr_ranks[3] = { 0 };
 	void **items = NULL;
 	size_t i, n = 0;
 	bool bys_used;
@@ -1103,10 +1208,11 @@ int hists__sorted(struct hists *hists, struct hist_entry ***out)
 		}
 		items[i] = &recs[i];
 	}
-	if (sort_recs__rank(recs, n, RANK_COMM, rank_comm) ||
-	    sort_recs__rank(recs, n, RANK_DSO, rank_dso) ||
-	    sort_recs__rank(recs, n, RANK_SYM, rank_sym))
+	if (sort_recs__rank(recs, n, RANK_COMM, rank_comm, &nr_ranks[RANK_COMM]) ||
+	    sort_recs__rank(recs, n, RANK_DSO, rank_dso, &nr_ranks[RANK_DSO]) ||
+	    sort_recs__rank(recs, n, RANK_SYM, rank_sym, &nr_ranks[RANK_SYM]))
 		goto fail;
+	cmp_coded = sort_recs__code(recs, n, &hists->sort, nr_ranks);
 	cmp_spec = &hists->sort;
 	cmp_cumulate = hists->cumulate;
 	cmp_depth = hists->cumulate && hists->graph ? (hists->caller ? 1 : -1) : 0;
