@@ -3,9 +3,171 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tap.h"
+#include "util/callchain.h"
 #include "util/hist.h"
+
+static u64 ev_buf[512];
+
+static const union perf_event *ksym_ev(u64 addr, u32 len, const char *name)
+{
+	struct perf_record_ksymbol *k = (void *)ev_buf;
+
+	memset(ev_buf, 0, sizeof(ev_buf));
+	k->header.type = PERF_RECORD_KSYMBOL;
+	k->header.size = sizeof(*k) + 64;
+	k->addr = addr;
+	k->len = len;
+	k->ksym_type = PERF_RECORD_KSYMBOL_TYPE_BPF;
+	strcpy(k->name, name);
+	return (void *)ev_buf;
+}
+
+static const union perf_event *mmap_ev(s32 pid, u64 start, u64 len, const char *file, u16 misc)
+{
+	struct perf_record_mmap2 *m = (void *)ev_buf;
+
+	memset(ev_buf, 0, sizeof(ev_buf));
+	m->header.type = PERF_RECORD_MMAP2;
+	m->header.misc = misc;
+	m->header.size = sizeof(*m) + 64;
+	m->pid = m->tid = (u32)pid;
+	m->start = start;
+	m->len = len;
+	m->prot = 5;
+	strcpy(m->filename, file);
+	return (void *)ev_buf;
+}
+
+/*
+ * One sample the way perf report takes it: through the raw cache when
+ * use_cache, else resolved every time.  1: from the cache, 0: resolved.
+ */
+static int add_raw(struct hists *h, struct machine *m, struct callchain_cursor *cur,
+		   struct thread *t, const u64 *raw, u32 nr, u64 period, bool use_cache)
+{
+	struct perf_sample s = { .ip = raw[1], .callchain = raw, .callchain_nr = nr,
+				 .period = period };
+	struct hist_raw_key key = { .thread = t, .raw = raw, .nr = nr,
+				    .cpumode = PERF_RECORD_MISC_KERNEL, .ip = raw[1] };
+	struct addr_location al;
+
+	if (use_cache && hists__raw_cache_find(h, m, &key, period))
+		return 1;
+	machine__resolve_ip(m, t, PERF_RECORD_MISC_KERNEL, s.ip, &al);
+	callchain__resolve(m, t, &s, PERF_RECORD_MISC_KERNEL, 0, cur);
+	hists__add_sample(h, &al, cur->entries, cur->nr, 0, period);
+	if (use_cache)
+		hists__raw_cache_add(h, m, &key, &al, cur->entries, cur->nr);
+	return 0;
+}
+
+/*
+ * The raw cache gives what resolving gives: samples of a kernel chain
+ * into a user one, a BPF program's frames, while programs are loaded
+ * elsewhere and the user maps change; each hists' rows and graphs as
+ * those of one fed without it.
+ */
+static void test_raw_cache(void)
+{
+	char path[] = "/tmp/hist-kallsyms.XXXXXX";
+	int fd = mkstemp(path);
+	FILE *fp = fd >= 0 ? fdopen(fd, "w") : NULL;
+	struct machine *m;
+	struct callchain_cursor cur;
+	struct thread *t;
+	struct sort_spec spec;
+	struct hists h[2];
+	char *out[2] = { NULL, NULL };
+	size_t len[2];
+	int hits = 0, k;
+	u64 core[] = { PERF_CONTEXT_KERNEL, 0xffffffff81000110ULL, 0xffffffff81000150ULL,
+		       PERF_CONTEXT_USER, 0x400010, 0x400020 };
+	u64 bpf[] = { PERF_CONTEXT_KERNEL, 0xffffffffc0001010ULL, 0xffffffff81000150ULL,
+		      PERF_CONTEXT_USER, 0x400010 };
+
+	if (!fp) {
+		ok(0, "raw cache: a temporary file");
+		return;
+	}
+	fprintf(fp, "ffffffff81000000 T _text\nffffffff81000100 T do_work\n"
+		"ffffffff81000140 T do_more\nffffffff81000200 T _etext\n");
+	fclose(fp);
+	m = machine__new(path);
+	callchain_cursor__init(&cur);
+	callchain_cursor__enable_cache(&cur);
+	sort_spec__parse(&spec, "comm,dso,sym", NULL, 0);
+	for (k = 0; k < 2; k++) {
+		hists__init(&h[k], &spec);
+		h[k].cumulate = h[k].graph = true;
+		h[k].graph_min_percent = 0;
+	}
+	machine__process_event(m, mmap_ev(-1, 0xffffffff81000000ULL, 0x200,
+					  "[kernel.kallsyms]_text", PERF_RECORD_MISC_KERNEL), NULL);
+	machine__process_event(m, mmap_ev(100, 0x400000, 0x1000, "/bin/app",
+					  PERF_RECORD_MISC_USER), NULL);
+	machine__process_event(m, ksym_ev(0xffffffffc0001000ULL, 0x80, "bpf_prog_1_p"), NULL);
+	t = machine__findnew_thread(m, 100, 100);
+	for (k = 0; k < 2; k++) {
+		bool c = k == 1;
+		int n = 0;
+
+		n += add_raw(&h[k], m, &cur, t, core, 6, 100, c);
+		n += add_raw(&h[k], m, &cur, t, core, 6, 100, c);
+		n += add_raw(&h[k], m, &cur, t, bpf, 5, 10, c);
+		n += add_raw(&h[k], m, &cur, t, bpf, 5, 10, c);
+		if (c)
+			ok(n == 2, "a chain seen before comes from the cache (%d of 4)", n);
+		/* another program loaded elsewhere: core frames hold, BPF ones not */
+		machine__process_event(m, ksym_ev(0xffffffffc0009000ULL + 0x100 * k, 0x80,
+						  "bpf_prog_2_q"), NULL);
+		n = add_raw(&h[k], m, &cur, t, core, 6, 100, c);
+		if (c)
+			ok(n == 1, "a KSYMBOL elsewhere: the kernel's own frames still hold");
+		n = add_raw(&h[k], m, &cur, t, bpf, 5, 10, c);
+		if (c)
+			ok(n == 0, "a KSYMBOL: chains through BPF code resolved again");
+		/* the program gone: its frame is unknown from now on */
+		machine__process_event(m, ksym_ev(0xffffffffc0001000ULL, 0x80, "bpf_prog_1_p"),
+				       NULL);
+		((struct perf_record_ksymbol *)ev_buf)->flags = PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER;
+		machine__process_event(m, (void *)ev_buf, NULL);
+		n = add_raw(&h[k], m, &cur, t, bpf, 5, 10, c);
+		if (c)
+			ok(n == 0, "unregistered: resolved again");
+		/* the process maps something else: its chains resolved again */
+		machine__process_event(m, mmap_ev(100, 0x400000, 0x1000, "/bin/other",
+						  PERF_RECORD_MISC_USER), NULL);
+		n = add_raw(&h[k], m, &cur, t, core, 6, 100, c);
+		if (c)
+			ok(n == 0, "an mmap of its process: resolved again");
+		n = add_raw(&h[k], m, &cur, t, core, 6, 100, c);
+		hits += n;
+		/* and back for the next round (the one without the cache ran first) */
+		machine__process_event(m, ksym_ev(0xffffffffc0001000ULL, 0x80, "bpf_prog_1_p"),
+				       NULL);
+		machine__process_event(m, mmap_ev(100, 0x400000, 0x1000, "/bin/app",
+						  PERF_RECORD_MISC_USER), NULL);
+	}
+	ok(hits == 1, "then from the cache again");
+	for (k = 0; k < 2; k++) {
+		FILE *o = open_memstream(&out[k], &len[k]);
+
+		hists__fprintf(&h[k], &(struct hists_print_opts){ .quiet = true }, o);
+		fclose(o);
+	}
+	ok(out[0] && out[1] && !strcmp(out[0], out[1]) && strstr(out[0], "do_more"),
+	   "rows and graphs as without the cache");
+	for (k = 0; k < 2; k++) {
+		free(out[k]);
+		hists__exit(&h[k]);
+	}
+	callchain_cursor__exit(&cur);
+	machine__delete(m);
+	unlink(path);
+}
 
 int main(void)
 {
@@ -336,8 +498,8 @@ int main(void)
 		{
 			bool chains_ok = true;
 
-			for (size_t k = 0; k < h.nr_chain_buckets; k++)
-				for (struct hist_chain *c = h.chains[k]; c; c = c->hnext)
+			for (size_t k = 0; k < h.nr_chains; k++)
+				for (struct hist_chain *c = h.chain_list[k]; c; c = NULL)
 					for (u32 f = 0; f < c->nr; f++)
 						chains_ok &= !hist_chain__entries(c)[f]->merged && !c->self->merged;
 			ok(chains_ok, "the chains name only surviving entries");
@@ -501,5 +663,6 @@ int main(void)
 	free(s2);
 	thread__delete(t);
 	dso__delete(d1);
+	test_raw_cache();
 	return done_testing();
 }

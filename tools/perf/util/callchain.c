@@ -46,20 +46,21 @@ int callchain_cursor__enable_cache(struct callchain_cursor *c)
 /*
  * machine__resolve_ip() through the cache: the same frames come back in
  * sample after sample (the outer ones above all), and a lookup here is
- * cheaper than the map and symbol searches.
+ * cheaper than the map and symbol searches.  version: of the address
+ * space of cpumode (machine__maps_version()), taken once for all the
+ * frames of one cpumode.
  */
 static void cursor__resolve_ip(struct callchain_cursor *c, struct machine *machine,
-			       struct thread *thread, u8 cpumode, u64 ip,
+			       struct thread *thread, u8 cpumode, u64 version, u64 ip,
 			       struct addr_location *al)
 {
 	struct callchain_cache_entry *e;
-	u64 h, version;
+	u64 h;
 
 	if (!c->cache) {
 		machine__resolve_ip(machine, thread, cpumode, ip, al);
 		return;
 	}
-	version = machine__maps_version(machine, thread, cpumode);
 	h = (ip ^ version * 0x9e3779b97f4a7c15ULL ^ cpumode) * 0xff51afd7ed558ccdULL;
 	e = &c->cache[h >> (64 - CACHE_BITS)];
 	if (e->used && e->version == version && e->ip == ip && e->cpumode == cpumode) {
@@ -79,44 +80,53 @@ static void cursor__resolve_ip(struct callchain_cursor *c, struct machine *machi
 	e->al = *al;
 }
 
-static struct addr_location *cursor__next(struct callchain_cursor *c)
+/* Room for n entries; 0 or -ENOMEM. */
+static int cursor__reserve(struct callchain_cursor *c, u64 n)
 {
-	if (c->nr == c->alloc) {
-		u32 n = c->alloc ? c->alloc * 2 : 64;
-		struct addr_location *e = realloc(c->entries, n * sizeof(*e));
+	u32 alloc = c->alloc ? c->alloc : 64;
+	struct addr_location *e;
 
-		if (!e)
-			return NULL;
-		c->entries = e;
-		c->alloc = n;
+	if (n <= c->alloc)
+		return 0;
+	while (alloc < n) {
+		if (alloc > UINT32_MAX / 2)
+			return -ENOMEM;
+		alloc *= 2;
 	}
-	return &c->entries[c->nr++];
+	e = realloc(c->entries, alloc * sizeof(*e));
+	if (!e)
+		return -ENOMEM;
+	c->entries = e;
+	c->alloc = alloc;
+	return 0;
 }
 
 int callchain__resolve(struct machine *machine, struct thread *thread,
 		       const struct perf_sample *sample, u8 cpumode, u32 max_stack,
 		       struct callchain_cursor *c)
 {
-	struct addr_location *al;
-	u64 i;
+	u64 i, version, nr = sample->callchain ? sample->callchain_nr : 0;
 
 	c->nr = 0;
-	if (!sample->callchain || !sample->callchain_nr) {
-		al = cursor__next(c);
-		if (!al)
-			return -ENOMEM;
-		cursor__resolve_ip(c, machine, thread, cpumode, sample->ip, al);
+	if (cursor__reserve(c, nr ? nr : 1))
+		return -ENOMEM;
+	version = c->cache ? machine__maps_version(machine, thread, cpumode) : 0;
+	if (!nr) {
+		cursor__resolve_ip(c, machine, thread, cpumode, version, sample->ip, &c->entries[0]);
+		c->nr = 1;
 		return 0;
 	}
-	for (i = 0; i < sample->callchain_nr; i++) {
+	for (i = 0; i < nr; i++) {
 		u64 ip = sample->callchain[i];
 
 		if (ip >= PERF_CONTEXT_MAX) {
 			u8 mode = machine__context_cpumode(ip);
 
-			if (mode)
+			if (mode) {
 				cpumode = mode;
-			else if (ip != PERF_CONTEXT_GUEST) {
+				version = c->cache ? machine__maps_version(machine, thread, cpumode) :
+					  0;
+			} else if (ip != PERF_CONTEXT_GUEST) {
 				/* a corrupt chain: upstream drops all of it */
 				c->nr = 0;
 				return 0;
@@ -125,10 +135,10 @@ int callchain__resolve(struct machine *machine, struct thread *thread,
 		}
 		if (max_stack && c->nr >= max_stack)
 			break;
-		al = cursor__next(c);
-		if (!al)
-			return -ENOMEM;
-		cursor__resolve_ip(c, machine, thread, cpumode, ip, al);
+		cursor__resolve_ip(c, machine, thread, cpumode, version, ip, &c->entries[c->nr++]);
+		/* a lookup that mapped the live modules changed the kernel's */
+		if (c->cache && cpumode == PERF_RECORD_MISC_KERNEL)
+			version = machine->kmaps->version;
 	}
 	return 0;
 }

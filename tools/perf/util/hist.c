@@ -45,6 +45,8 @@ void hists__exit(struct hists *hists)
 	hists->sym_cache = NULL;
 	free(hists->ip_cache);
 	hists->ip_cache = NULL;
+	free(hists->raw_cache);
+	hists->raw_cache = NULL;
 	while (hists->canon) {
 		struct hist_canon *c = hists->canon;
 
@@ -590,6 +592,7 @@ static int hists__add_cumulative_chain(struct hists *hists, const struct addr_lo
 		return -ENOMEM;
 	c->period += period;
 	c->pending += period;
+	hists->last_chain = c;
 	return 0;
 }
 
@@ -641,7 +644,124 @@ int hists__add_sample(struct hists *hists, const struct addr_location *al,
 	self = hists__findnew(hists, al, cpu);
 	if (!self)
 		return -ENOMEM;
-	return hists__add_chain(hists, al, self, chain, nr, cpu, period);
+	hists->last_chain = hists__chain_findnew(hists, al, self, chain, nr, cpu);
+	if (!hists->last_chain)
+		return -ENOMEM;
+	hists->last_chain->period += period;
+	return 0;
+}
+
+enum { RAW_USER = 1, RAW_KERNEL = 2, RAW_KCORE = 4 };
+
+static u64 raw_hash(const struct hist_raw_key *k, s32 cpu)
+{
+	u64 h = ((u64)(uintptr_t)k->thread * 0x9e3779b97f4a7c15ULL) ^
+		(k->ip * 0xc2b2ae3d27d4eb4fULL) ^ ((u64)k->cpumode << 56) ^ (u32)cpu;
+	u32 i;
+
+	for (i = 0; i < k->nr; i++)
+		h = (h ^ k->raw[i]) * 0xff51afd7ed558ccdULL;
+	return h ^ (h >> 31);
+}
+
+/* The slot of k (its hash computed once, kept in k). */
+static struct hist_raw_slot *hists__raw_slot(struct hists *hists, struct hist_raw_key *k,
+					     s32 *cpu)
+{
+	*cpu = hists->sort.mask & (1u << SORT_CPU) ? k->cpu : 0;
+	if (!k->hash)
+		k->hash = raw_hash(k, *cpu) | 1;
+	return &hists->raw_cache[k->hash >> (64 - HIST_RAW_BITS)];
+}
+
+bool hists__raw_cache_find(struct hists *hists, struct machine *machine,
+			   struct hist_raw_key *key, u64 period)
+{
+	struct hist_raw_slot *e;
+	struct hist_chain *c;
+	s32 cpu;
+
+	if (!hists->graph || !hists->raw_cache || key->nr > HIST_RAW_MAX || !key->thread)
+		return false;
+	e = hists__raw_slot(hists, key, &cpu);
+	if (e->hash != key->hash || e->thread != key->thread || e->nr != key->nr || e->ip != key->ip ||
+	    e->cpumode != key->cpumode || e->cpu != cpu || e->tid != key->thread->tid ||
+	    e->comm != key->thread->comm || memcmp(e->raw, key->raw, key->nr * sizeof(u64)))
+		return false;
+	if ((e->spaces & RAW_USER) &&
+	    e->uversion != machine__maps_version(machine, key->thread, PERF_RECORD_MISC_USER))
+		return false;
+	if ((e->spaces & RAW_KERNEL) &&
+	    e->kversion != (e->spaces & RAW_KCORE ? machine->kcore_version :
+			    machine->kmaps->version))
+		return false;
+	/* what hists__add_sample() gave the sample that made the slot */
+	c = e->chain;
+	hists__add_entry(hists, c->self, period);
+	if (hists->cumulate) {
+		if (c->nr > c->self->max_depth)
+			c->self->max_depth = c->nr;
+		c->pending += period;
+	}
+	c->period += period;
+	machine->nr_fallback += e->nr_fallback;
+	return true;
+}
+
+/* The address space a location was resolved in, and whether in the kernel's own map. */
+static void raw_space(const struct machine *machine, char level, u64 ip, u8 *spaces,
+		      bool *kcore)
+{
+	if (level == 'k') {
+		*spaces |= RAW_KERNEL;
+		if (ip < machine->kcore_start || ip >= machine->kcore_end)
+			*kcore = false;
+	} else {
+		/* user, and (conservatively) what has no address space */
+		*spaces |= RAW_USER;
+	}
+}
+
+void hists__raw_cache_add(struct hists *hists, struct machine *machine,
+			  struct hist_raw_key *key, const struct addr_location *al,
+			  const struct addr_location *chain, u32 nr)
+{
+	struct hist_raw_slot *e;
+	bool kcore = true;
+	u8 spaces = 0;
+	u32 i, fallback = al->fallback;
+	s32 cpu;
+
+	if (!hists->graph || !hists->last_chain || key->nr > HIST_RAW_MAX || !key->thread)
+		return;
+	if (!hists->raw_cache) {
+		hists->raw_cache = calloc(1u << HIST_RAW_BITS, sizeof(*hists->raw_cache));
+		if (!hists->raw_cache)
+			return;
+	}
+	raw_space(machine, al->level, al->ip, &spaces, &kcore);
+	for (i = 0; i < nr; i++) {
+		raw_space(machine, chain[i].level, chain[i].ip, &spaces, &kcore);
+		fallback += chain[i].fallback;
+	}
+	e = hists__raw_slot(hists, key, &cpu);
+	/* field by field: the raw array is copied only as far as it is used */
+	e->hash = key->hash;
+	e->thread = key->thread;
+	e->comm = key->thread->comm;
+	e->chain = hists->last_chain;
+	e->ip = key->ip;
+	e->tid = key->thread->tid;
+	e->cpu = cpu;
+	e->nr = key->nr;
+	e->nr_fallback = (u16)min(fallback, 0xffffu);
+	e->cpumode = key->cpumode;
+	e->spaces = spaces | (kcore ? RAW_KCORE : 0);
+	e->uversion = spaces & RAW_USER ?
+		      machine__maps_version(machine, key->thread, PERF_RECORD_MISC_USER) : 0;
+	e->kversion = !(spaces & RAW_KERNEL) ? 0 :
+		      kcore ? machine->kcore_version : machine->kmaps->version;
+	memcpy(e->raw, key->raw, key->nr * sizeof(u64));
 }
 
 /* The chains' entries after merges: dead entries point to their survivor. */
@@ -707,6 +827,9 @@ void hists__rename_comms(struct hists *hists, struct machine *machine)
 		return;
 	hists__ip_cache_flush(hists);
 	hists__chains_flush(hists);
+	/* the raw cache's samples are counted: no more come */
+	free(hists->raw_cache);
+	hists->raw_cache = NULL;
 	/* the table's order (idx), and the renamed ones out of it */
 	for (i = 0; i < n; i++) {
 		for (pp = &hists->buckets[i]; (he = *pp);) {
@@ -1416,7 +1539,27 @@ static const char *hist_entry__key_text(const struct hist_entry *he, enum sort_k
 		n = he->key.dso ? he->key.dso->short_len : 9;
 		break;
 	case SORT_SYM:
-		if (!he->key.sym || he->key.sym->object)
+		if (!he->key.sym) {
+			/* "[%c] %#.*llx", 16: zero has no 0x */
+			u64 a = he->key.addr;
+			int i, p = 4;
+
+			buf[0] = '[';
+			buf[1] = he->level;
+			buf[2] = ']';
+			buf[3] = ' ';
+			if (a) {
+				buf[p++] = '0';
+				buf[p++] = 'x';
+			}
+			for (i = 15; i >= 0; i--, a >>= 4)
+				buf[p + i] = "0123456789abcdef"[a & 15];
+			p += 16;
+			buf[p] = '\0';
+			*len = p;
+			return buf;
+		}
+		if (he->key.sym->object)
 			goto slow;
 		s = he->key.sym->name;
 		n = strlen(s);

@@ -118,6 +118,46 @@ struct hists_graph_stats {
 	u64	compares;
 };
 
+/*
+ * Samples with call chains, the fast way: the chain (and so the entry) a
+ * sample with the same raw call chain, ip and cpumode went to before,
+ * while its thread (with the name and tid it had), its cpu (when sorted
+ * by) and the versions of the address spaces its frames were resolved
+ * in (machine__maps_version(), machine__kernel_version()) are the same:
+ * its frames resolve as they did.  Direct-mapped, made on first use;
+ * chains of up to HIST_RAW_MAX raw entries (markers included).
+ */
+#define HIST_RAW_BITS	14
+#define HIST_RAW_MAX	24
+
+struct hist_raw_slot {
+	u64			hash;
+	const struct thread	*thread;	/* NULL: empty */
+	const char		*comm;
+	struct hist_chain	*chain;
+	u64			ip;
+	u64			uversion;	/* the thread's maps' (no user frame: unused) */
+	u64			kversion;	/* the kernel's (no kernel frame: unused) */
+	s32			tid;
+	s32			cpu;
+	u32			nr;
+	u16			nr_fallback;	/* frames named from BPF_PROG_INFO */
+	u8			cpumode;
+	u8			spaces;		/* RAW_USER | RAW_KERNEL | RAW_KCORE */
+	u64			raw[HIST_RAW_MAX];
+};
+
+/* A sample as the raw cache knows it (hash: hists__raw_cache_find()'s). */
+struct hist_raw_key {
+	struct thread		*thread;
+	const u64		*raw;
+	u32			nr;
+	u8			cpumode;
+	u64			ip;
+	s32			cpu;
+	u64			hash;
+};
+
 struct hist_chain_slot {
 	struct hist_chain	*chain;		/* NULL: free */
 	u32			tag;		/* chain_hash() >> 32 */
@@ -161,6 +201,8 @@ struct hists {
 	u32			*frame_slots;	/* (symbol, dso, address) -> id + 1 */
 	u32			frame_slots_mask;
 	struct hists_graph_stats graph_stats;
+	struct hist_raw_slot	*raw_cache;
+	struct hist_chain	*last_chain;	/* hists__add_sample()'s */
 	/* entries and chains are made in the arena; entries dropped are reused */
 	struct arena		arena;
 	struct hist_entry	*free_entries;
@@ -225,6 +267,19 @@ int hists__add_cumulative(struct hists *hists, const struct addr_location *al,
 /* The same for a sample and its chain that also go to the graphs (hists->graph). */
 int hists__add_sample(struct hists *hists, const struct addr_location *al,
 		      const struct addr_location *chain, u32 nr, s32 cpu, u64 period);
+
+/*
+ * The raw cache (struct hist_raw_slot): a sample known gets its period
+ * as hists__add_sample() gave it to the one before (true); false: not
+ * known, or this hists keeps no graphs.  After a miss and
+ * hists__add_sample() with the sample's resolved location al and chain,
+ * hists__raw_cache_add() remembers it.
+ */
+bool hists__raw_cache_find(struct hists *hists, struct machine *machine,
+			   struct hist_raw_key *key, u64 period);
+void hists__raw_cache_add(struct hists *hists, struct machine *machine,
+			  struct hist_raw_key *key, const struct addr_location *al,
+			  const struct addr_location *chain, u32 nr);
 
 /*
  * Keep the sample's chain (chain[0..nr), innermost first, as resolved;

@@ -147,12 +147,20 @@ static void machine__maps_changed(struct machine *m, struct maps *maps)
 		maps->version = ++m->maps_version;
 }
 
+/* The kernel's maps changed in [start, end): their version, and the core's if there. */
+static void machine__kmaps_changed(struct machine *m, u64 start, u64 end)
+{
+	machine__maps_changed(m, m->kmaps);
+	if (start < m->kcore_end && end > m->kcore_start)
+		m->kcore_version = ++m->maps_version;
+}
+
 /* What every address resolves to may have changed: new versions all round. */
 static void machine__all_maps_changed(struct machine *m)
 {
 	size_t i;
 
-	machine__maps_changed(m, m->kmaps);
+	machine__kmaps_changed(m, 0, ~0ULL);
 	for (i = 0; i < m->nr_buckets; i++) {
 		struct thread *t;
 
@@ -165,7 +173,7 @@ void machine__set_bpf_info(struct machine *machine, struct perf_env_bpf *bpf)
 {
 	machine->bpf_info = bpf && bpf->nr_progs ? bpf : NULL;
 	/* kernel addresses no map covers may get a name now */
-	machine__maps_changed(machine, machine->kmaps);
+	machine__kmaps_changed(machine, 0, ~0ULL);
 }
 
 int machine__set_build_ids(struct machine *m, const void *buf, size_t size)
@@ -512,8 +520,9 @@ static int machine__add_kernel_mmap(struct machine *m, u64 start, u64 len, u64 p
 	bool kernel = !strncmp(name, KERNEL_DSO_NAME, strlen(KERNEL_DSO_NAME));
 	const char *ref;
 	char mod[256];
+	int err;
 
-	machine__maps_changed(m, m->kmaps);
+	machine__kmaps_changed(m, start, start + len);
 	if (kernel) {
 		dso = dsos__findnew(&m->dsos, KERNEL_DSO_NAME, DSO_KIND_KERNEL);
 		if (!dso)
@@ -541,7 +550,12 @@ static int machine__add_kernel_mmap(struct machine *m, u64 start, u64 len, u64 p
 				len = last - start;
 		}
 		/* the kernel's own symbols carry absolute addresses */
-		return maps__insert(m->kmaps, map__new(start, start + len, 0, dso, true));
+		err = maps__insert(m->kmaps, map__new(start, start + len, 0, dso, true));
+		/* its range, and a new version there (the whole range, extended) */
+		m->kcore_start = start;
+		m->kcore_end = start + len;
+		machine__kmaps_changed(m, start, start + len);
+		return err;
 	}
 	if (module_name(name, mod, sizeof(mod))) {
 		/* a module: its symbols from kallsyms, relative to its start */
@@ -634,14 +648,16 @@ static int machine__process_ksymbol(struct machine *m, const union perf_event *e
 
 	if (ev->header.size <= fixed)
 		return -EINVAL;
-	/* only the kernel's addresses change */
-	machine__maps_changed(m, m->kmaps);
+	/* only the kernel's addresses change, and only where the program is */
 	if (ev->ksymbol.flags & PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER) {
 		map = maps__find(m->kmaps, ev->ksymbol.addr);
+		machine__kmaps_changed(m, map ? map->start : ev->ksymbol.addr,
+				       map ? map->end : ev->ksymbol.addr + 1);
 		if (map && map->dso != m->kernel_dso)
 			maps__remove_at(m->kmaps, map->start);
 		return 0;
 	}
+	machine__kmaps_changed(m, ev->ksymbol.addr, ev->ksymbol.addr + max(ev->ksymbol.len, 1u));
 	if (!ev->ksymbol.len || ev->ksymbol.addr + ev->ksymbol.len < ev->ksymbol.addr)
 		return 0;
 	n = strnlen(ev->ksymbol.name, min(ev->header.size - fixed, sizeof(name) - 1));

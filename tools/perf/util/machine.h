@@ -57,6 +57,14 @@ struct machine {
 	 * only the versions of the maps it changes, so a program loaded or a
 	 * thread's mmap leaves every other address space's entries valid.
 	 */
+	/*
+	 * The kernel's own map's range, and a version of the kernel's maps
+	 * that changes only when they change there: BPF programs come and
+	 * go elsewhere, hundreds of times a second under churn.
+	 */
+	u64		kcore_start;
+	u64		kcore_end;
+	u64		kcore_version;
 	struct resolved_ip *ip_cache;	/* direct-mapped, growing while it misses */
 	u32		ip_cache_bits;
 	u64		ip_cache_misses;	/* since it last grew */
@@ -139,6 +147,18 @@ int machine__process_event(struct machine *machine, const union perf_event *ev,
  * it.  0 also when the thread's maps cannot be made (ENOMEM).
  */
 u64 machine__maps_version(struct machine *machine, struct thread *thread, u8 cpumode);
+
+/*
+ * The version that decides what a kernel address ip resolves to: within
+ * the kernel's own map, one that only changes there; else the kernel
+ * maps' (machine__maps_version()).
+ */
+static inline u64 machine__kernel_version(const struct machine *machine, u64 ip)
+{
+	if (ip >= machine->kcore_start && ip < machine->kcore_end)
+		return machine->kcore_version;
+	return machine->kmaps->version;
+}
 
 /* Resolve ip in thread's address space under cpumode (PERF_RECORD_MISC_*). */
 void machine__resolve_ip(struct machine *machine, struct thread *thread, u8 cpumode,

@@ -133,7 +133,9 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	struct machine *machine = rep->machine;
 	u8 cpumode = ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
 	int max_stack = rep->opts.max_stack;
+	bool filtered = rep->comms.nr || rep->dsos.nr || rep->symbols.nr;
 	struct hist_ip_cache *hit;
+	struct hist_raw_key key;
 	struct addr_location al;
 	struct hist_entry *he;
 	struct hists *hists;
@@ -146,6 +148,18 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	t = machine__findnew_thread(machine, (s32)sample->pid, (s32)sample->tid);
 	if (!t)
 		return -ENOMEM;
+	/*
+	 * With graphs, a sample with a raw chain seen before goes to the same
+	 * chain (not with filters: they look at the resolved sample).
+	 */
+	if (hists->graph && !filtered) {
+		key = (struct hist_raw_key){ .thread = t, .raw = sample->callchain,
+					     .nr = sample->callchain ? (u32)sample->callchain_nr : 0,
+					     .cpumode = cpumode, .ip = sample->ip,
+					     .cpu = (s32)sample->cpu };
+		if (hists__raw_cache_find(hists, machine, &key, sample->period))
+			return 0;
+	}
 	/* without chains, a sample like one seen before goes to the same entry */
 	if (!hists->cumulate && !hists->graph) {
 		hit = hists__ip_cache_find(hists, machine__maps_version(machine, t, cpumode), t,
@@ -171,8 +185,12 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 					 max_stack > 0 ? (u32)max_stack : 0, &rep->cursor);
 		if (err)
 			return err;
-		return hists__add_sample(hists, &al, rep->cursor.entries, rep->cursor.nr,
-					 (s32)sample->cpu, sample->period);
+		err = hists__add_sample(hists, &al, rep->cursor.entries, rep->cursor.nr,
+					(s32)sample->cpu, sample->period);
+		if (!err && hists->graph && !filtered)
+			hists__raw_cache_add(hists, machine, &key, &al, rep->cursor.entries,
+					     rep->cursor.nr);
+		return err;
 	}
 	he = hists__findnew(hists, &al, (s32)sample->cpu);
 	if (!he)
