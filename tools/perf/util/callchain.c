@@ -12,7 +12,7 @@
 
 /*
  * A frame resolved before: the version of the address space it was
- * resolved in (machine__maps_version(): the kernel's maps for every
+ * resolved in (machine__addr_version(): the kernel's maps for every
  * thread's kernel frames, a process's for its threads' user frames), so
  * a record changing one address space leaves the others' frames here.
  */
@@ -48,7 +48,7 @@ int callchain_cursor__enable_cache(struct callchain_cursor *c)
  * sample after sample (the outer ones above all), and a lookup here is
  * cheaper than the map and symbol searches.  version: of the address
  * space of cpumode (machine__maps_version()), taken once for all the
- * frames of one cpumode.
+ * frames of one cpumode (machine__kernel_version() for each kernel one).
  */
 static void cursor__resolve_ip(struct callchain_cursor *c, struct machine *machine,
 			       struct thread *thread, u8 cpumode, u64 version, u64 ip,
@@ -73,7 +73,7 @@ static void cursor__resolve_ip(struct callchain_cursor *c, struct machine *machi
 	}
 	machine__resolve_ip(machine, thread, cpumode, ip, al);
 	/* (the lookup may change the kernel's maps: live modules) */
-	e->version = machine__maps_version(machine, thread, cpumode);
+	e->version = machine__addr_version(machine, thread, cpumode, ip);
 	e->ip = ip;
 	e->cpumode = cpumode;
 	e->used = true;
@@ -112,6 +112,8 @@ int callchain__resolve(struct machine *machine, struct thread *thread,
 		return -ENOMEM;
 	version = c->cache ? machine__maps_version(machine, thread, cpumode) : 0;
 	if (!nr) {
+		if (c->cache && cpumode == PERF_RECORD_MISC_KERNEL)
+			version = machine__kernel_version(machine, sample->ip);
 		cursor__resolve_ip(c, machine, thread, cpumode, version, sample->ip, &c->entries[0]);
 		c->nr = 1;
 		return 0;
@@ -135,10 +137,10 @@ int callchain__resolve(struct machine *machine, struct thread *thread,
 		}
 		if (max_stack && c->nr >= max_stack)
 			break;
-		cursor__resolve_ip(c, machine, thread, cpumode, version, ip, &c->entries[c->nr++]);
-		/* a lookup that mapped the live modules changed the kernel's */
+		/* the kernel's own map has a version of its own */
 		if (c->cache && cpumode == PERF_RECORD_MISC_KERNEL)
-			version = machine->kmaps->version;
+			version = machine__kernel_version(machine, ip);
+		cursor__resolve_ip(c, machine, thread, cpumode, version, ip, &c->entries[c->nr++]);
 	}
 	return 0;
 }

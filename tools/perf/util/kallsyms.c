@@ -21,6 +21,30 @@ static const u8 hex_digit[256] = {
 	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
 };
 
+/* Bytes with the high bit set where x has a byte equal to each byte of c. */
+static inline u64 swar_eq(u64 x, u64 c)
+{
+	u64 v = x ^ c;
+
+	return (v - 0x0101010101010101ULL) & ~v & 0x8080808080808080ULL;
+}
+
+/* The first '\t' or ' ' in p[0..n), or n: eight bytes at a time. */
+static size_t name_end(const char *p, size_t n)
+{
+	size_t i = 0;
+	u64 x;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, p + i, 8);
+		if (swar_eq(x, 0x0909090909090909ULL) | swar_eq(x, 0x2020202020202020ULL))
+			break;
+	}
+	while (i < n && p[i] != '\t' && p[i] != ' ')
+		i++;
+	return i;
+}
+
 int kallsyms__parse_line(const char *line, size_t len, u64 *addr, char *type,
 			 const char **name, size_t *name_len, const char **module,
 			 size_t *module_len)
@@ -28,16 +52,29 @@ int kallsyms__parse_line(const char *line, size_t len, u64 *addr, char *type,
 	size_t i = 0, n;
 	u64 a = 0;
 
-	while (i < len && i < 16 && hex_digit[(unsigned char)line[i]])
-		a = a << 4 | (u64)(hex_digit[(unsigned char)line[i++]] - 1);
+	/* the common line: 16 digits (each a table look-up, no loop test) */
+	if (len >= 19 && line[16] == ' ') {
+		u8 d, all = 0xff;
+
+		for (i = 0; i < 16; i++) {
+			d = hex_digit[(unsigned char)line[i]];
+			all &= d ? 0xff : 0;
+			a = a << 4 | (u64)(d - 1);
+		}
+		if (!all) {
+			i = 0;
+			a = 0;
+		}
+	}
+	if (!i)
+		while (i < len && i < 16 && hex_digit[(unsigned char)line[i]])
+			a = a << 4 | (u64)(hex_digit[(unsigned char)line[i++]] - 1);
 	if (!i || i + 3 > len || line[i] != ' ' || line[i + 2] != ' ')
 		return -EINVAL;
 	*addr = a;
 	*type = line[i + 1];
 	i += 3;
-	n = i;
-	while (n < len && line[n] != '\t' && line[n] != ' ')
-		n++;
+	n = i + name_end(line + i, len - i);
 	if (n == i)
 		return -EINVAL;
 	*name = line + i;

@@ -891,7 +891,7 @@ void machine__resolve_ip(struct machine *m, struct thread *thread, u8 cpumode, u
 	struct maps *maps = machine__cpumode_maps(m, thread, cpumode);
 	struct resolved_ip *e;
 	struct map *map;
-	u64 h;
+	u64 h, version;
 
 	al->thread = thread;
 	al->ip = ip;
@@ -906,7 +906,8 @@ void machine__resolve_ip(struct machine *m, struct thread *thread, u8 cpumode, u
 	}
 	h = (ip ^ ((u64)(uintptr_t)maps >> 4) * 0x9e3779b97f4a7c15ULL) * 0xff51afd7ed558ccdULL;
 	e = &m->ip_cache[h >> (64 - m->ip_cache_bits)];
-	if (e->version != maps->version || e->ip != ip || e->maps != maps) {
+	version = maps == m->kmaps ? machine__kernel_version(m, ip) : maps->version;
+	if (e->version != version || e->ip != ip || e->maps != maps) {
 		/* missing more often than it has slots: four times as many */
 		if (++m->ip_cache_misses > (1ULL << m->ip_cache_bits) &&
 		    m->ip_cache_bits < IP_CACHE_MAX_BITS) {
@@ -932,7 +933,7 @@ void machine__resolve_ip(struct machine *m, struct thread *thread, u8 cpumode, u
 			e->sym = dso__find_symbol(map->dso, e->addr);
 		}
 		/* after the lookup: mapping the live modules changes the kernel's */
-		e->version = maps->version;
+		e->version = maps == m->kmaps ? machine__kernel_version(m, ip) : maps->version;
 		e->ip = ip;
 		e->maps = maps;
 	}

@@ -160,6 +160,19 @@ static inline u64 machine__kernel_version(const struct machine *machine, u64 ip)
 	return machine->kmaps->version;
 }
 
+/*
+ * The version that decides what ip resolves to in thread's address space
+ * under cpumode: machine__kernel_version() for the kernel's, else
+ * machine__maps_version().  What caches of resolved addresses key on.
+ */
+static inline u64 machine__addr_version(struct machine *machine, struct thread *thread,
+					u8 cpumode, u64 ip)
+{
+	if (cpumode == PERF_RECORD_MISC_KERNEL)
+		return machine__kernel_version(machine, ip);
+	return machine__maps_version(machine, thread, cpumode);
+}
+
 /* Resolve ip in thread's address space under cpumode (PERF_RECORD_MISC_*). */
 void machine__resolve_ip(struct machine *machine, struct thread *thread, u8 cpumode,
 			 u64 ip, struct addr_location *al);

@@ -162,7 +162,8 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	}
 	/* without chains, a sample like one seen before goes to the same entry */
 	if (!hists->cumulate && !hists->graph) {
-		hit = hists__ip_cache_find(hists, machine__maps_version(machine, t, cpumode), t,
+		hit = hists__ip_cache_find(hists, machine__addr_version(machine, t, cpumode,
+								       sample->ip), t,
 					   cpumode, sample->ip, (s32)sample->cpu);
 		if (hit) {
 			if (hit->fallback)
@@ -195,8 +196,8 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	he = hists__findnew(hists, &al, (s32)sample->cpu);
 	if (!he)
 		return -ENOMEM;
-	hists__ip_cache_add(hists, machine__maps_version(machine, t, cpumode), &al, cpumode,
-			    (s32)sample->cpu, he);
+	hists__ip_cache_add(hists, machine__addr_version(machine, t, cpumode, sample->ip), &al,
+			    cpumode, (s32)sample->cpu, he);
 	hists__add_entry(hists, he, sample->period);
 	return 0;
 }
