@@ -6,9 +6,11 @@
 #include <stdlib.h>
 
 #include "arena.h"
+#include "huge.h"
 
 #define ARENA_ALIGN	16
-#define ARENA_DEFAULT	(1u << 20)
+/* a huge page a block: one page fault per 2 MiB (a VM's faults are dear) */
+#define ARENA_DEFAULT	(HUGE_PAGE_SIZE - BLOCK_HDR)
 
 struct arena_block {
 	struct arena_block	*next;
@@ -34,7 +36,7 @@ void arena__exit(struct arena *a)
 		struct arena_block *b = a->blocks;
 
 		a->blocks = b->next;
-		free(b);
+		huge_free(b, BLOCK_HDR + b->size);
 	}
 	arena__init(a, a->block_size);
 }
@@ -42,7 +44,7 @@ void arena__exit(struct arena *a)
 /* A block of its own: behind the newest, so what is left of that stays usable. */
 static void *arena__big(struct arena *a, size_t size)
 {
-	struct arena_block *b = calloc(1, BLOCK_HDR + size);
+	struct arena_block *b = huge_zalloc(BLOCK_HDR + size);
 
 	if (!b)
 		return NULL;
@@ -69,8 +71,8 @@ void *arena__zalloc(struct arena *a, size_t size)
 	if (size > a->left) {
 		if (size > a->block_size / 4)
 			return arena__big(a, size);
-		/* calloc of a big block: fresh zero pages, nothing to clear */
-		b = calloc(1, BLOCK_HDR + a->block_size);
+		/* fresh zero pages: nothing to clear */
+		b = huge_zalloc(BLOCK_HDR + a->block_size);
 		if (!b)
 			return NULL;
 		b->size = a->block_size;

@@ -7,7 +7,26 @@
 #include <string.h>
 
 #include "hist.h"
+#include "huge.h"
 #include "rb-order.h"
+
+/*
+ * Tables of a megabyte and more (the caches, the chains' and frames'
+ * slots, the entries' buckets) in huge pages: a fault for 2 MiB instead
+ * of one per 4 KiB, each dear in a VM.  Freed with the size they had.
+ */
+static void *hist_zalloc(size_t size)
+{
+	return size >= HUGE_PAGE_SIZE / 2 ? huge_zalloc(size) : calloc(1, size);
+}
+
+static void hist_free(void *p, size_t size)
+{
+	if (size >= HUGE_PAGE_SIZE / 2)
+		huge_free(p, size);
+	else
+		free(p);
+}
 
 /* short name -> first dso, and (dso, symbol start and end) -> first symbol */
 struct hist_canon {
@@ -22,7 +41,7 @@ int hists__init(struct hists *hists, const struct sort_spec *sort)
 	hists->sort = *sort;
 	arena__init(&hists->arena, 0);
 	hists->nr_buckets = 1024;
-	hists->buckets = calloc(hists->nr_buckets, sizeof(*hists->buckets));
+	hists->buckets = hist_zalloc(hists->nr_buckets * sizeof(*hists->buckets));
 	return hists->buckets ? 0 : -ENOMEM;
 }
 
@@ -31,21 +50,23 @@ void hists__exit(struct hists *hists)
 	/* the entries and chains: the arena's */
 	arena__exit(&hists->arena);
 	hists->free_entries = NULL;
-	free(hists->buckets);
+	hist_free(hists->buckets, hists->nr_buckets * sizeof(*hists->buckets));
 	hists->buckets = NULL;
-	free(hists->chain_slots);
+	if (hists->chain_slots)
+		hist_free(hists->chain_slots, (hists->chain_slots_mask + 1) * sizeof(*hists->chain_slots));
 	hists->chain_slots = NULL;
-	free(hists->chain_list);
+	huge_buf__free(&hists->chain_list_buf);
 	hists->chain_list = NULL;
-	free(hists->frames);
+	huge_buf__free(&hists->frames_buf);
 	hists->frames = NULL;
-	free(hists->frame_slots);
+	if (hists->frame_slots)
+		hist_free(hists->frame_slots, (hists->frame_slots_mask + 1) * sizeof(u32));
 	hists->frame_slots = NULL;
 	free(hists->sym_cache);
 	hists->sym_cache = NULL;
-	free(hists->ip_cache);
+	hist_free(hists->ip_cache, (1ULL << hists->ip_cache_bits) * sizeof(*hists->ip_cache));
 	hists->ip_cache = NULL;
-	free(hists->raw_cache);
+	hist_free(hists->raw_cache, (1ULL << HIST_RAW_BITS) * sizeof(*hists->raw_cache));
 	hists->raw_cache = NULL;
 	while (hists->canon) {
 		struct hist_canon *c = hists->canon;
@@ -75,7 +96,7 @@ static bool key_equal(const struct hist_key *a, const struct hist_key *b)
 static void hists__grow(struct hists *hists)
 {
 	size_t n = hists->nr_buckets * 2, i;
-	struct hist_entry **b = calloc(n, sizeof(*b));
+	struct hist_entry **b = hist_zalloc(n * sizeof(*b));
 
 	if (!b)
 		return;
@@ -90,7 +111,7 @@ static void hists__grow(struct hists *hists)
 			b[h] = he;
 		}
 	}
-	free(hists->buckets);
+	hist_free(hists->buckets, hists->nr_buckets * sizeof(*b));
 	hists->buckets = b;
 	hists->nr_buckets = n;
 }
@@ -293,14 +314,15 @@ void hists__ip_cache_add(struct hists *hists, u64 version, const struct addr_loc
 	if (hists->ip_cache && ++hists->ip_cache_misses > (1ULL << hists->ip_cache_bits) &&
 	    hists->ip_cache_bits < HIST_IP_CACHE_MAX_BITS) {
 		hists__ip_cache_flush(hists);
-		free(hists->ip_cache);
+		hist_free(hists->ip_cache, (1ULL << hists->ip_cache_bits) * sizeof(*hists->ip_cache));
 		hists->ip_cache = NULL;
 		hists->ip_cache_bits = min(hists->ip_cache_bits + 2, HIST_IP_CACHE_MAX_BITS);
 	}
 	if (!hists->ip_cache) {
 		if (!hists->ip_cache_bits)
 			hists->ip_cache_bits = HIST_IP_CACHE_BITS;
-		hists->ip_cache = calloc(1u << hists->ip_cache_bits, sizeof(*hists->ip_cache));
+		hists->ip_cache = hist_zalloc((1ULL << hists->ip_cache_bits) *
+					      sizeof(*hists->ip_cache));
 		hists->ip_cache_misses = 0;
 		if (!hists->ip_cache)
 			return;
@@ -380,7 +402,7 @@ static u32 frame_hash(const struct symbol *sym, const struct dso *dso, u64 ip)
 static int hists__grow_frame_slots(struct hists *hists)
 {
 	u32 size = hists->frame_slots ? (hists->frame_slots_mask + 1) * 2 : 4096, i, k;
-	u32 *slots = calloc(size, sizeof(*slots));
+	u32 *slots = hist_zalloc(size * sizeof(*slots));
 
 	if (!slots)
 		return -ENOMEM;
@@ -392,7 +414,8 @@ static int hists__grow_frame_slots(struct hists *hists)
 			;
 		slots[k] = i + 1;
 	}
-	free(hists->frame_slots);
+	if (hists->frame_slots)
+		hist_free(hists->frame_slots, (hists->frame_slots_mask + 1) * sizeof(*slots));
 	hists->frame_slots = slots;
 	hists->frame_slots_mask = size - 1;
 	return 0;
@@ -415,15 +438,10 @@ static int hists__frame_id(struct hists *hists, const struct addr_location *al, 
 			return 0;
 		}
 	}
-	if (hists->nr_frames == hists->frames_alloc) {
-		u32 n = hists->frames_alloc ? hists->frames_alloc * 2 : 4096;
-		struct hist_frame *nf = realloc(hists->frames, n * sizeof(*nf));
-
-		if (!nf)
-			return -ENOMEM;
-		hists->frames = nf;
-		hists->frames_alloc = n;
-	}
+	/* (grown in place by the kernel: nothing copied) */
+	if (huge_buf__grow(&hists->frames_buf, (hists->nr_frames + 1) * sizeof(*hists->frames)))
+		return -ENOMEM;
+	hists->frames = hists->frames_buf.p;
 	*id = hists->nr_frames++;
 	hists->frames[*id] = (struct hist_frame){ .sym = al->sym, .dso = al->dso, .ip = al->ip };
 	hists->frame_slots[k] = *id + 1;
@@ -472,7 +490,7 @@ static bool chain_equal(const struct hists *hists, const struct hist_chain *c,
 static int hists__grow_chain_slots(struct hists *hists)
 {
 	size_t n = hists->chain_slots ? (hists->chain_slots_mask + 1) * 2 : 1024, i, k;
-	struct hist_chain_slot *s = calloc(n, sizeof(*s)), *old = hists->chain_slots;
+	struct hist_chain_slot *s = hist_zalloc(n * sizeof(*s)), *old = hists->chain_slots;
 
 	if (!s)
 		return -ENOMEM;
@@ -483,7 +501,8 @@ static int hists__grow_chain_slots(struct hists *hists)
 			;
 		s[k] = old[i];
 	}
-	free(old);
+	if (old)
+		hist_free(old, (hists->chain_slots_mask + 1) * sizeof(*old));
 	hists->chain_slots = s;
 	hists->chain_slots_mask = n - 1;
 	return 0;
@@ -538,15 +557,9 @@ static struct hist_chain *hists__chain_findnew(struct hists *hists,
 		if (!entries[w])
 			return NULL;
 	}
-	if (hists->nr_chains == hists->chain_list_alloc) {
-		size_t na = hists->chain_list_alloc ? hists->chain_list_alloc * 2 : 1024;
-		struct hist_chain **nl = realloc(hists->chain_list, na * sizeof(*nl));
-
-		if (!nl)
-			return NULL;
-		hists->chain_list = nl;
-		hists->chain_list_alloc = na;
-	}
+	if (huge_buf__grow(&hists->chain_list_buf, (hists->nr_chains + 1) * sizeof(c)))
+		return NULL;
+	hists->chain_list = hists->chain_list_buf.p;
 	hists->chain_list[hists->nr_chains++] = c;
 	hists->chain_slots[k] = (struct hist_chain_slot){ .chain = c, .tag = (u32)(h >> 32) };
 	return c;
@@ -735,7 +748,7 @@ void hists__raw_cache_add(struct hists *hists, struct machine *machine,
 	if (!hists->graph || !hists->last_chain || key->nr > HIST_RAW_MAX || !key->thread)
 		return;
 	if (!hists->raw_cache) {
-		hists->raw_cache = calloc(1u << HIST_RAW_BITS, sizeof(*hists->raw_cache));
+		hists->raw_cache = hist_zalloc((1ULL << HIST_RAW_BITS) * sizeof(*hists->raw_cache));
 		if (!hists->raw_cache)
 			return;
 	}
@@ -828,7 +841,7 @@ void hists__rename_comms(struct hists *hists, struct machine *machine)
 	hists__ip_cache_flush(hists);
 	hists__chains_flush(hists);
 	/* the raw cache's samples are counted: no more come */
-	free(hists->raw_cache);
+	hist_free(hists->raw_cache, (1ULL << HIST_RAW_BITS) * sizeof(*hists->raw_cache));
 	hists->raw_cache = NULL;
 	/* the table's order (idx), and the renamed ones out of it */
 	for (i = 0; i < n; i++) {
@@ -897,7 +910,8 @@ void hists__rename_comms(struct hists *hists, struct machine *machine)
 	free(moved);
 	/* what the caches point to may be gone, or keyed otherwise */
 	if (nr_moved) {
-		free(hists->ip_cache);	/* (flushed above) */
+		/* (flushed above) */
+		hist_free(hists->ip_cache, (1ULL << hists->ip_cache_bits) * sizeof(*hists->ip_cache));
 		hists->ip_cache = NULL;
 	}
 	if (!dead)
@@ -1313,8 +1327,8 @@ int hists__sorted(struct hists *hists, struct hist_entry ***out)
 	}
 	if (!bys_used)
 		qsort(v, n, sizeof(*v), hist_entry__seq_cmp);
-	recs = malloc((n + 1) * sizeof(*recs));
-	items = malloc((n + 1) * sizeof(*items));
+	recs = hist_zalloc((n + 1) * sizeof(*recs));
+	items = hist_zalloc((n + 1) * sizeof(*items));
 	if (!recs || !items)
 		goto fail;
 	for (i = 0; i < n; i++) {
@@ -1346,13 +1360,15 @@ int hists__sorted(struct hists *hists, struct hist_entry ***out)
 		goto fail;
 	for (i = 0; i < n; i++)
 		v[i] = ((struct sort_rec *)items[i])->he;
-	free(items);
-	free(recs);
+	hist_free(items, (n + 1) * sizeof(*items));
+	hist_free(recs, (n + 1) * sizeof(*recs));
 	*out = v;
 	return (int)n;
 fail:
-	free(items);
-	free(recs);
+	if (items)
+		hist_free(items, (n + 1) * sizeof(*items));
+	if (recs)
+		hist_free(recs, (n + 1) * sizeof(*recs));
 	free(v);
 	return -ENOMEM;
 }
@@ -1608,7 +1624,8 @@ struct graph_slot {
 
 struct graph {
 	const struct hist_frame	*frames;	/* the hists', by id */
-	struct graph_node	*nodes;
+	struct graph_node	*nodes;		/* in nodes_buf */
+	struct huge_buf		nodes_buf;
 	u32			nr;
 	u32			alloc;
 	struct graph_slot	*slots;		/* open addressing, a power of two */
@@ -1642,11 +1659,12 @@ static bool graph__same_frame(const struct hist_frame *k, const struct hist_fram
 static int graph__grow_index(struct graph *g)
 {
 	u32 n = g->nr_slots ? g->nr_slots * 2 : 1024, i, k;
-	struct graph_slot *s = calloc(n, sizeof(*s));
+	struct graph_slot *s = hist_zalloc(n * sizeof(*s));
 
 	if (!s)
 		return -ENOMEM;
-	free(g->slots);
+	if (g->slots)
+		hist_free(g->slots, g->nr_slots * sizeof(*s));
 	g->slots = s;
 	g->nr_slots = n;
 	g->gen = 1;
@@ -1685,13 +1703,10 @@ static u32 graph__child(struct graph *g, u32 parent, const struct hist_frame *f)
 			return i;
 	}
 	if (g->nr == g->alloc) {
-		u32 n = g->alloc ? g->alloc * 2 : 256;
-		struct graph_node *nn = realloc(g->nodes, n * sizeof(*nn));
-
-		if (!nn)
+		if (huge_buf__grow(&g->nodes_buf, (g->nr + 1) * sizeof(*g->nodes)))
 			return 0;
-		g->nodes = nn;
-		g->alloc = n;
+		g->nodes = g->nodes_buf.p;
+		g->alloc = (u32)min(g->nodes_buf.cap / sizeof(*g->nodes), (size_t)UINT32_MAX);
 	}
 	i = g->nr++;
 	g->stats->nodes++;
@@ -2159,8 +2174,9 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 	}
 	if (hists->graph && hists->nr_chains) {
 		refs = hists__graph_refs(hists, v, (u32)n, nr_graphs, &start);
-		g.nodes = malloc(256 * sizeof(*g.nodes));
-		g.alloc = 256;
+		g.nodes = huge_buf__grow(&g.nodes_buf, 256 * sizeof(*g.nodes)) ? NULL :
+			  g.nodes_buf.p;
+		g.alloc = (u32)(g.nodes_buf.cap / sizeof(*g.nodes));
 		g.total = hists->total_period;
 		g.out = &out;
 		g.stats = &hists->graph_stats;
@@ -2243,8 +2259,9 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 			hists__print_graph(hists, v[i], &g, refs, start);
 	}
 	hist_out__exit(&out);
-	free(g.nodes);
-	free(g.slots);
+	huge_buf__free(&g.nodes_buf);
+	if (g.slots)
+		hist_free(g.slots, g.nr_slots * sizeof(*g.slots));
 	free(g.kids);
 	free(g.tmp);
 	free(refs);

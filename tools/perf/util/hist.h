@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include "arena.h"
+#include "huge.h"
 #include "machine.h"
 #include "sort.h"
 
@@ -194,10 +195,10 @@ struct hists {
 	size_t			chain_slots_mask;
 	size_t			nr_chains;
 	struct hist_chain	**chain_list;	/* the chains in the order they were made */
-	size_t			chain_list_alloc;
+	struct huge_buf		chain_list_buf;
 	struct hist_frame	*frames;	/* the chains' frames, by id */
 	u32			nr_frames;
-	u32			frames_alloc;
+	struct huge_buf		frames_buf;
 	u32			*frame_slots;	/* (symbol, dso, address) -> id + 1 */
 	u32			frame_slots_mask;
 	struct hists_graph_stats graph_stats;
