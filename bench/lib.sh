@@ -26,47 +26,56 @@ big_file() {
 	echo "$name"
 }
 
-# measure CMD...: prints "<best seconds> <peak rss KiB> <output digest>"
-# over $RUNS runs.  The time is bash's own clock around the command alone
-# (fork, exec, run, wait): timing it from outside with date and
-# /usr/bin/time added their three process starts, ~15 ms here, to each
-# side.  Peak RSS comes from one more run under /usr/bin/time, whose
-# output (less upstream's random "# (Tip: ...)" line) is digested, so
-# the line can say whether both printed the same.
+# measure CMD...: prints "<best seconds> <peak rss KiB> <output digest>
+# <best cpu seconds>" over $RUNS runs.  The time is bash's own clock
+# around the command alone (fork, exec, run, wait): timing it from
+# outside with date and /usr/bin/time added their three process starts,
+# ~15 ms here, to each side; the CPU time (user + system) is bash's too,
+# steadier than the wall time on a loaded machine.  Peak RSS comes from
+# one more run under /usr/bin/time, whose output (less upstream's random
+# "# (Tip: ...)" line) is digested, so the line can say whether both
+# printed the same.
 measure() {
-	local best="" rss i t sum TIMEFORMAT=%3R
+	local best="" cbest="" rss i t r u sy c sum TIMEFORMAT="%3R %3U %3S"
 	for i in $(seq "$RUNS"); do
 		t=$( { time "$@" >/dev/null 2>&1; } 2>&1 ) || {
 			echo "bench: failed: $*" >&2
-			echo "0 0 -"
+			echo "0 0 - 0"
 			return 1
 		}
-		t=$(awk -v s="$t" 'BEGIN { printf "%d", s * 1e6 }')
+		read -r r u sy <<<"$t"
+		t=$(awk -v s="$r" 'BEGIN { printf "%d", s * 1e6 }')
+		c=$(awk -v u="$u" -v s="$sy" 'BEGIN { printf "%d", (u + s) * 1e6 }')
 		if [ -z "$best" ] || [ "$t" -lt "$best" ]; then best=$t; fi
+		if [ -z "$cbest" ] || [ "$c" -lt "$cbest" ]; then cbest=$c; fi
 	done
 	sum=$(/usr/bin/time -f '%M' -o "$BENCH_DIR/time.out" "$@" 2>/dev/null |
 		grep -v '^# (Tip:' | md5sum | cut -c1-12)
 	read -r rss <"$BENCH_DIR/time.out"
-	awk -v us="$best" -v rss="${rss:-0}" -v sum="$sum" \
-		'BEGIN { printf "%.6f %d %s\n", us / 1e6, rss, sum }'
+	awk -v us="$best" -v rss="${rss:-0}" -v sum="$sum" -v cpu="$cbest" \
+		'BEGIN { printf "%.6f %d %s %.6f\n", us / 1e6, rss, sum, cpu / 1e6 }'
 }
 
 # compare NAME OURS_CMD -- THEIRS_CMD: one line with both times, peak
-# RSS, the speedup, the RSS ratio and whether the outputs are the same;
-# the times also in CMP_OURS and CMP_THEIRS
+# RSS, the speedup, the RSS ratio and whether the outputs are the same,
+# then the CPU times and their ratio; the times also in CMP_OURS,
+# CMP_THEIRS, CMP_OURS_CPU and CMP_THEIRS_CPU
 compare() {
 	local name=$1; shift
 	local ours=() theirs=()
 	while [ "$1" != "--" ]; do ours+=("$1"); shift; done
 	shift
 	theirs=("$@")
-	read -r ot orss osum < <(measure "${ours[@]}")
-	read -r tt trss tsum < <(measure "${theirs[@]}")
-	CMP_OURS=$ot CMP_THEIRS=$tt
+	read -r ot orss osum ocpu < <(measure "${ours[@]}")
+	read -r tt trss tsum tcpu < <(measure "${theirs[@]}")
+	CMP_OURS=$ot CMP_THEIRS=$tt CMP_OURS_CPU=$ocpu CMP_THEIRS_CPU=$tcpu
 	awk -v n="$name" -v ot="$ot" -v tt="$tt" -v orss="$orss" -v trss="$trss" \
+	    -v oc="$ocpu" -v tc="$tcpu" \
 	    -v same="$([ "$osum" = "$tsum" ] && echo same || echo differs)" 'BEGIN {
-		printf "%-44s ours %8.3fs %8d KiB  upstream %8.3fs %8d KiB  speedup %6.2fx  RSS 1/%-5.1f out %s\n",
-			n, ot, orss, tt, trss, (ot > 0 ? tt / ot : 0), (orss > 0 ? trss / orss : 0), same }'
+		printf "%-44s ours %8.3fs %8d KiB  upstream %8.3fs %8d KiB  speedup %6.2fx  RSS 1/%-5.1f out %s" \
+		       "  CPU ours %.3fs upstream %.3fs %.2fx\n",
+			n, ot, orss, tt, trss, (ot > 0 ? tt / ot : 0), (orss > 0 ? trss / orss : 0), same,
+			oc, tc, (oc > 0 ? tc / oc : 0) }'
 }
 
 # corpus_compare FILE NAME OURS_ARGS -- THEIRS_ARGS: compare() with both
@@ -84,13 +93,13 @@ corpus_compare() {
 	[ "${n:-0}" -ge 1000000 ] && runs=${RUNS_LONG:-1}
 	RUNS=$runs compare "$name" "$PERF" "${ours[@]}" -i "$file" -- \
 		"$UPERF" "${theirs[@]}" -i "$file"
-	echo "$(basename "$file" .data)|${ours[*]}|$n|$CMP_OURS|$CMP_THEIRS" >>"$PER_SAMPLE"
+	echo "$(basename "$file" .data)|${ours[*]}|$n|$CMP_OURS_CPU|$CMP_THEIRS_CPU" >>"$PER_SAMPLE"
 }
 
 # corpus_flatness: for each command timed on both the 0.5M-sample and the
 # long file of one mix (mix and long, mix-g and long-g) in this run, ours
-# per sample on the long one over ours per sample on the short one.
-# Target: <= 1.5.
+# per sample on the long one over ours per sample on the short one, by
+# CPU time (the wall time follows the machine's load).  Target: <= 1.5.
 corpus_flatness() {
 	awk -F'|' '
 	{ ours[$1, $2] = $4 / $3; theirs[$1, $2] = $5 / $3; cmds[$2] = 1 }
@@ -101,7 +110,7 @@ corpus_flatness() {
 				l = "corpus-long" s; m = "corpus-mix" s
 				if (!((l, c) in ours) || !((m, c) in ours))
 					continue
-				printf "per sample, long%s over mix%s: %-26s ours %5.2f (%.3f/%.3f us)  upstream %5.2f\n",
+				printf "CPU per sample, long%s over mix%s: %-26s ours %5.2f (%.3f/%.3f us)  upstream %5.2f\n",
 					s, s, c, ours[l, c] / ours[m, c], 1e6 * ours[l, c], 1e6 * ours[m, c],
 					theirs[l, c] / theirs[m, c]
 			}
