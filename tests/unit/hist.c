@@ -514,6 +514,47 @@ int main(void)
 		machine__delete(m);
 	}
 
+	/*
+	 * 2,000 binaries of one short name (rebuilt in many trees), each
+	 * with symbols its first copy lacks: a symbol joins the row of the
+	 * first of its start and end, whichever binary that was in.
+	 */
+	{
+		enum { NR_DSOS = 2000 };
+		struct dso **dsos = calloc(NR_DSOS, sizeof(*dsos));
+		bool first_wins = true;
+		char nm[32];
+
+		sort_spec__parse(&spec, "dso,sym", NULL, 0);
+		ok(!hists__init(&h, &spec), "init %d dsos of one name", NR_DSOS);
+		for (int i = 0; i < NR_DSOS; i++) {
+			struct addr_location l = a;
+
+			snprintf(nm, sizeof(nm), "/tree%d/perf", i);
+			dsos[i] = dso__new(nm, DSO_KIND_USER);
+			dsos[i]->loaded = true;
+			snprintf(nm, sizeof(nm), "f%d", i % 50);
+			dso__add_symbol(dsos[i], 0x1000 + 16 * (i % 50), 16, nm);
+			l.dso = dsos[i];
+			l.sym = dso__find_symbol(dsos[i], 0x1000 + 16 * (i % 50));
+			hists__add(&h, &l, 0, 1);
+		}
+		n = hists__sorted(&h, &v);
+		for (int i = 0; i < n; i++)
+			first_wins &= v[i]->key.dso == dsos[0] && v[i]->period == NR_DSOS / 50 &&
+				      v[i]->key.sym == dso__find_symbol(dsos[(v[i]->key.sym->start -
+									  0x1000) / 16],
+								    v[i]->key.sym->start);
+		is_int(n, 50, "one row per start and end");
+		ok(first_wins, "each the first dso's, the first binary's symbol");
+		free(v);
+		hists__exit(&h);
+		for (int i = 0; i < NR_DSOS; i++)
+			dso__delete(dsos[i]);
+		free(dsos);
+		sort_spec__parse(&spec, "comm,dso,sym", NULL, 0);
+	}
+
 	/* pid: one row per thread and symbol whatever the thread was called */
 	sort_spec__parse(&spec, "pid,sym", NULL, 0);
 	ok(!hists__init(&h, &spec), "init pid");

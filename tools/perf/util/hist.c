@@ -33,6 +33,7 @@ struct hist_canon {
 	struct hist_canon	*next;
 	const struct dso	*dso;
 	const struct symbol	*sym;	/* NULL: a dso entry */
+	u64			hash;
 };
 
 int hists__init(struct hists *hists, const struct sort_spec *sort)
@@ -47,13 +48,16 @@ int hists__init(struct hists *hists, const struct sort_spec *sort)
 
 void hists__exit(struct hists *hists)
 {
+	size_t i;
+
 	/* the entries and chains: the arena's */
 	arena__exit(&hists->arena);
 	hists->free_entries = NULL;
 	hist_free(hists->buckets, hists->nr_buckets * sizeof(*hists->buckets));
 	hists->buckets = NULL;
 	if (hists->chain_slots)
-		hist_free(hists->chain_slots, (hists->chain_slots_mask + 1) * sizeof(*hists->chain_slots));
+		hist_free(hists->chain_slots,
+			  (hists->chain_slots_mask + 1) * sizeof(*hists->chain_slots));
 	hists->chain_slots = NULL;
 	huge_buf__free(&hists->chain_list_buf);
 	hists->chain_list = NULL;
@@ -68,12 +72,17 @@ void hists__exit(struct hists *hists)
 	hists->ip_cache = NULL;
 	hist_free(hists->raw_cache, (1ULL << HIST_RAW_BITS) * sizeof(*hists->raw_cache));
 	hists->raw_cache = NULL;
-	while (hists->canon) {
-		struct hist_canon *c = hists->canon;
+	for (i = 0; hists->canon && i <= hists->canon_mask; i++) {
+		struct hist_canon *c = hists->canon[i], *next;
 
-		hists->canon = c->next;
-		free(c);
+		for (; c; c = next) {
+			next = c->next;
+			free(c);
+		}
 	}
+	free(hists->canon);
+	hists->canon = NULL;
+	hists->nr_canon = 0;
 }
 
 static size_t key_hash(const struct hist_key *k)
@@ -116,22 +125,80 @@ static void hists__grow(struct hists *hists)
 	hists->nr_buckets = n;
 }
 
+/*
+ * The canonical dsos (the first of each short name) and symbols (the
+ * first of a canonical dso's start and end that its own table lacks),
+ * in a hash: a file with many dsos of one name (binaries rebuilt in many
+ * trees, all "perf") has thousands, and a list walked for each new one
+ * was quadratic.
+ */
+static u64 canon_hash_name(const char *s)
+{
+	u64 h = 0xcbf29ce484222325ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 0x100000001b3ULL;
+	return h | 1;	/* (sym entries' hashes are even) */
+}
+
+static u64 canon_hash_sym(const struct dso *canon, u64 start, u64 end)
+{
+	u64 h = ((u64)(uintptr_t)canon * 0x9e3779b97f4a7c15ULL) ^
+		(start * 0xc2b2ae3d27d4eb4fULL) ^ (end * 0xff51afd7ed558ccdULL);
+
+	return (h ^ (h >> 29)) & ~1ULL;
+}
+
+/* A new entry; false without memory (the caller then goes without). */
+static bool hists__canon_add(struct hists *hists, const struct dso *dso,
+			     const struct symbol *sym, u64 hash)
+{
+	struct hist_canon *c;
+
+	if (hists->nr_canon >= (hists->canon ? hists->canon_mask + 1 : 0)) {
+		size_t n = hists->canon ? (hists->canon_mask + 1) * 2 : 256, i;
+		struct hist_canon **b = calloc(n, sizeof(*b));
+
+		if (!b)
+			return false;
+		for (i = 0; hists->canon && i <= hists->canon_mask; i++) {
+			struct hist_canon *e = hists->canon[i], *next;
+
+			for (; e; e = next) {
+				next = e->next;
+				e->next = b[e->hash & (n - 1)];
+				b[e->hash & (n - 1)] = e;
+			}
+		}
+		free(hists->canon);
+		hists->canon = b;
+		hists->canon_mask = n - 1;
+	}
+	c = malloc(sizeof(*c));
+	if (!c)
+		return false;
+	*c = (struct hist_canon){ .next = hists->canon[hash & hists->canon_mask], .dso = dso,
+				  .sym = sym, .hash = hash };
+	hists->canon[hash & hists->canon_mask] = c;
+	hists->nr_canon++;
+	return true;
+}
+
 static struct dso *hists__canon_dso(struct hists *hists, struct dso *dso)
 {
+	u64 h;
 	struct hist_canon *c;
 
 	if (dso->canon)
 		return dso->canon;
-	for (c = hists->canon; c; c = c->next)
-		if (!c->sym && !strcmp(c->dso->short_name, dso->short_name)) {
+	h = canon_hash_name(dso->short_name);
+	for (c = hists->canon ? hists->canon[h & hists->canon_mask] : NULL; c; c = c->next)
+		if (c->hash == h && !c->sym && !strcmp(c->dso->short_name, dso->short_name)) {
 			dso->canon = (struct dso *)c->dso;
 			return dso->canon;
 		}
-	c = malloc(sizeof(*c));
-	if (!c)
+	if (!hists__canon_add(hists, dso, NULL, h))
 		return dso;
-	*c = (struct hist_canon){ .next = hists->canon, .dso = dso };
-	hists->canon = c;
 	dso->canon = dso;
 	return dso;
 }
@@ -141,19 +208,17 @@ static const struct symbol *hists__canon_sym_slow(struct hists *hists, struct ds
 {
 	struct symbol *own = dso__find_symbol(canon, sym->start);
 	struct hist_canon *c;
+	u64 h;
 
 	/* as upstream's keys: the same start and end (not only the start) */
 	if (own && own->start == sym->start && own->end == sym->end)
 		return own;
-	for (c = hists->canon; c; c = c->next)
-		if (c->sym && c->dso == canon && c->sym->start == sym->start &&
+	h = canon_hash_sym(canon, sym->start, sym->end);
+	for (c = hists->canon ? hists->canon[h & hists->canon_mask] : NULL; c; c = c->next)
+		if (c->hash == h && c->sym && c->dso == canon && c->sym->start == sym->start &&
 		    c->sym->end == sym->end)
 			return c->sym;
-	c = malloc(sizeof(*c));
-	if (!c)
-		return sym;
-	*c = (struct hist_canon){ .next = hists->canon, .dso = canon, .sym = sym };
-	hists->canon = c;
+	hists__canon_add(hists, canon, sym, h);
 	return sym;
 }
 

@@ -182,7 +182,9 @@ struct hists {
 	 * Upstream tells rows apart by dso name and symbol start: dsos of one
 	 * short name (one binary at two paths, or rebuilt) share rows.
 	 */
-	struct hist_canon	*canon;
+	struct hist_canon	**canon;	/* hash of hist_canon, chained */
+	size_t			canon_mask;
+	size_t			nr_canon;
 	struct hist_sym_cache	*sym_cache;	/* symbol -> its row's, direct-mapped */
 	struct hist_ip_cache	*ip_cache;	/* sample -> its entry, direct-mapped */
 	u32			ip_cache_bits;
