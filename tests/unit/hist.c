@@ -132,7 +132,8 @@ static void test_raw_cache(void)
 		/* the program gone: its frame is unknown from now on */
 		machine__process_event(m, ksym_ev(0xffffffffc0001000ULL, 0x80, "bpf_prog_1_p"),
 				       NULL);
-		((struct perf_record_ksymbol *)ev_buf)->flags = PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER;
+		((struct perf_record_ksymbol *)ev_buf)->flags =
+			PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER;
 		machine__process_event(m, (void *)ev_buf, NULL);
 		n = add_raw(&h[k], m, &cur, t, bpf, 5, 10, c);
 		if (c)
@@ -293,14 +294,16 @@ int main(void)
 		int drawn = 0;
 
 		for (int caller = 0; caller < 2; caller++) {
-			ok(!hists__init(&h, &spec), "init wide graph (%s)", caller ? "caller" : "callee");
+			ok(!hists__init(&h, &spec), "init wide graph (%s)",
+			   caller ? "caller" : "callee");
 			h.graph = true;
 			h.caller = caller;
 			h.graph_min_percent = 0;
 			for (int i = 0; i < NR; i++) {
 				snprintf(nm, sizeof(nm), "g%05d", i);
 				if (!caller)
-					syms[i] = symbol__new(0x10000 + 16 * i, 16, SYMBOL_GLOBAL, nm);
+					syms[i] = symbol__new(0x10000 + 16 * i, 16, SYMBOL_GLOBAL,
+							      nm);
 				chain[0] = a;		/* the sampled frame */
 				chain[1] = a;
 				chain[1].sym = syms[i];	/* one distinct caller each */
@@ -337,7 +340,8 @@ int main(void)
 			   caller ? "caller" : "callee", (unsigned long long)h.graph_stats.probes);
 			ok(h.graph_stats.compares <= 20 * (u64)NR,
 			   "%s: %llu comparisons to order them (<= n log2 n)",
-			   caller ? "caller" : "callee", (unsigned long long)h.graph_stats.compares);
+			   caller ? "caller" : "callee",
+			   (unsigned long long)h.graph_stats.compares);
 			free(out);
 			hists__exit(&h);
 		}
@@ -417,8 +421,8 @@ int main(void)
 		fp = open_memstream(&out, &len);
 		hists__fprintf(&h, &(struct hists_print_opts){ .quiet = true }, fp);
 		fclose(fp);
-		is_int(h.graph_stats.nodes, 2 + 2 * cumulate, "%s: only the big entries' graphs built",
-		       cumulate ? "children" : "self");
+		is_int(h.graph_stats.nodes, 2 + 2 * cumulate,
+		       "%s: only the big entries' graphs built", cumulate ? "children" : "self");
 		ok(strstr(out, "---fa\n") || strstr(out, "---fb\n"), "and drawn");
 		free(out);
 		hists__exit(&h);
@@ -488,8 +492,8 @@ int main(void)
 				names_ok = false;
 			if (!strcmp(v[i]->key.comm, "worker") && v[i]->key.sym == s1) {
 				worker = v[i]->period;
-				ok(v[i] == first, "the first of the table's order survives (at %zu)",
-				   first_pos);
+				ok(v[i] == first,
+				   "the first of the table's order survives (at %zu)", first_pos);
 			}
 		}
 		ok(names_ok, "no row keeps a \":<tid>\" name");
@@ -501,7 +505,8 @@ int main(void)
 			for (size_t k = 0; k < h.nr_chains; k++)
 				for (struct hist_chain *c = h.chain_list[k]; c; c = NULL)
 					for (u32 f = 0; f < c->nr; f++)
-						chains_ok &= !hist_chain__entries(c)[f]->merged && !c->self->merged;
+						chains_ok &= !hist_chain__entries(c)[f]->merged &&
+							     !c->self->merged;
 			ok(chains_ok, "the chains name only surviving entries");
 		}
 		free(v);

@@ -63,7 +63,8 @@ int main(void)
 
 	/* versions: a record changes only the address spaces it changes */
 	{
-		struct thread *t100 = machine__find_thread(m, 100), *t200 = machine__find_thread(m, 200);
+		struct thread *t100 = machine__find_thread(m, 100);
+		struct thread *t200 = machine__find_thread(m, 200);
 		u64 v100 = machine__maps_version(m, t100, PERF_RECORD_MISC_USER);
 		u64 v101 = machine__maps_version(m, machine__find_thread(m, 101),
 						 PERF_RECORD_MISC_USER);

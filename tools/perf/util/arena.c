@@ -19,7 +19,8 @@ struct arena_block {
 };
 
 /* the header rounded up: objects start aligned */
-#define BLOCK_HDR	((sizeof(struct arena_block) + ARENA_ALIGN - 1) & ~(size_t)(ARENA_ALIGN - 1))
+#define BLOCK_HDR	((sizeof(struct arena_block) + ARENA_ALIGN - 1) & \
+			 ~(size_t)(ARENA_ALIGN - 1))
 
 void arena__init(struct arena *a, size_t block_size)
 {

@@ -16,7 +16,7 @@ struct arena_block;
 
 struct arena {
 	struct arena_block	*blocks;
-	char			*cur;		/* the next free byte of the newest block */
+	char			*cur;		/* the newest block's next free byte */
 	size_t			left;		/* bytes after cur */
 	size_t			block_size;
 	size_t			used;		/* bytes handed out */

@@ -114,7 +114,8 @@ int callchain__resolve(struct machine *machine, struct thread *thread,
 	if (!nr) {
 		if (c->cache && cpumode == PERF_RECORD_MISC_KERNEL)
 			version = machine__kernel_version(machine, sample->ip);
-		cursor__resolve_ip(c, machine, thread, cpumode, version, sample->ip, &c->entries[0]);
+		cursor__resolve_ip(c, machine, thread, cpumode, version, sample->ip,
+				   &c->entries[0]);
 		c->nr = 1;
 		return 0;
 	}
@@ -126,8 +127,8 @@ int callchain__resolve(struct machine *machine, struct thread *thread,
 
 			if (mode) {
 				cpumode = mode;
-				version = c->cache ? machine__maps_version(machine, thread, cpumode) :
-					  0;
+				version = !c->cache ? 0 :
+					  machine__maps_version(machine, thread, cpumode);
 			} else if (ip != PERF_CONTEXT_GUEST) {
 				/* a corrupt chain: upstream drops all of it */
 				c->nr = 0;

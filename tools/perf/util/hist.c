@@ -379,7 +379,8 @@ void hists__ip_cache_add(struct hists *hists, u64 version, const struct addr_loc
 	if (hists->ip_cache && ++hists->ip_cache_misses > (1ULL << hists->ip_cache_bits) &&
 	    hists->ip_cache_bits < HIST_IP_CACHE_MAX_BITS) {
 		hists__ip_cache_flush(hists);
-		hist_free(hists->ip_cache, (1ULL << hists->ip_cache_bits) * sizeof(*hists->ip_cache));
+		hist_free(hists->ip_cache,
+			  (1ULL << hists->ip_cache_bits) * sizeof(*hists->ip_cache));
 		hists->ip_cache = NULL;
 		hists->ip_cache_bits = min(hists->ip_cache_bits + 2, HIST_IP_CACHE_MAX_BITS);
 	}
@@ -592,7 +593,8 @@ static struct hist_chain *hists__chain_findnew(struct hists *hists,
 	u32 i;
 
 	/* at most 3/4 full */
-	if ((hists->nr_chains + 1) * 4 > (hists->chain_slots ? hists->chain_slots_mask + 1 : 0) * 3 &&
+	if ((hists->nr_chains + 1) * 4 >
+	    (hists->chain_slots ? hists->chain_slots_mask + 1 : 0) * 3 &&
 	    hists__grow_chain_slots(hists))
 		return NULL;
 	h = chain_hash(self, chain, nr);
@@ -762,7 +764,8 @@ bool hists__raw_cache_find(struct hists *hists, struct machine *machine,
 	if (!hists->graph || !hists->raw_cache || key->nr > HIST_RAW_MAX || !key->thread)
 		return false;
 	e = hists__raw_slot(hists, key, &cpu);
-	if (e->hash != key->hash || e->thread != key->thread || e->nr != key->nr || e->ip != key->ip ||
+	if (e->hash != key->hash || e->thread != key->thread || e->nr != key->nr ||
+	    e->ip != key->ip ||
 	    e->cpumode != key->cpumode || e->cpu != cpu || e->tid != key->thread->tid ||
 	    e->comm != key->thread->comm || memcmp(e->raw, key->raw, key->nr * sizeof(u64)))
 		return false;
@@ -976,7 +979,8 @@ void hists__rename_comms(struct hists *hists, struct machine *machine)
 	/* what the caches point to may be gone, or keyed otherwise */
 	if (nr_moved) {
 		/* (flushed above) */
-		hist_free(hists->ip_cache, (1ULL << hists->ip_cache_bits) * sizeof(*hists->ip_cache));
+		hist_free(hists->ip_cache,
+			  (1ULL << hists->ip_cache_bits) * sizeof(*hists->ip_cache));
 		hists->ip_cache = NULL;
 	}
 	if (!dead)
@@ -1677,7 +1681,7 @@ struct graph_node {
 	u32			parent;
 	u32			first_child;	/* 0: none (node 0 is the root) */
 	u32			last_child;
-	u32			next;		/* next sibling in order of making, 0: none */
+	u32			next;		/* next sibling (made after), 0: none */
 	u32			nr_children;
 };
 
@@ -1695,8 +1699,8 @@ struct graph {
 	u32			alloc;
 	struct graph_slot	*slots;		/* open addressing, a power of two */
 	u32			nr_slots;
-	u32			gen;		/* a new graph: a new generation, no clearing */
-	u32			*kids;		/* printing: each level's children, stacked */
+	u32			gen;		/* a new graph, a new one: no clearing */
+	u32			*kids;		/* printing: each level's kids, stacked */
 	u32			*tmp;		/*  and the merge's half */
 	u32			nr_kids;	/* room in each */
 	u64			total;		/* of the hists: the percentages */

@@ -248,7 +248,8 @@ static inline void hists__add_entry(struct hists *hists, struct hist_entry *he, 
  * threads' final names anyway.
  */
 struct hist_ip_cache *hists__ip_cache_find(struct hists *hists, u64 version,
-					   const struct thread *thread, u8 cpumode, u64 ip, s32 cpu);
+					   const struct thread *thread, u8 cpumode, u64 ip,
+					   s32 cpu);
 static inline void hists__ip_cache_account(struct hists *hists, struct hist_ip_cache *e,
 					   u64 period)
 {

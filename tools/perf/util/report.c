@@ -153,10 +153,11 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	 * chain (not with filters: they look at the resolved sample).
 	 */
 	if (hists->graph && !filtered) {
-		key = (struct hist_raw_key){ .thread = t, .raw = sample->callchain,
-					     .nr = sample->callchain ? (u32)sample->callchain_nr : 0,
-					     .cpumode = cpumode, .ip = sample->ip,
-					     .cpu = (s32)sample->cpu };
+		key = (struct hist_raw_key){
+			.thread = t, .raw = sample->callchain,
+			.nr = sample->callchain ? (u32)sample->callchain_nr : 0,
+			.cpumode = cpumode, .ip = sample->ip, .cpu = (s32)sample->cpu,
+		};
 		if (hists__raw_cache_find(hists, machine, &key, sample->period))
 			return 0;
 	}

@@ -98,7 +98,7 @@ struct perf_top {
 	bool			synth_running;
 	volatile bool		synth_done;
 	int			synth_err;
-	struct addr_set		gone;		/* KSYMBOL addresses unregistered live */
+	struct addr_set		gone;		/* KSYMBOLs unregistered live: where */
 
 	/* BPF programs' info, filled by the synthesis and the side-band */
 	struct perf_env_bpf	bpf;
