@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-# The input of the report and script benchmarks (sourced after lib.sh).
+# The input of bench/export.sh and tests/integration/export-big.t (sourced
+# after lib.sh; the report and script benchmarks read the corpus instead).
 
 # big_bpf_file [-g]: >= 1.5M samples at 50 kHz per CPU, made once, cached.
 # The user load is bounded in time, not in iterations: sampling with -g

@@ -1,16 +1,17 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# perf report --stdio --sort comm,dso,sym on the same >= 1.5M-sample file
-# (system-wide, BPF + user workload, no -g), ours against /usr/bin/perf:
-# best wall time of $RUNS, peak RSS and the speedup.  Target: >= 5x.
+# perf report --stdio (comm,dso,sym) on each file of the corpus
+# (bench/corpus.sh: users'-machine recordings by /usr/bin/perf), ours
+# against /usr/bin/perf: best wall time of $RUNS ($RUNS_LONG for files
+# of 1M samples and more), peak RSS, the speedup, whether both printed
+# the same.  Targets: without -g >= 5x; the 10K-sample file >= 3x.
+# CORPUS="mix long" picks files.
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/corpus.sh"
 
-. "$(dirname "$0")/report-lib.sh"
-
-file=$(big_bpf_file) || { echo "bench: cannot record the input" >&2; exit 1; }
-samples=$("$PERF" report --stats -i "$file" | awk '/SAMPLE events:/ {print $3; exit}')
-echo "input: $file, $samples samples, $(du -hL "$file" | cut -f1)"
-[ "$samples" -ge 1500000 ] || echo "bench: note: fewer than 1.5M samples (BENCH_SECONDS=${BENCH_SECONDS:-36})"
-compare "report --stdio --sort comm,dso,sym" \
-	"$PERF" report --stdio --sort comm,dso,sym -i "$file" -- \
-	"$UPERF" report --stdio --sort comm,dso,sym -i "$file"
+for c in ${CORPUS:-$(corpus__names)}; do
+	f=$(corpus__file "$c") || { echo "bench: cannot record $c" >&2; exit 1; }
+	echo "input: $(corpus__describe "$f")"
+	corpus_compare "$f" "$c: report --stdio" report --stdio -- report --stdio
+done
+corpus_flatness

@@ -1,14 +1,16 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# perf script (default fields) on the same >= 1.5M-sample file, ours
-# against /usr/bin/perf: best wall time of $RUNS, peak RSS and the
-# speedup, without and with -g.  Target: >= 3x.
+# perf script (default fields; with the call chains on -g files) on each
+# file of the corpus (bench/corpus.sh), ours against /usr/bin/perf: best
+# wall time of $RUNS ($RUNS_LONG for files of 1M samples and more), peak
+# RSS, the speedup, whether both printed the same.  Target: >= 3x.
+# CORPUS="mix mix-g" picks files.
 . "$(dirname "$0")/lib.sh"
-. "$(dirname "$0")/report-lib.sh"
+. "$(dirname "$0")/corpus.sh"
 
-for cg in "" -g; do
-	file=$(big_bpf_file $cg) || { echo "bench: cannot record the input" >&2; exit 1; }
-	samples=$("$PERF" report --stats -i "$file" | awk '/SAMPLE events:/ {print $3; exit}')
-	echo "input: $file, $samples samples, $(du -hL "$file" | cut -f1)"
-	compare "script${cg:+ (-g)}" "$PERF" script -i "$file" -- "$UPERF" script -i "$file"
+for c in ${CORPUS:-$(corpus__names)}; do
+	f=$(corpus__file "$c") || { echo "bench: cannot record $c" >&2; exit 1; }
+	echo "input: $(corpus__describe "$f")"
+	corpus_compare "$f" "$c: script" script -- script
 done
+corpus_flatness

@@ -49,10 +49,31 @@ int main(void)
 		callchain__resolve(m, t2, &s, PERF_RECORD_MISC_USER, 0, &c);
 		ok(c.nr == 3 && c.entries[0].thread == t2 && c.entries[2].thread == t2,
 		   "cached frames keep their thread");
-		callchain_cursor__invalidate(&c);
 		callchain__resolve(m, t1, &s, PERF_RECORD_MISC_USER, 0, &c);
 		ok(c.nr == 3 && !memcmp(first, c.entries, sizeof(first)),
-		   "the same frames after an invalidation");
+		   "the same frames again");
+		/* an mmap of t1's process: its frames anew, t2's stay valid */
+		{
+			union perf_event ev;
+			struct perf_record_mmap2 *m2 = &ev.mmap2;
+
+			memset(&ev, 0, sizeof(ev));
+			m2->header.type = PERF_RECORD_MMAP2;
+			m2->header.misc = PERF_RECORD_MISC_USER;
+			m2->header.size = sizeof(*m2) + 16;
+			m2->pid = m2->tid = 10;
+			m2->start = 0x1000;
+			m2->len = 0x1000;
+			m2->prot = 5;
+			strcpy(m2->filename, "/bin/lib.so");
+			is_int(machine__process_event(m, &ev, NULL), 0, "MMAP2 in t1's process");
+		}
+		callchain__resolve(m, t1, &s, PERF_RECORD_MISC_USER, 0, &c);
+		ok(c.nr == 3 && c.entries[1].dso && !strcmp(c.entries[1].dso->short_name, "lib.so"),
+		   "t1's frame sees the new map");
+		callchain__resolve(m, t2, &s, PERF_RECORD_MISC_USER, 0, &c);
+		ok(c.nr == 3 && !c.entries[1].dso && c.entries[1].thread == t2,
+		   "t2's frame does not");
 	}
 	callchain_cursor__exit(&c);
 	machine__delete(m);

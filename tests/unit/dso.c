@@ -33,6 +33,38 @@ int main(void)
 	ok(dsos__find(&dsos, "/x/2999") && dsos__find(&dsos, "/usr/lib/libfoo.so") == a,
 	   "found after growing");
 	ok(dsos__find(&dsos, "/nope") == NULL, "unknown name");
+
+	/*
+	 * One name made 20,000 times (a BPF program per KSYMBOL register, as
+	 * under churn): the first stays the one found, also after the table
+	 * grew, and the chains hold one dso per name (the old table walked
+	 * every earlier one to add the next: 200M steps here).
+	 */
+	{
+		struct dso *first = dsos__new_dso(&dsos, "bpf_prog_churn", DSO_KIND_BPF), *d = NULL;
+		size_t longest = 0, k;
+		bool seq_up = true;
+
+		for (i = 0; i < 20000; i++) {
+			struct dso *n = dsos__new_dso(&dsos, "bpf_prog_churn", DSO_KIND_BPF);
+
+			if (!n || (d && n->seq <= d->seq) || n->seq <= first->seq)
+				seq_up = false;
+			d = n;
+		}
+		ok(seq_up, "each a dso of its own, in order of making");
+		ok(dsos__find(&dsos, "bpf_prog_churn") == first, "the first one is found");
+		for (k = 0; k < dsos.nr_buckets; k++) {
+			size_t len = 0;
+
+			for (d = dsos.buckets[k]; d; d = d->hnext)
+				len++;
+			if (len > longest)
+				longest = len;
+		}
+		ok(longest <= 16, "longest chain: %zu dsos", longest);
+		is_int(dsos.nr, 3002 + 20001, "all counted");
+	}
 	is_int(dso__set_short_name(a, "[JIT] tid 1"), 0, "own short name");
 	is_str(a->short_name, "[JIT] tid 1", "used");
 	is_int(dso__set_build_id(a, (const u8 *)"0123456789abcdefghij", 20), 0, "build id");

@@ -1,11 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /* util/kallsyms.c: line parsing, what is kept, a file with BPF and module lines. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tap.h"
 #include "util/kallsyms.h"
+#include "util/record-buildid.h"
 
 static struct symbols ext4_syms, fat_syms;
 
@@ -141,5 +144,72 @@ int main(void)
 	is_int(modules__for_each("/nonexistent/modules", add_module, NULL), -2,
 	       "missing file: -ENOENT");
 	unlink(path);
+
+	/*
+	 * The build-id cache's copy of the running kernel's kallsyms: used
+	 * when it is this kernel (build id) at this boot's offset (its first
+	 * function where /proc/kallsyms has it), else not.
+	 */
+	{
+		char home[] = "/tmp/kallsyms-home.XXXXXX", dir[512], file[600], line[512], got[600];
+		const char *old_home = getenv("HOME");
+		u8 id[BUILD_ID_MAX], other[BUILD_ID_MAX];
+		size_t len = 0, k;
+		FILE *in = fopen("/proc/kallsyms", "r"), *out;
+		bool live = in && !build_id__read_kernel(id, &len) && mkdtemp(home);
+		int n;
+
+		if (live && fgets(line, sizeof(line), in) && !strncmp(line, "0000000000000000", 16))
+			live = false;	/* addresses hidden: nothing to compare */
+		if (!live) {
+			ok(1, "# SKIP no readable kallsyms or kernel build id here");
+		} else {
+			n = snprintf(dir, sizeof(dir), "%s/.debug", home);
+			mkdir(dir, 0755);
+			n += snprintf(dir + n, sizeof(dir) - n, "/[kernel.kallsyms]");
+			mkdir(dir, 0755);
+			n += snprintf(dir + n, sizeof(dir) - n, "/");
+			for (k = 0; k < len; k++)
+				n += snprintf(dir + n, sizeof(dir) - n, "%02x", id[k]);
+			mkdir(dir, 0755);
+			snprintf(file, sizeof(file), "%s/kallsyms", dir);
+			out = fopen(file, "w");
+			/* the first lines are enough to compare */
+			fputs(line, out);
+			for (k = 0; k < 2000 && fgets(line, sizeof(line), in); k++)
+				fputs(line, out);
+			fclose(out);
+			setenv("HOME", home, 1);
+			is_int(kallsyms__cached_copy(id, len, got, sizeof(got)), 0,
+			       "this kernel's copy: used");
+			is_str(got, file, "its path");
+			memcpy(other, id, len);
+			other[0] ^= 1;
+			is_int(kallsyms__cached_copy(other, len, got, sizeof(got)), -2,
+			       "another kernel's build id: not used");
+			/* the same kernel at another boot offset */
+			out = fopen(file, "r+");
+			if (out) {
+				fputc('0', out);
+				fputs("123456789abcde", out);
+				fclose(out);
+			}
+			is_int(kallsyms__cached_copy(id, len, got, sizeof(got)), -2,
+			       "another boot's addresses: not used");
+			unlink(file);
+			is_int(kallsyms__cached_copy(id, len, got, sizeof(got)), -2,
+			       "no copy: not used");
+			rmdir(dir);
+			*strrchr(dir, '/') = '\0';
+			rmdir(dir);
+			*strrchr(dir, '/') = '\0';
+			rmdir(dir);
+			rmdir(home);
+			if (old_home)
+				setenv("HOME", old_home, 1);
+		}
+		if (in)
+			fclose(in);
+	}
 	return done_testing();
 }

@@ -61,6 +61,38 @@ int main(void)
 	machine__resolve_ip(m, machine__find_thread(m, 200), PERF_RECORD_MISC_USER, 0x400010, &al);
 	ok(al.dso && !strcmp(al.dso->short_name, "app"), "a forked process got a copy");
 
+	/* versions: a record changes only the address spaces it changes */
+	{
+		struct thread *t100 = machine__find_thread(m, 100);
+		struct thread *t200 = machine__find_thread(m, 200);
+		u64 v100 = machine__maps_version(m, t100, PERF_RECORD_MISC_USER);
+		u64 v101 = machine__maps_version(m, machine__find_thread(m, 101),
+						 PERF_RECORD_MISC_USER);
+		u64 v200 = machine__maps_version(m, t200, PERF_RECORD_MISC_USER);
+		u64 vk = machine__maps_version(m, t100, PERF_RECORD_MISC_KERNEL);
+
+		ok(v100 && v100 == v101 && v200 && v200 != v100 && vk && vk != v100 && vk != v200,
+		   "a process's threads share a version, other spaces have their own");
+		machine__process_event(m, mmap_ev(200, 0x500000, 0x1000, 0, "/bin/lib",
+						  PERF_RECORD_MISC_USER), &s);
+		ok(machine__maps_version(m, t200, PERF_RECORD_MISC_USER) > v200 &&
+		   machine__maps_version(m, t100, PERF_RECORD_MISC_USER) == v100 &&
+		   machine__maps_version(m, t100, PERF_RECORD_MISC_KERNEL) == vk,
+		   "an mmap: a new version of that process's only");
+		machine__process_event(m, ksym_ev(0xffffffffc0009000ULL, 0x80, false,
+						  "bpf_prog_00_v"), &s);
+		ok(machine__maps_version(m, t100, PERF_RECORD_MISC_KERNEL) > vk &&
+		   machine__maps_version(m, t100, PERF_RECORD_MISC_USER) == v100,
+		   "a KSYMBOL: a new version of the kernel's only");
+		is_int(machine__maps_version(m, t100, PERF_RECORD_MISC_GUEST_USER), 0,
+		       "no address space: version 0");
+		/* tid 200 reused by a new process: its space a version never seen */
+		machine__process_event(m, fork_ev(200, 200, 100, 100), &s);
+		ok(machine__maps_version(m, machine__find_thread(m, 200), PERF_RECORD_MISC_USER) >
+		   machine__maps_version(m, t100, PERF_RECORD_MISC_KERNEL),
+		   "a reused tid's new process: a new version");
+	}
+
 	{
 		union perf_event *ev = (void *)fork_ev(400, 400, 100, 100);
 

@@ -10,11 +10,17 @@
 
 #define CACHE_BITS	14
 
+/*
+ * A frame resolved before: the version of the address space it was
+ * resolved in (machine__addr_version(): the kernel's maps for every
+ * thread's kernel frames, a process's for its threads' user frames), so
+ * a record changing one address space leaves the others' frames here.
+ */
 struct callchain_cache_entry {
-	u64			gen;	/* 0: empty */
+	u64			version;	/* 0 with ip 0: empty */
 	u64			ip;
-	const struct thread	*thread;
 	u8			cpumode;
+	bool			used;
 	struct addr_location	al;
 };
 
@@ -34,17 +40,18 @@ int callchain_cursor__enable_cache(struct callchain_cursor *c)
 {
 	if (!c->cache)
 		c->cache = calloc(1u << CACHE_BITS, sizeof(*c->cache));
-	c->gen = 1;
 	return c->cache ? 0 : -ENOMEM;
 }
 
 /*
  * machine__resolve_ip() through the cache: the same frames come back in
  * sample after sample (the outer ones above all), and a lookup here is
- * cheaper than the map and symbol searches.
+ * cheaper than the map and symbol searches.  version: of the address
+ * space of cpumode (machine__maps_version()), taken once for all the
+ * frames of one cpumode (machine__kernel_version() for each kernel one).
  */
 static void cursor__resolve_ip(struct callchain_cursor *c, struct machine *machine,
-			       struct thread *thread, u8 cpumode, u64 ip,
+			       struct thread *thread, u8 cpumode, u64 version, u64 ip,
 			       struct addr_location *al)
 {
 	struct callchain_cache_entry *e;
@@ -54,62 +61,75 @@ static void cursor__resolve_ip(struct callchain_cursor *c, struct machine *machi
 		machine__resolve_ip(machine, thread, cpumode, ip, al);
 		return;
 	}
-	h = (ip ^ (u64)(uintptr_t)thread * 0x9e3779b97f4a7c15ULL ^ cpumode) *
-	    0xff51afd7ed558ccdULL;
+	h = (ip ^ version * 0x9e3779b97f4a7c15ULL ^ cpumode) * 0xff51afd7ed558ccdULL;
 	e = &c->cache[h >> (64 - CACHE_BITS)];
-	if (e->gen == c->gen && e->ip == ip && e->thread == thread && e->cpumode == cpumode) {
+	if (e->used && e->version == version && e->ip == ip && e->cpumode == cpumode) {
 		*al = e->al;
+		al->thread = thread;
 		/* as the lookup would have counted it */
 		if (al->fallback)
 			machine->nr_fallback++;
 		return;
 	}
 	machine__resolve_ip(machine, thread, cpumode, ip, al);
-	e->gen = c->gen;
+	/* (the lookup may change the kernel's maps: live modules) */
+	e->version = machine__addr_version(machine, thread, cpumode, ip);
 	e->ip = ip;
-	e->thread = thread;
 	e->cpumode = cpumode;
+	e->used = true;
 	e->al = *al;
 }
 
-static struct addr_location *cursor__next(struct callchain_cursor *c)
+/* Room for n entries; 0 or -ENOMEM. */
+static int cursor__reserve(struct callchain_cursor *c, u64 n)
 {
-	if (c->nr == c->alloc) {
-		u32 n = c->alloc ? c->alloc * 2 : 64;
-		struct addr_location *e = realloc(c->entries, n * sizeof(*e));
+	u32 alloc = c->alloc ? c->alloc : 64;
+	struct addr_location *e;
 
-		if (!e)
-			return NULL;
-		c->entries = e;
-		c->alloc = n;
+	if (n <= c->alloc)
+		return 0;
+	while (alloc < n) {
+		if (alloc > UINT32_MAX / 2)
+			return -ENOMEM;
+		alloc *= 2;
 	}
-	return &c->entries[c->nr++];
+	e = realloc(c->entries, alloc * sizeof(*e));
+	if (!e)
+		return -ENOMEM;
+	c->entries = e;
+	c->alloc = alloc;
+	return 0;
 }
 
 int callchain__resolve(struct machine *machine, struct thread *thread,
 		       const struct perf_sample *sample, u8 cpumode, u32 max_stack,
 		       struct callchain_cursor *c)
 {
-	struct addr_location *al;
-	u64 i;
+	u64 i, version, nr = sample->callchain ? sample->callchain_nr : 0;
 
 	c->nr = 0;
-	if (!sample->callchain || !sample->callchain_nr) {
-		al = cursor__next(c);
-		if (!al)
-			return -ENOMEM;
-		cursor__resolve_ip(c, machine, thread, cpumode, sample->ip, al);
+	if (cursor__reserve(c, nr ? nr : 1))
+		return -ENOMEM;
+	version = c->cache ? machine__maps_version(machine, thread, cpumode) : 0;
+	if (!nr) {
+		if (c->cache && cpumode == PERF_RECORD_MISC_KERNEL)
+			version = machine__kernel_version(machine, sample->ip);
+		cursor__resolve_ip(c, machine, thread, cpumode, version, sample->ip,
+				   &c->entries[0]);
+		c->nr = 1;
 		return 0;
 	}
-	for (i = 0; i < sample->callchain_nr; i++) {
+	for (i = 0; i < nr; i++) {
 		u64 ip = sample->callchain[i];
 
 		if (ip >= PERF_CONTEXT_MAX) {
 			u8 mode = machine__context_cpumode(ip);
 
-			if (mode)
+			if (mode) {
 				cpumode = mode;
-			else if (ip != PERF_CONTEXT_GUEST) {
+				version = !c->cache ? 0 :
+					  machine__maps_version(machine, thread, cpumode);
+			} else if (ip != PERF_CONTEXT_GUEST) {
 				/* a corrupt chain: upstream drops all of it */
 				c->nr = 0;
 				return 0;
@@ -118,10 +138,10 @@ int callchain__resolve(struct machine *machine, struct thread *thread,
 		}
 		if (max_stack && c->nr >= max_stack)
 			break;
-		al = cursor__next(c);
-		if (!al)
-			return -ENOMEM;
-		cursor__resolve_ip(c, machine, thread, cpumode, ip, al);
+		/* the kernel's own map has a version of its own */
+		if (c->cache && cpumode == PERF_RECORD_MISC_KERNEL)
+			version = machine__kernel_version(machine, ip);
+		cursor__resolve_ip(c, machine, thread, cpumode, version, ip, &c->entries[c->nr++]);
 	}
 	return 0;
 }

@@ -19,24 +19,17 @@ struct callchain_cursor {
 	u32			nr;
 	u32			alloc;
 	/*
-	 * Optional: frames already resolved, by thread, cpumode and ip.  Only
-	 * for a caller that calls callchain_cursor__invalidate() whenever its
-	 * machine changes (any side-band record): the maps a frame was
-	 * resolved in may have changed.
+	 * Optional: frames already resolved, by address space version (see
+	 * machine__maps_version()), cpumode and ip.  Valid whatever records
+	 * the machine applies in between.
 	 */
 	struct callchain_cache_entry *cache;
-	u64			gen;
 };
 
 void callchain_cursor__init(struct callchain_cursor *c);
 void callchain_cursor__exit(struct callchain_cursor *c);
-/* Keep resolved frames from sample to sample; 0 or -ENOMEM. */
+/* Keep resolved frames from sample to sample (of one machine); 0 or -ENOMEM. */
 int callchain_cursor__enable_cache(struct callchain_cursor *c);
-/* The machine changed: forget every frame resolved so far. */
-static inline void callchain_cursor__invalidate(struct callchain_cursor *c)
-{
-	c->gen++;
-}
 
 /*
  * Resolve sample's chain in thread's address space, at most max_stack

@@ -267,7 +267,6 @@ static int source__event(struct perf_tool *tool, struct perf_session *session,
 	struct calltree_source *src = (struct calltree_source *)tool;
 	int err = machine__process_event(src->machine, ev, sample);
 
-	callchain_cursor__invalidate(&src->cursor);
 	/* a malformed side-band record only loses what it would have said */
 	return err == -ENOMEM ? err : 0;
 }

@@ -140,6 +140,22 @@ static int dso__load_vdso(struct dso *dso)
 	return symbol_elf__load_vdso(dso->build_id, dso->build_id_size, &dso->symbols);
 }
 
+/*
+ * The kernel's own symbols: from the kallsyms file given, else the build-id
+ * cache's copy when it is the running kernel's (the same symbols, without
+ * the kernel formatting them), else /proc/kallsyms.
+ */
+static int dso__load_kallsyms(struct dso *dso)
+{
+	char cached[PATH_MAX];
+
+	if (dso->kallsyms)
+		return kallsyms__load(dso->kallsyms, &dso->symbols);
+	if (!kallsyms__cached_copy(dso->build_id, dso->build_id_size, cached, sizeof(cached)))
+		return kallsyms__load(cached, &dso->symbols);
+	return kallsyms__load("/proc/kallsyms", &dso->symbols);
+}
+
 /* "[name]" -> name, the module's name in kallsyms */
 static int dso__load_module(struct dso *dso)
 {
@@ -168,8 +184,7 @@ int dso__load(struct dso *dso)
 						       dso->ref_name : NULL, dso->ref_addr,
 						       &dso->symbols, &dso->bias);
 		else
-			err = kallsyms__load(dso->kallsyms ? dso->kallsyms : "/proc/kallsyms",
-					     &dso->symbols);
+			err = dso__load_kallsyms(dso);
 		break;
 	case DSO_KIND_USER:
 		err = dso__load_elf(dso);
@@ -222,6 +237,7 @@ static size_t name_hash(const char *s)
 int dsos__init(struct dsos *dsos)
 {
 	dsos->nr = 0;
+	dsos->nr_names = 0;
 	dsos->nr_buckets = 1024;
 	dsos->buckets = calloc(dsos->nr_buckets, sizeof(*dsos->buckets));
 	return dsos->buckets ? 0 : -ENOMEM;
@@ -235,6 +251,12 @@ void dsos__exit(struct dsos *dsos)
 		struct dso *d = dsos->buckets[i], *next;
 
 		for (; d; d = next) {
+			struct dso *dup = d->dup, *dnext;
+
+			for (; dup; dup = dnext) {
+				dnext = dup->dup;
+				dso__delete(dup);
+			}
 			next = d->hnext;
 			dso__delete(d);
 		}
@@ -242,6 +264,7 @@ void dsos__exit(struct dsos *dsos)
 	free(dsos->buckets);
 	dsos->buckets = NULL;
 	dsos->nr = 0;
+	dsos->nr_names = 0;
 }
 
 struct dso *dsos__find(const struct dsos *dsos, const char *name)
@@ -284,17 +307,29 @@ struct dso *dsos__new_dso(struct dsos *dsos, const char *name, enum dso_kind kin
 
 	if (!d)
 		return NULL;
-	if (dsos->nr >= dsos->nr_buckets)
+	if (dsos->nr_names >= dsos->nr_buckets)
 		dsos__grow(dsos);
 	d->seq = (u32)dsos->nr;
 	h = name_hash(name) & (dsos->nr_buckets - 1);
-	/* at the chain's end: dsos__find() keeps finding the first one */
+	/*
+	 * A name made again (a BPF program per KSYMBOL register: thousands
+	 * under churn) hangs off the first dso of that name, out of the
+	 * chains: dsos__find() keeps finding the first, and neither it nor
+	 * the next new dso walks past the earlier ones.
+	 */
 	{
-		struct dso **pp = &dsos->buckets[h];
+		struct dso *first = dsos->buckets[h];
 
-		while (*pp)
-			pp = &(*pp)->hnext;
-		*pp = d;
+		while (first && strcmp(first->long_name, name))
+			first = first->hnext;
+		if (first) {
+			d->dup = first->dup;
+			first->dup = d;
+		} else {
+			d->hnext = dsos->buckets[h];
+			dsos->buckets[h] = d;
+			dsos->nr_names++;
+		}
 	}
 	dsos->nr++;
 	return d;

@@ -40,7 +40,8 @@ struct dso {
 	u8		build_id[20];	/* from the file's BUILD_ID feature */
 	u8		build_id_size;
 	u32		seq;		/* order of creation in its dsos (upstream's pointers order so) */
-	struct dso	*hnext;
+	struct dso	*hnext;		/* dsos: the next name of the bucket */
+	struct dso	*dup;		/* dsos: the next dso made with this name */
 	struct dso	*canon;		/* histograms: the first dso of this short name */
 };
 
@@ -68,11 +69,16 @@ int dso__add_symbol(struct dso *dso, u64 start, u64 len, const char *name);
 
 int dso__set_build_id(struct dso *dso, const u8 *id, size_t size);
 
-/* Every dso of a machine, found by long name. */
+/*
+ * Every dso of a machine, found by long name.  The buckets' chains hold
+ * the first dso of each name; those made again with it
+ * (dsos__new_dso()) hang off that one's dup list.
+ */
 struct dsos {
 	struct dso	**buckets;
 	size_t		nr_buckets;
-	size_t		nr;
+	size_t		nr;		/* every dso */
+	size_t		nr_names;	/* in the chains */
 };
 
 int dsos__init(struct dsos *dsos);

@@ -3,6 +3,8 @@
 #define __PERF_HIST_H
 
 #include <stdio.h>
+#include "arena.h"
+#include "huge.h"
 #include "machine.h"
 #include "sort.h"
 
@@ -39,17 +41,15 @@ struct hist_entry {
 	u32			max_depth;	/* children: most frames from it on */
 	u32			seq;		/* order of making */
 	u64			obj_off;	/* a data object's: the first address's offset */
-	u32			idx;		/* position while printing */
+	u32			idx;		/* printing: its graph's, or none */
 	/* with tracepoint field keys: the raw data of the sample that made it */
 	u8			*raw;
 	u32			raw_size;
 };
 
 /*
- * One distinct call chain of an entry, for the graphs: the frames
- * (innermost first) keyed as upstream's tree keys them (the symbol, or the
- * address when there is none), the histogram entry of each frame, and the
- * period of the samples that had it.  Only distinct chains are kept.
+ * A frame of the chains: its symbol, dso and address, kept once however
+ * many chains have it (hists->frames, by id).
  */
 struct hist_frame {
 	const struct symbol	*sym;
@@ -68,31 +68,108 @@ struct hist_sym_cache {
 };
 
 /*
- * A sample placed before: thread (with the name it had), cpumode, ip and
- * cpu -> its entry, while the machine's generation is the same (the
- * maps and symbols the entry was found with are still those).
+ * A sample placed before: thread (with the tid and name it had),
+ * cpumode, ip and cpu -> its entry, while the address space it was
+ * resolved in keeps its version (machine__maps_version(): the maps and
+ * symbols the entry was found with are still those).
  */
-#define HIST_IP_CACHE_BITS	12
+#define HIST_IP_CACHE_BITS	12	/* at first; */
+#define HIST_IP_CACHE_MAX_BITS	16	/* growing while it misses more than it holds */
 
 struct hist_ip_cache {
-	u64			gen;		/* 0: empty */
+	u64			version;
 	u64			ip;
-	const struct thread	*thread;
+	const struct thread	*thread;	/* NULL: empty */
+	s32			tid;
+	s32			cpu;
 	const char		*comm;
 	struct hist_entry	*he;
-	s32			cpu;
+	/*
+	 * The hits' period and count, added to he when the slot is taken
+	 * by another sample or the entries are read (hists__sorted()): a
+	 * hit touches the slot alone, not the entry it stands for.
+	 */
+	u64			pending;
+	u32			nr_pending;
 	u8			cpumode;
 	bool			fallback;	/* named from BPF_PROG_INFO */
 };
 
+/*
+ * One distinct call chain of an entry, for the graphs: the frames
+ * (innermost first, ids of hists->frames) keyed as upstream's tree keys
+ * them (the symbol, or the address when there is none), in children mode
+ * the histogram entry of each frame (hist_chain__entries()), and the
+ * period of the samples that had it.  Only distinct chains are kept.
+ */
 struct hist_chain {
-	struct hist_chain	*hnext;
 	struct hist_entry	*self;
 	u64			period;
-	u64			hash;
+	u64			pending;	/* children mode: not yet in its entries' */
+	u32			hash;		/* chain_hash()'s low half: its slot */
 	u32			nr;
-	struct hist_entry	**entries;	/* nr, after frames[] */
-	struct hist_frame	frames[];
+	u32			frames[];	/* then, children mode: nr entries */
+};
+
+static inline struct hist_entry **hist_chain__entries(const struct hist_chain *c)
+{
+	return (struct hist_entry **)(uintptr_t)(c->frames + ((c->nr + 1) & ~1u));
+}
+
+/*
+ * Work done drawing the graphs, counted for the tests' bounds: nodes
+ * made, index slots probed to find a child, sibling comparisons sorting
+ * them.  Each grows with the graphs' nodes, never with their fan-out.
+ */
+struct hists_graph_stats {
+	u64	nodes;
+	u64	probes;
+	u64	compares;
+};
+
+/*
+ * Samples with call chains, the fast way: the chain (and so the entry) a
+ * sample with the same raw call chain, ip and cpumode went to before,
+ * while its thread (with the name and tid it had), its cpu (when sorted
+ * by) and the versions of the address spaces its frames were resolved
+ * in (machine__maps_version(), machine__kernel_version()) are the same:
+ * its frames resolve as they did.  Direct-mapped, made on first use;
+ * chains of up to HIST_RAW_MAX raw entries (markers included).
+ */
+#define HIST_RAW_BITS	14
+#define HIST_RAW_MAX	24
+
+struct hist_raw_slot {
+	u64			hash;
+	const struct thread	*thread;	/* NULL: empty */
+	const char		*comm;
+	struct hist_chain	*chain;
+	u64			ip;
+	u64			uversion;	/* the thread's maps' (no user frame: unused) */
+	u64			kversion;	/* the kernel's (no kernel frame: unused) */
+	s32			tid;
+	s32			cpu;
+	u32			nr;
+	u16			nr_fallback;	/* frames named from BPF_PROG_INFO */
+	u8			cpumode;
+	u8			spaces;		/* RAW_USER | RAW_KERNEL | RAW_KCORE */
+	u64			raw[HIST_RAW_MAX];
+};
+
+/* A sample as the raw cache knows it (hash: hists__raw_cache_find()'s). */
+struct hist_raw_key {
+	struct thread		*thread;
+	const u64		*raw;
+	u32			nr;
+	u8			cpumode;
+	u64			ip;
+	s32			cpu;
+	u64			hash;
+};
+
+struct hist_chain_slot {
+	struct hist_chain	*chain;		/* NULL: free */
+	u32			tag;		/* chain_hash() >> 32 */
 };
 
 struct hists {
@@ -113,11 +190,19 @@ struct hists {
 	 * Upstream tells rows apart by dso name and symbol start: dsos of one
 	 * short name (one binary at two paths, or rebuilt) share rows.
 	 */
-	struct hist_canon	*canon;
+	struct hist_canon	**canon;	/* hash of hist_canon, chained */
+	size_t			canon_mask;
+	size_t			nr_canon;
 	struct hist_sym_cache	*sym_cache;	/* symbol -> its row's, direct-mapped */
 	struct hist_ip_cache	*ip_cache;	/* sample -> its entry, direct-mapped */
-	struct hist_chain	**chains;	/* hash of distinct chains */
-	size_t			nr_chain_buckets;
+	u32			ip_cache_bits;
+	u64			ip_cache_misses;	/* since it last grew */
+	/*
+	 * The distinct chains: open addressing, each slot the chain and the
+	 * high half of its hash, so a probe reads no chain that is not it.
+	 */
+	struct hist_chain_slot	*chain_slots;
+	size_t			chain_slots_mask;
 	size_t			nr_chains;
 	/*
 	 * --sort trace: the formatted tracepoint fields of the sample being
@@ -131,10 +216,26 @@ struct hists {
 	u32			sample_raw_size;
 	u8			*fields_buf;	/* its keys' bytes, for lookups */
 	size_t			fields_alloc;
+	struct hist_chain	**chain_list;	/* the chains in the order they were made */
+	struct huge_buf		chain_list_buf;
+	struct hist_frame	*frames;	/* the chains' frames, by id */
+	u32			nr_frames;
+	struct huge_buf		frames_buf;
+	u32			*frame_slots;	/* (symbol, dso, address) -> id + 1 */
+	u32			frame_slots_mask;
+	struct hists_graph_stats graph_stats;
+	struct hist_raw_slot	*raw_cache;
+	struct hist_chain	*last_chain;	/* hists__add_sample()'s */
+	/* entries and chains are made in the arena; entries dropped are reused */
+	struct arena		arena;
+	struct hist_entry	*free_entries;
 };
 
 int hists__init(struct hists *hists, const struct sort_spec *sort);
 void hists__exit(struct hists *hists);
+
+/* An entry taken out of the table (by its owner) goes for reuse. */
+void hists__free_entry(struct hists *hists, struct hist_entry *he);
 
 /* Account one sample: al from machine__resolve(), the sample's cpu and period. */
 int hists__add(struct hists *hists, const struct addr_location *al, s32 cpu, u64 period);
@@ -154,16 +255,27 @@ static inline void hists__add_entry(struct hists *hists, struct hist_entry *he, 
 }
 
 /*
- * The fast way for samples without call chains: the entry a sample of
- * thread at ip went to before under machine generation gen (NULL when
- * not known), and remembering it after the slow way (machine__resolve(),
- * hists__findnew()).  The cache is made on first use; without memory it
- * just misses.
+ * The fast way for samples without call chains: the slot of the entry a
+ * sample of thread at ip went to before while its address space had
+ * version (machine__maps_version(); NULL when not known), a sample of
+ * period accounted through it, and remembering an entry after the slow
+ * way (machine__resolve(), hists__findnew(), hists__add_entry()).  The
+ * cache is made on first use; without memory it just misses.  The
+ * entries' thread_comm is not renewed by a hit: printing takes the
+ * threads' final names anyway.
  */
-const struct hist_ip_cache *hists__ip_cache_find(struct hists *hists, u64 gen,
-						 const struct thread *thread, u8 cpumode,
-						 u64 ip, s32 cpu);
-void hists__ip_cache_add(struct hists *hists, u64 gen, const struct addr_location *al,
+struct hist_ip_cache *hists__ip_cache_find(struct hists *hists, u64 version,
+					   const struct thread *thread, u8 cpumode, u64 ip,
+					   s32 cpu);
+static inline void hists__ip_cache_account(struct hists *hists, struct hist_ip_cache *e,
+					   u64 period)
+{
+	hists->nr_samples++;
+	hists->total_period += period;
+	e->pending += period;
+	e->nr_pending++;
+}
+void hists__ip_cache_add(struct hists *hists, u64 version, const struct addr_location *al,
 			 u8 cpumode, s32 cpu, struct hist_entry *he);
 
 /*
@@ -176,6 +288,19 @@ int hists__add_cumulative(struct hists *hists, const struct addr_location *al,
 /* The same for a sample and its chain that also go to the graphs (hists->graph). */
 int hists__add_sample(struct hists *hists, const struct addr_location *al,
 		      const struct addr_location *chain, u32 nr, s32 cpu, u64 period);
+
+/*
+ * The raw cache (struct hist_raw_slot): a sample known gets its period
+ * as hists__add_sample() gave it to the one before (true); false: not
+ * known, or this hists keeps no graphs.  After a miss and
+ * hists__add_sample() with the sample's resolved location al and chain,
+ * hists__raw_cache_add() remembers it.
+ */
+bool hists__raw_cache_find(struct hists *hists, struct machine *machine,
+			   struct hist_raw_key *key, u64 period);
+void hists__raw_cache_add(struct hists *hists, struct machine *machine,
+			  struct hist_raw_key *key, const struct addr_location *al,
+			  const struct addr_location *chain, u32 nr);
 
 /*
  * Keep the sample's chain (chain[0..nr), innermost first, as resolved;

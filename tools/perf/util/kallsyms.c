@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "kallsyms.h"
+#include "record-buildid.h"
 
 /* a hex digit's value plus one; 0 for other characters */
 static const u8 hex_digit[256] = {
@@ -20,6 +21,30 @@ static const u8 hex_digit[256] = {
 	['A'] = 11, ['B'] = 12, ['C'] = 13, ['D'] = 14, ['E'] = 15, ['F'] = 16,
 };
 
+/* Bytes with the high bit set where x has a byte equal to each byte of c. */
+static inline u64 swar_eq(u64 x, u64 c)
+{
+	u64 v = x ^ c;
+
+	return (v - 0x0101010101010101ULL) & ~v & 0x8080808080808080ULL;
+}
+
+/* The first '\t' or ' ' in p[0..n), or n: eight bytes at a time. */
+static size_t name_end(const char *p, size_t n)
+{
+	size_t i = 0;
+	u64 x;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, p + i, 8);
+		if (swar_eq(x, 0x0909090909090909ULL) | swar_eq(x, 0x2020202020202020ULL))
+			break;
+	}
+	while (i < n && p[i] != '\t' && p[i] != ' ')
+		i++;
+	return i;
+}
+
 int kallsyms__parse_line(const char *line, size_t len, u64 *addr, char *type,
 			 const char **name, size_t *name_len, const char **module,
 			 size_t *module_len)
@@ -27,16 +52,29 @@ int kallsyms__parse_line(const char *line, size_t len, u64 *addr, char *type,
 	size_t i = 0, n;
 	u64 a = 0;
 
-	while (i < len && i < 16 && hex_digit[(unsigned char)line[i]])
-		a = a << 4 | (u64)(hex_digit[(unsigned char)line[i++]] - 1);
+	/* the common line: 16 digits (each a table look-up, no loop test) */
+	if (len >= 19 && line[16] == ' ') {
+		u8 d, all = 0xff;
+
+		for (i = 0; i < 16; i++) {
+			d = hex_digit[(unsigned char)line[i]];
+			all &= d ? 0xff : 0;
+			a = a << 4 | (u64)(d - 1);
+		}
+		if (!all) {
+			i = 0;
+			a = 0;
+		}
+	}
+	if (!i)
+		while (i < len && i < 16 && hex_digit[(unsigned char)line[i]])
+			a = a << 4 | (u64)(hex_digit[(unsigned char)line[i++]] - 1);
 	if (!i || i + 3 > len || line[i] != ' ' || line[i + 2] != ' ')
 		return -EINVAL;
 	*addr = a;
 	*type = line[i + 1];
 	i += 3;
-	n = i;
-	while (n < len && line[n] != '\t' && line[n] != ' ')
-		n++;
+	n = i + name_end(line + i, len - i);
 	if (n == i)
 		return -EINVAL;
 	*name = line + i;
@@ -194,6 +232,76 @@ int kallsyms__load_modules(const char *path, kallsyms_module_fn fn, void *arg)
 	struct kallsyms_filter f = { .fn = fn, .arg = arg };
 
 	return kallsyms__load_filtered(path, &f);
+}
+
+/*
+ * The first function line of a kallsyms file (within its first 64 KiB:
+ * absolute per-cpu symbols may come first), into line; 0 or -ENOENT.
+ */
+static int kallsyms__first_function(const char *path, char *line, size_t size)
+{
+	size_t have = 0, pos = 0;
+	int fd = open(path, O_RDONLY | O_CLOEXEC), err = -ENOENT;
+	char *buf = malloc(KALLSYMS_BUF);
+
+	if (fd < 0 || !buf)
+		goto out;
+	while (have < KALLSYMS_BUF) {
+		ssize_t n = read(fd, buf + have, KALLSYMS_BUF - have);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		have += (size_t)n;
+	}
+	while (pos < have) {
+		const char *nl = memchr(buf + pos, '\n', have - pos), *nm, *mod;
+		size_t ll, nl_len, mod_len;
+		u64 addr;
+		char type;
+
+		if (!nl)
+			break;
+		ll = (size_t)(nl - (buf + pos));
+		if (!kallsyms__parse_line(buf + pos, ll, &addr, &type, &nm, &nl_len, &mod,
+					  &mod_len) &&
+		    (type == 'T' || type == 't') && !mod && ll < size) {
+			memcpy(line, buf + pos, ll);
+			line[ll] = '\0';
+			err = 0;
+			break;
+		}
+		pos += ll + 1;
+	}
+out:
+	free(buf);
+	if (fd >= 0)
+		close(fd);
+	return err;
+}
+
+int kallsyms__cached_copy(const u8 *id, size_t len, char *path, size_t size)
+{
+	const char *home = getenv("HOME");
+	char live[512], copy[512];
+	u8 running[BUILD_ID_MAX];
+	size_t rlen, i;
+	int n;
+
+	if (!len || build_id__read_kernel(running, &rlen) || rlen != len ||
+	    memcmp(running, id, len))
+		return -ENOENT;
+	n = snprintf(path, size, "%s/.debug/[kernel.kallsyms]/", home ? home : "/root");
+	for (i = 0; i < len && n > 0 && (size_t)n < size; i++)
+		n += snprintf(path + n, size - n, "%02x", id[i]);
+	if (n <= 0 || (size_t)n >= size ||
+	    snprintf(path + n, size - n, "/kallsyms") >= (int)(size - n))
+		return -ENOENT;
+	if (kallsyms__first_function(path, copy, sizeof(copy)) ||
+	    kallsyms__first_function("/proc/kallsyms", live, sizeof(live)) || strcmp(live, copy))
+		return -ENOENT;
+	return 0;
 }
 
 int modules__for_each(const char *path, modules_fn fn, void *arg)

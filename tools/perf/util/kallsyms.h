@@ -38,6 +38,17 @@ int kallsyms__load_modules(const char *path, kallsyms_module_fn fn, void *arg);
 typedef int (*modules_fn)(void *arg, const char *name, u64 start, u64 size);
 int modules__for_each(const char *path, modules_fn fn, void *arg);
 
+/*
+ * The copy of the running kernel's kallsyms that upstream's record puts in
+ * the build-id cache ($HOME/.debug/[kernel.kallsyms]/<hex id>/kallsyms),
+ * when id (the recorded kernel's build id) is the running kernel's and the
+ * copy's first function is at the address /proc/kallsyms has it (the same
+ * boot offset): then the kernel's own symbols in it are /proc/kallsyms's,
+ * read from a file without the kernel formatting 100K lines.  0 and path,
+ * or -ENOENT.
+ */
+int kallsyms__cached_copy(const u8 *id, size_t len, char *path, size_t size);
+
 /* Parse one line; 0 and the fields, -EINVAL for a malformed line. */
 int kallsyms__parse_line(const char *line, size_t len, u64 *addr, char *type,
 			 const char **name, size_t *name_len, const char **module,

@@ -16,11 +16,12 @@
 #include "machine.h"
 
 #define KERNEL_DSO_NAME	"[kernel.kallsyms]"
-#define IP_CACHE_BITS	14
+#define IP_CACHE_BITS		14	/* at first */
+#define IP_CACHE_MAX_BITS	16
 
 /* What machine__resolve_ip() found for an address of an address space. */
 struct resolved_ip {
-	u64			gen;	/* 0: never filled */
+	u64			version;	/* of maps; 0: never filled */
 	u64			ip;
 	const struct maps	*maps;
 	struct map		*map;
@@ -85,8 +86,10 @@ struct machine *machine__new(const char *kallsyms)
 	m->kmaps = maps__new();
 	m->fallback_maps = maps__new();
 	/* touched all over by hash: huge pages */
+	m->ip_cache_bits = IP_CACHE_BITS;
 	m->ip_cache = huge_zalloc((1u << IP_CACHE_BITS) * sizeof(*m->ip_cache));
-	m->gen = 1;
+	if (m->kmaps)
+		m->kmaps->version = ++m->maps_version;
 	if (!m->threads || !m->kmaps || !m->fallback_maps || !m->ip_cache ||
 	    dsos__init(&m->dsos))
 		goto fail;
@@ -126,7 +129,7 @@ void machine__delete(struct machine *m)
 	for (i = 0; i < m->comms_cap; i++)
 		free(m->comms[i]);
 	free(m->comms);
-	huge_free(m->ip_cache, (1u << IP_CACHE_BITS) * sizeof(*m->ip_cache));
+	huge_free(m->ip_cache, (1u << m->ip_cache_bits) * sizeof(*m->ip_cache));
 	free(m->renames);
 	while (m->placeholders) {
 		struct placeholder *ph = m->placeholders;
@@ -137,10 +140,40 @@ void machine__delete(struct machine *m)
 	free(m);
 }
 
+/* maps were made or changed: a version no maps of the machine had */
+static void machine__maps_changed(struct machine *m, struct maps *maps)
+{
+	if (maps)
+		maps->version = ++m->maps_version;
+}
+
+/* The kernel's maps changed in [start, end): their version, and the core's if there. */
+static void machine__kmaps_changed(struct machine *m, u64 start, u64 end)
+{
+	machine__maps_changed(m, m->kmaps);
+	if (start < m->kcore_end && end > m->kcore_start)
+		m->kcore_version = ++m->maps_version;
+}
+
+/* What every address resolves to may have changed: new versions all round. */
+static void machine__all_maps_changed(struct machine *m)
+{
+	size_t i;
+
+	machine__kmaps_changed(m, 0, ~0ULL);
+	for (i = 0; i < m->nr_buckets; i++) {
+		struct thread *t;
+
+		for (t = m->threads[i]; t; t = t->hnext)
+			machine__maps_changed(m, t->maps);
+	}
+}
+
 void machine__set_bpf_info(struct machine *machine, struct perf_env_bpf *bpf)
 {
 	machine->bpf_info = bpf && bpf->nr_progs ? bpf : NULL;
-	machine->gen++;
+	/* kernel addresses no map covers may get a name now */
+	machine__kmaps_changed(machine, 0, ~0ULL);
 }
 
 int machine__set_build_ids(struct machine *m, const void *buf, size_t size)
@@ -148,7 +181,7 @@ int machine__set_build_ids(struct machine *m, const void *buf, size_t size)
 	const u8 *p = buf, *end = p + size;
 	size_t fixed = sizeof(struct perf_record_header_build_id);
 
-	m->gen++;
+	machine__all_maps_changed(m);
 	while ((size_t)(end - p) >= fixed) {
 		struct perf_record_header_build_id rec;
 		char name[4096];
@@ -162,6 +195,12 @@ int machine__set_build_ids(struct machine *m, const void *buf, size_t size)
 		memcpy(name, p + fixed, n);
 		name[n] = '\0';
 		idsz = (rec.header.misc & PERF_RECORD_MISC_BUILD_ID_SIZE) ? rec.size : 20;
+		/* the kernel's: for its kallsyms copy in the build-id cache */
+		if (!strcmp(name, KERNEL_DSO_NAME) && idsz && idsz <= 20 &&
+		    (rec.header.misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL) {
+			memcpy(m->kernel_build_id, rec.data, idsz);
+			m->kernel_build_id_size = (u8)idsz;
+		}
 		/* the kernel, [vdso] and friends are not files */
 		if (name[0] == '/' && idsz && idsz <= 20) {
 			dso = dsos__findnew(&m->dsos, name, DSO_KIND_USER);
@@ -280,13 +319,16 @@ static struct maps *machine__thread_maps(struct machine *m, struct thread *t)
 	if (t->pid > 0 && t->pid != t->tid) {
 		leader = machine__findnew_thread(m, t->pid, t->pid);
 		if (leader && leader != t) {
-			if (!leader->maps)
+			if (!leader->maps) {
 				leader->maps = maps__new();
+				machine__maps_changed(m, leader->maps);
+			}
 			t->maps = maps__get(leader->maps);
 			return t->maps;
 		}
 	}
 	t->maps = maps__new();
+	machine__maps_changed(m, t->maps);
 	return t->maps;
 }
 
@@ -411,10 +453,12 @@ static int machine__process_fork(struct machine *m, const union perf_event *ev)
 	} else if (ev->header.misc & PERF_RECORD_MISC_FORK_EXEC) {
 		/* vfork + exec: the child's maps come with its exec, not from the parent */
 		t->maps = maps__new();
+		machine__maps_changed(m, t->maps);
 	} else {
 		struct maps *pm = machine__thread_maps(m, parent);
 
 		t->maps = pm ? maps__clone(pm) : maps__new();
+		machine__maps_changed(m, t->maps);
 	}
 	return t->maps ? 0 : -ENOMEM;
 }
@@ -476,12 +520,16 @@ static int machine__add_kernel_mmap(struct machine *m, u64 start, u64 len, u64 p
 	bool kernel = !strncmp(name, KERNEL_DSO_NAME, strlen(KERNEL_DSO_NAME));
 	const char *ref;
 	char mod[256];
+	int err;
 
+	machine__kmaps_changed(m, start, start + len);
 	if (kernel) {
 		dso = dsos__findnew(&m->dsos, KERNEL_DSO_NAME, DSO_KIND_KERNEL);
 		if (!dso)
 			return -ENOMEM;
 		dso->kallsyms = m->kallsyms;
+		if (m->kernel_build_id_size && !dso->build_id_size)
+			dso__set_build_id(dso, m->kernel_build_id, m->kernel_build_id_size);
 		/* "[kernel.kallsyms]_text": pgoff is where _text ran (a vmlinux's bias) */
 		ref = name + strlen(KERNEL_DSO_NAME);
 		if (*ref && strlen(ref) < sizeof(dso->ref_name) && pgoff) {
@@ -502,7 +550,12 @@ static int machine__add_kernel_mmap(struct machine *m, u64 start, u64 len, u64 p
 				len = last - start;
 		}
 		/* the kernel's own symbols carry absolute addresses */
-		return maps__insert(m->kmaps, map__new(start, start + len, 0, dso, true));
+		err = maps__insert(m->kmaps, map__new(start, start + len, 0, dso, true));
+		/* its range, and a new version there (the whole range, extended) */
+		m->kcore_start = start;
+		m->kcore_end = start + len;
+		machine__kmaps_changed(m, start, start + len);
+		return err;
 	}
 	if (module_name(name, mod, sizeof(mod))) {
 		/* a module: its symbols from kallsyms, relative to its start */
@@ -579,6 +632,7 @@ static int machine__process_mmap(struct machine *m, const union perf_event *ev)
 	dso = dsos__findnew(&m->dsos, name, kind);
 	if (!dso)
 		return -ENOMEM;
+	machine__maps_changed(m, maps);
 	return maps__insert(maps, map__new(ev->mmap.start, ev->mmap.start + ev->mmap.len,
 					   identity ? 0 : ev->mmap.pgoff, dso, identity));
 }
@@ -594,12 +648,16 @@ static int machine__process_ksymbol(struct machine *m, const union perf_event *e
 
 	if (ev->header.size <= fixed)
 		return -EINVAL;
+	/* only the kernel's addresses change, and only where the program is */
 	if (ev->ksymbol.flags & PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER) {
 		map = maps__find(m->kmaps, ev->ksymbol.addr);
+		machine__kmaps_changed(m, map ? map->start : ev->ksymbol.addr,
+				       map ? map->end : ev->ksymbol.addr + 1);
 		if (map && map->dso != m->kernel_dso)
 			maps__remove_at(m->kmaps, map->start);
 		return 0;
 	}
+	machine__kmaps_changed(m, ev->ksymbol.addr, ev->ksymbol.addr + max(ev->ksymbol.len, 1u));
 	if (!ev->ksymbol.len || ev->ksymbol.addr + ev->ksymbol.len < ev->ksymbol.addr)
 		return 0;
 	n = strnlen(ev->ksymbol.name, min(ev->header.size - fixed, sizeof(name) - 1));
@@ -627,17 +685,14 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 	case PERF_RECORD_COMM:
 		return machine__process_comm(m, ev);
 	case PERF_RECORD_FORK:
-		/* a thread replaced: its maps may be freed, their address reused */
-		m->gen++;
+		/* (a thread replaced: its maps' version goes with them) */
 		return machine__process_fork(m, ev);
 	case PERF_RECORD_EXIT:
 		return machine__process_fork(m, ev);
 	case PERF_RECORD_MMAP:
 	case PERF_RECORD_MMAP2:
-		m->gen++;
 		return machine__process_mmap(m, ev);
 	case PERF_RECORD_KSYMBOL:
-		m->gen++;
 		return machine__process_ksymbol(m, ev);
 	default:
 		return 0;
@@ -728,7 +783,6 @@ static struct map *machine__live_module_map(struct machine *m, u64 ip)
 	if (m->kallsyms || m->live_modules_read)
 		return NULL;
 	m->live_modules_read = true;
-	m->gen++;
 	if (modules__for_each("/proc/modules", live_module, m))
 		return NULL;
 	return maps__find(m->kmaps, ip);
@@ -824,13 +878,20 @@ void machine__resolve_map(struct machine *m, struct thread *thread, u8 cpumode, 
 		m->nr_fallback++;
 }
 
+u64 machine__maps_version(struct machine *m, struct thread *thread, u8 cpumode)
+{
+	struct maps *maps = machine__cpumode_maps(m, thread, cpumode);
+
+	return maps ? maps->version : 0;
+}
+
 void machine__resolve_ip(struct machine *m, struct thread *thread, u8 cpumode, u64 ip,
 			 struct addr_location *al)
 {
 	struct maps *maps = machine__cpumode_maps(m, thread, cpumode);
 	struct resolved_ip *e;
 	struct map *map;
-	u64 h;
+	u64 h, version;
 
 	al->thread = thread;
 	al->ip = ip;
@@ -844,9 +905,23 @@ void machine__resolve_ip(struct machine *m, struct thread *thread, u8 cpumode, u
 		return;
 	}
 	h = (ip ^ ((u64)(uintptr_t)maps >> 4) * 0x9e3779b97f4a7c15ULL) * 0xff51afd7ed558ccdULL;
-	e = &m->ip_cache[h >> (64 - IP_CACHE_BITS)];
-	if (e->gen != m->gen || e->ip != ip || e->maps != maps) {
-		/* (mapping the live modules starts a new generation) */
+	e = &m->ip_cache[h >> (64 - m->ip_cache_bits)];
+	version = maps == m->kmaps ? machine__kernel_version(m, ip) : maps->version;
+	if (e->version != version || e->ip != ip || e->maps != maps) {
+		/* missing more often than it has slots: four times as many */
+		if (++m->ip_cache_misses > (1ULL << m->ip_cache_bits) &&
+		    m->ip_cache_bits < IP_CACHE_MAX_BITS) {
+			u32 bits = m->ip_cache_bits + 2;
+			struct resolved_ip *c = huge_zalloc((1ULL << bits) * sizeof(*c));
+
+			if (c) {
+				huge_free(m->ip_cache, (1u << m->ip_cache_bits) * sizeof(*c));
+				m->ip_cache = c;
+				m->ip_cache_bits = bits;
+				e = &m->ip_cache[h >> (64 - bits)];
+			}
+			m->ip_cache_misses = 0;
+		}
 		map = machine__find_map(m, maps, cpumode, ip, &e->fallback);
 		e->map = map;
 		e->sym = NULL;
@@ -857,7 +932,8 @@ void machine__resolve_ip(struct machine *m, struct thread *thread, u8 cpumode, u
 				machine__load_modules(m, map->dso->kallsyms);
 			e->sym = dso__find_symbol(map->dso, e->addr);
 		}
-		e->gen = m->gen;
+		/* after the lookup: mapping the live modules changes the kernel's */
+		e->version = maps == m->kmaps ? machine__kernel_version(m, ip) : maps->version;
 		e->ip = ip;
 		e->maps = maps;
 	}

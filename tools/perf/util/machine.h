@@ -45,17 +45,30 @@ struct machine {
 	size_t		comms_cap;
 	size_t		nr_comms;
 	const char	*kallsyms;	/* NULL: /proc/kallsyms */
+	u8		kernel_build_id[20];	/* the recorded kernel's (BUILD_ID) */
+	u8		kernel_build_id_size;
 	bool		live_modules_read;	/* /proc/modules mapped (the live kernel's) */
 	struct perf_env_bpf *bpf_info;	/* NULL: no fallback naming */
 	u64		nr_fallback;	/* samples named from BPF_PROG_INFO */
 	/*
 	 * Addresses already resolved, by address space and address: samples
-	 * hit the same few thousand addresses over and over.  Entries of an
-	 * older generation are stale; every record that changes threads or
-	 * maps starts a new one.
+	 * hit the same few thousand addresses over and over.  An entry holds
+	 * while its maps keep their version (struct maps): a record changes
+	 * only the versions of the maps it changes, so a program loaded or a
+	 * thread's mmap leaves every other address space's entries valid.
 	 */
-	struct resolved_ip *ip_cache;
-	u64		gen;
+	/*
+	 * The kernel's own map's range, and a version of the kernel's maps
+	 * that changes only when they change there: BPF programs come and
+	 * go elsewhere, hundreds of times a second under churn.
+	 */
+	u64		kcore_start;
+	u64		kcore_end;
+	u64		kcore_version;
+	struct resolved_ip *ip_cache;	/* direct-mapped, growing while it misses */
+	u32		ip_cache_bits;
+	u64		ip_cache_misses;	/* since it last grew */
+	u64		maps_version;	/* the last version given to a maps */
 	/*
 	 * As upstream: samples of a thread from before it was named (by COMM
 	 * or a named parent's FORK: out of order, or records lost) count
@@ -125,6 +138,40 @@ struct thread *machine__findnew_thread(struct machine *machine, s32 pid, s32 tid
  */
 int machine__process_event(struct machine *machine, const union perf_event *ev,
 			   const struct perf_sample *sample);
+
+/*
+ * The version of the address space machine__resolve_ip() would look ip up
+ * in for thread under cpumode (the kernel's or the thread's maps; 0 for
+ * none): while it stays the same, so does what any address resolves to
+ * there, thread and level aside.  A cache of resolved addresses keys on
+ * it.  0 also when the thread's maps cannot be made (ENOMEM).
+ */
+u64 machine__maps_version(struct machine *machine, struct thread *thread, u8 cpumode);
+
+/*
+ * The version that decides what a kernel address ip resolves to: within
+ * the kernel's own map, one that only changes there; else the kernel
+ * maps' (machine__maps_version()).
+ */
+static inline u64 machine__kernel_version(const struct machine *machine, u64 ip)
+{
+	if (ip >= machine->kcore_start && ip < machine->kcore_end)
+		return machine->kcore_version;
+	return machine->kmaps->version;
+}
+
+/*
+ * The version that decides what ip resolves to in thread's address space
+ * under cpumode: machine__kernel_version() for the kernel's, else
+ * machine__maps_version().  What caches of resolved addresses key on.
+ */
+static inline u64 machine__addr_version(struct machine *machine, struct thread *thread,
+					u8 cpumode, u64 ip)
+{
+	if (cpumode == PERF_RECORD_MISC_KERNEL)
+		return machine__kernel_version(machine, ip);
+	return machine__maps_version(machine, thread, cpumode);
+}
 
 /* Resolve ip in thread's address space under cpumode (PERF_RECORD_MISC_*). */
 void machine__resolve_ip(struct machine *machine, struct thread *thread, u8 cpumode,

@@ -38,6 +38,14 @@ struct maps {
 	size_t		alloc;
 	int		refcnt;
 	struct map	*last;		/* lookup cache */
+	/*
+	 * What lookups in these maps give is the same while the version is:
+	 * the owner (the machine) gives the maps a new one whenever it
+	 * changes them, from a counter of its own, so no other maps it ever
+	 * had (also one freed before at the same address) had that version.
+	 * 0: not versioned.
+	 */
+	u64		version;
 };
 
 struct maps *maps__new(void);

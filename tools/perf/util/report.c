@@ -226,7 +226,10 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	struct machine *machine = rep->machine;
 	u8 cpumode = ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
 	int max_stack = rep->opts.max_stack;
-	const struct hist_ip_cache *hit;
+	bool filtered = rep->comms.nr || rep->dsos.nr || rep->symbols.nr;
+	bool by_addr;
+	struct hist_ip_cache *hit;
+	struct hist_raw_key key;
 	struct addr_location al;
 	struct hist_entry *he;
 	struct hists *hists;
@@ -246,15 +249,30 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	}
 	hists->sample_raw = sample->raw_data;
 	hists->sample_raw_size = sample->raw_size;
+	/* the caches below key on addresses; trace keys look at the raw data */
+	by_addr = !(rep->opts.sort.mask & (1u << SORT_TRACE)) && !hists->sort.nr_dyn;
+	/*
+	 * With graphs, a sample with a raw chain seen before goes to the same
+	 * chain (not with filters: they look at the resolved sample).
+	 */
+	if (hists->graph && !filtered && by_addr) {
+		key = (struct hist_raw_key){
+			.thread = t, .raw = sample->callchain,
+			.nr = sample->callchain ? (u32)sample->callchain_nr : 0,
+			.cpumode = cpumode, .ip = sample->ip, .cpu = (s32)sample->cpu,
+		};
+		if (hists__raw_cache_find(hists, machine, &key, sample->period))
+			return 0;
+	}
 	/* without chains, a sample like one seen before goes to the same entry */
-	if (!hists->cumulate && !hists->graph && !(rep->opts.sort.mask & (1u << SORT_TRACE)) &&
-	    !hists->sort.nr_dyn) {
-		hit = hists__ip_cache_find(hists, machine->gen, t, cpumode, sample->ip,
-					   (s32)sample->cpu);
+	if (!hists->cumulate && !hists->graph && by_addr) {
+		hit = hists__ip_cache_find(hists, machine__addr_version(machine, t, cpumode,
+								       sample->ip), t,
+					   cpumode, sample->ip, (s32)sample->cpu);
 		if (hit) {
 			if (hit->fallback)
 				machine->nr_fallback++;
-			hists__add_entry(hists, hit->he, sample->period);
+			hists__ip_cache_account(hists, hit, sample->period);
 			return 0;
 		}
 	}
@@ -272,13 +290,18 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 					 max_stack > 0 ? (u32)max_stack : 0, &rep->cursor);
 		if (err)
 			return err;
-		return hists__add_sample(hists, &al, rep->cursor.entries, rep->cursor.nr,
-					 (s32)sample->cpu, sample->period);
+		err = hists__add_sample(hists, &al, rep->cursor.entries, rep->cursor.nr,
+					(s32)sample->cpu, sample->period);
+		if (!err && hists->graph && !filtered && by_addr)
+			hists__raw_cache_add(hists, machine, &key, &al, rep->cursor.entries,
+					     rep->cursor.nr);
+		return err;
 	}
 	he = hists__findnew(hists, &al, (s32)sample->cpu);
 	if (!he)
 		return -ENOMEM;
-	hists__ip_cache_add(hists, machine->gen, &al, cpumode, (s32)sample->cpu, he);
+	hists__ip_cache_add(hists, machine__addr_version(machine, t, cpumode, sample->ip), &al,
+			    cpumode, (s32)sample->cpu, he);
 	hists__add_entry(hists, he, sample->period);
 	return 0;
 }
@@ -288,7 +311,6 @@ int report__process_event(struct report *rep, const union perf_event *ev,
 {
 	int err = machine__process_event(rep->machine, ev, sample);
 
-	callchain_cursor__invalidate(&rep->cursor);
 	/* a malformed side-band record only loses what it would have said */
 	return err == -ENOMEM ? err : 0;
 }

@@ -273,7 +273,6 @@ int script__event(struct script *s, const union perf_event *ev,
 	bool cc;
 	int err = machine__process_event(s->machine, ev, sample);
 
-	callchain_cursor__invalidate(&s->cursor);
 	if (err == -ENOMEM)
 		return err;
 	if (!script__shows(s, type) || !evsel)

@@ -537,7 +537,9 @@ static int queue__scan(struct ordered_queue *q)
 }
 
 /* Head of run a before head of run b: by time, then file order. */
-static bool run_before(const struct ordered_queue *q, u32 a, u32 b)
+/* Run a's head goes before run b's: by time, on a tie the run earlier in the file. */
+static inline __attribute__((always_inline))
+bool run_before(const struct ordered_queue *q, u32 a, u32 b)
 {
 	u64 ta = q->recs[q->runs[a].pos].time, tb = q->recs[q->runs[b].pos].time;
 
@@ -589,43 +591,49 @@ static void queue__merge_heap(struct perf_session *session, u64 limit, int *err)
 }
 
 /*
- * A few runs (the usual case): the run with the first head gives records
- * for as long as they come before every other head (on a tie, the run
- * earlier in the file goes first).
+ * A few runs (the usual case): the runs with records kept in the order of
+ * their heads, so the first gives records for as long as they come before
+ * the second's head (on a tie, the run earlier in the file goes first),
+ * and then moves to its place among the others.  Two CPUs' runs
+ * interleave record by record: each switch costs a comparison or two,
+ * not a look at every run.
  */
 static void queue__merge_few(struct perf_session *session, u64 limit, int *err)
 {
 	struct ordered_queue *q = session->queue;
+	u32 order[8], n = 0, i, j;
 
-	for (;;) {
-		size_t i, m = SIZE_MAX;
-		struct queue_run *run;
-		u64 tm = 0, bound = limit;
+	for (i = 0; i < q->nr_runs; i++) {
+		if (q->runs[i].pos == q->runs[i].end)
+			continue;
+		for (j = n++; j > 0 && run_before(q, i, order[j - 1]); j--)
+			order[j] = order[j - 1];
+		order[j] = i;
+	}
+	while (n) {
+		u32 m = order[0];
+		struct queue_run *run = &q->runs[m];
+		u64 bound = limit;
 
-		/* the first head, and the bound the second one sets */
-		for (i = 0; i < q->nr_runs; i++) {
-			struct queue_run *r = &q->runs[i];
-			u64 t;
-
-			if (r->pos == r->end)
-				continue;
-			t = q->recs[r->pos].time;
-			if (m == SIZE_MAX || t < tm) {
-				/* the old first is earlier in the file: it wins ties */
-				if (m != SIZE_MAX && tm - 1 < bound)
-					bound = tm - 1;
-				m = i;
-				tm = t;
-			} else if (t < bound) {
-				bound = t;
-			}
-		}
-		if (m == SIZE_MAX || tm > limit)
+		if (q->recs[run->pos].time > limit)
 			break;
-		run = &q->runs[m];
+		/* up to the second head: before it, or at its time from an earlier run */
+		if (n > 1) {
+			u64 t2 = q->recs[q->runs[order[1]].pos].time;
+
+			bound = min(bound, order[1] < m ? t2 - 1 : t2);
+		}
 		do {
 			session__deliver_queued(session, &q->recs[run->pos++], err);
 		} while (run->pos < run->end && q->recs[run->pos].time <= bound);
+		if (run->pos == run->end) {
+			memmove(order, order + 1, --n * sizeof(*order));
+			continue;
+		}
+		/* the run's new head to its place */
+		for (j = 0; j + 1 < n && run_before(q, order[j + 1], m); j++)
+			order[j] = order[j + 1];
+		order[j] = m;
 	}
 }
 

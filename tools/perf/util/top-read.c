@@ -90,31 +90,18 @@ static int top_pass_rec__cmp(const void *pa, const void *pb)
 	return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
-static bool top__gone(const struct perf_top *top, u64 addr)
+/*
+ * Addresses unregistered live: under churn a program goes hundreds of
+ * times a second, so a set (a list walked for each was quadratic).
+ */
+static bool top__gone(struct perf_top *top, u64 addr)
 {
-	size_t i;
-
-	for (i = 0; i < top->nr_gone; i++)
-		if (top->gone[i] == addr)
-			return true;
-	return false;
+	return addr_set__has(&top->gone, addr);
 }
 
 static int top__add_gone(struct perf_top *top, u64 addr)
 {
-	if (top__gone(top, addr))
-		return 0;
-	if (top->nr_gone == top->alloc_gone) {
-		size_t n = top->alloc_gone ? top->alloc_gone * 2 : 64;
-		u64 *g = realloc(top->gone, n * sizeof(*g));
-
-		if (!g)
-			return -ENOMEM;
-		top->gone = g;
-		top->alloc_gone = n;
-	}
-	top->gone[top->nr_gone++] = addr;
-	return 0;
+	return addr_set__add(&top->gone, addr);
 }
 
 /*

@@ -141,7 +141,7 @@ void top__exit(struct perf_top *top)
 	callchain_cursor__exit(&top->cursor);
 	strbuf__release(&top->pass);
 	free(top->recs);
-	free(top->gone);
+	addr_set__exit(&top->gone);
 	bpf_capture__exit(&top->cap);
 	perf_env_bpf__exit(&top->bpf);
 	pthread_mutex_destroy(&top->bpf_lock);
@@ -187,7 +187,7 @@ static void hists__decay(struct perf_top *top, struct hists *hists, bool zero)
 			}
 			if (!he->period && !he->children) {
 				*pp = he->hnext;
-				free(he);
+				hists__free_entry(hists, he);
 				hists->nr_entries--;
 				continue;
 			}

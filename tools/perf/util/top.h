@@ -4,6 +4,7 @@
 
 #include <poll.h>
 #include <pthread.h>
+#include "addr-set.h"
 #include "bpf-event.h"
 #include "annotate-hist.h"
 #include "bpf-prog-info.h"
@@ -97,8 +98,7 @@ struct perf_top {
 	bool			synth_running;
 	volatile bool		synth_done;
 	int			synth_err;
-	u64			*gone;		/* KSYMBOL addresses unregistered live */
-	size_t			nr_gone, alloc_gone;
+	struct addr_set		gone;		/* KSYMBOLs unregistered live: where */
 
 	/* BPF programs' info, filled by the synthesis and the side-band */
 	struct perf_env_bpf	bpf;
