@@ -19,6 +19,12 @@ int main(void)
 	strcpy(s, "void va_gc::reserve<int, va_gc>(vec<int>*&, unsigned int, bool)");
 	demangle__strip_params(s);
 	is_str(s, "va_gc::reserve<int, va_gc>", "a template's return type goes");
+	strcpy(s, "llvm::TypeSize::operator unsigned long() const");
+	demangle__strip_params(s);
+	is_str(s, "llvm::TypeSize::operator unsigned long", "a conversion to a type of two words");
+	strcpy(s, "void* operator new(unsigned long)");
+	demangle__strip_params(s);
+	is_str(s, "operator new", "an operator's return type goes");
 	strcpy(s, "foo(int) [clone .isra.0]");
 	demangle__strip_params(s);
 	is_str(s, "foo", "clone suffix dropped, as upstream");

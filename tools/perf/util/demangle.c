@@ -51,9 +51,12 @@ static void strip_return_type(char *s)
 		else if (*p == ')' && paren)
 			paren--;
 		else if (*p == ' ' && !angle && !paren) {
-			/* "operator new", "operator bool": part of the name */
+			/*
+			 * "operator new", "operator unsigned long": all after
+			 * the operator is its name, spaces and all
+			 */
 			if (p - s >= 8 && !strncmp(p - 8, "operator", 8))
-				continue;
+				break;
 			cut = p + 1;
 		}
 	}
