@@ -15,6 +15,7 @@
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include "bpf-prog-info.h"
+#include "cursor.h"
 #include "strbuf.h"
 
 static int bpil_err(char *err, size_t errsz, const char *fmt, ...) __printf(3, 4);
@@ -303,26 +304,9 @@ static void bpil__swap_arrays(const struct bpf_prog_info *native, u8 *data, u32 
 
 /* Payload walking */
 
-struct cursor {
-	u8	*p;
-	size_t	size;
-	size_t	pos;
-};
-
-static void *cursor__take(struct cursor *c, size_t len)
-{
-	void *p;
-
-	if (len > c->size - c->pos)
-		return NULL;
-	p = c->p + c->pos;
-	c->pos += len;
-	return p;
-}
-
 int bpf_prog_info_payload__swap(void *buf, size_t size, bool to_other, char *err, size_t errsz)
 {
-	struct cursor c = { buf, size, 0 };
+	struct cursor c = CURSOR(buf, size, false);
 	u32 count, i;
 	u8 *p;
 
@@ -378,7 +362,7 @@ int bpf_prog_info_payload__swap(void *buf, size_t size, bool to_other, char *err
 
 int btf_payload__swap(void *buf, size_t size, bool to_other, char *err, size_t errsz)
 {
-	struct cursor c = { buf, size, 0 };
+	struct cursor c = CURSOR(buf, size, false);
 	u32 count, i;
 	u8 *p;
 
@@ -549,7 +533,7 @@ int perf_env_bpf__add_btf(struct perf_env_bpf *bpf, u32 id, const void *data, u3
 static int prog_info__parse_native(struct perf_env_bpf *bpf, const u8 *buf, size_t size,
 				   char *err, size_t errsz)
 {
-	struct cursor c = { (u8 *)buf, size, 0 };
+	struct cursor c = CURSOR(buf, size, false);
 	u32 count, i;
 	u8 *p;
 	int ret;
@@ -597,7 +581,7 @@ static int prog_info__parse_native(struct perf_env_bpf *bpf, const u8 *buf, size
 static int btf__parse_native(struct perf_env_bpf *bpf, const u8 *buf, size_t size,
 			     char *err, size_t errsz)
 {
-	struct cursor c = { (u8 *)buf, size, 0 };
+	struct cursor c = CURSOR(buf, size, false);
 	u32 count, i;
 	u8 *p;
 	int ret;

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <string.h>
 #include <byteswap.h>
+#include "cursor.h"
 #include "event.h"
 
 static const char * const event_names[PERF_RECORD_HEADER_MAX] = {
@@ -61,52 +62,6 @@ const char *perf_event__name(u32 type)
 	return event_names[type];
 }
 
-/* Unaligned-safe loads. */
-static u16 ld16(const void *p)
-{
-	u16 v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;
-}
-
-static u32 ld32(const void *p)
-{
-	u32 v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;
-}
-
-static u64 ld64(const void *p)
-{
-	u64 v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;
-}
-
-static void bswap16_at(void *p)
-{
-	u16 v = bswap_16(ld16(p));
-
-	memcpy(p, &v, sizeof(v));
-}
-
-static void bswap32_at(void *p)
-{
-	u32 v = bswap_32(ld32(p));
-
-	memcpy(p, &v, sizeof(v));
-}
-
-static void bswap64_at(void *p)
-{
-	u64 v = bswap_64(ld64(p));
-
-	memcpy(p, &v, sizeof(v));
-}
-
 void perf_event_header__swap(struct perf_event_header *hdr)
 {
 	hdr->type = bswap_32(hdr->type);
@@ -115,47 +70,23 @@ void perf_event_header__swap(struct perf_event_header *hdr)
 }
 
 /*
- * A cursor over [pos, end) of a record.  With swap, every field is
- * converted in place before it is read; without, the record is never
- * written (so parsing may take a const record).
+ * The sample walk's cursor runs over [pos, size) of a record.  With swap,
+ * every field is converted in place before it is read; without, the
+ * record is never written (so parsing may take a const record).
  */
-struct cursor {
-	u8	*base;
-	u32	pos;
-	u32	end;
-	bool	swap;
-};
-
-static bool cur__has(const struct cursor *c, u64 len)
-{
-	return c->pos <= c->end && len <= (u64)(c->end - c->pos);
-}
-
-static int cur__u64(struct cursor *c, u64 *v)
-{
-	if (!cur__has(c, 8))
-		return -EINVAL;
-	if (c->swap)
-		bswap64_at(c->base + c->pos);
-	if (v)
-		*v = ld64(c->base + c->pos);
-	c->pos += 8;
-	return 0;
-}
-
 /* Two u32 sharing one u64 slot. */
 static int cur__u32x2(struct cursor *c, u32 *a, u32 *b)
 {
-	if (!cur__has(c, 8))
+	if (!cursor__has(c, 8))
 		return -EINVAL;
 	if (c->swap) {
-		bswap32_at(c->base + c->pos);
-		bswap32_at(c->base + c->pos + 4);
+		swap_u32_at(c->p + c->pos);
+		swap_u32_at(c->p + c->pos + 4);
 	}
 	if (a)
-		*a = ld32(c->base + c->pos);
+		*a = load_u32(c->p + c->pos);
 	if (b)
-		*b = ld32(c->base + c->pos + 4);
+		*b = load_u32(c->p + c->pos + 4);
 	c->pos += 8;
 	return 0;
 }
@@ -165,14 +96,14 @@ static int cur__u64_array(struct cursor *c, u64 nr, const u64 **arr)
 {
 	u64 i;
 
-	if (nr > (u64)(c->end - c->pos) / 8 || !cur__has(c, nr * 8))
+	if (nr > (u64)cursor__left(c) / 8 || !cursor__has(c, nr * 8))
 		return -EINVAL;
 	if (c->swap) {
 		for (i = 0; i < nr; i++)
-			bswap64_at(c->base + c->pos + i * 8);
+			swap_u64_at(c->p + c->pos + i * 8);
 	}
 	if (arr)
-		*arr = (const u64 *)(c->base + c->pos);
+		*arr = (const u64 *)(c->p + c->pos);
 	c->pos += nr * 8;
 	return 0;
 }
@@ -180,10 +111,10 @@ static int cur__u64_array(struct cursor *c, u64 nr, const u64 **arr)
 /* len opaque bytes, left as they are; len must keep the cursor u64-aligned. */
 static int cur__bytes(struct cursor *c, u64 len, const void **p)
 {
-	if (len % 8 || !cur__has(c, len))
+	if (len % 8 || !cursor__has(c, len))
 		return -EINVAL;
 	if (p)
-		*p = c->base + c->pos;
+		*p = c->p + c->pos;
 	c->pos += len;
 	return 0;
 }
@@ -195,11 +126,11 @@ static int read__walk(struct cursor *c, u64 read_format, struct perf_sample_read
 	if (read_format & PERF_FORMAT_GROUP) {
 		u32 stride = 1;
 
-		err = cur__u64(c, &r->group_nr);
+		err = cursor__fix64(c, &r->group_nr);
 		if (!err && (read_format & PERF_FORMAT_TOTAL_TIME_ENABLED))
-			err = cur__u64(c, &r->time_enabled);
+			err = cursor__fix64(c, &r->time_enabled);
 		if (!err && (read_format & PERF_FORMAT_TOTAL_TIME_RUNNING))
-			err = cur__u64(c, &r->time_running);
+			err = cursor__fix64(c, &r->time_running);
 		if (err)
 			return err;
 		if (read_format & PERF_FORMAT_ID)
@@ -207,20 +138,20 @@ static int read__walk(struct cursor *c, u64 read_format, struct perf_sample_read
 		if (read_format & PERF_FORMAT_LOST)
 			stride++;
 		r->group_stride = stride;
-		if (r->group_nr > (u64)(c->end - c->pos) / 8 / stride)
+		if (r->group_nr > (u64)cursor__left(c) / 8 / stride)
 			return -EINVAL;
 		return cur__u64_array(c, r->group_nr * stride, &r->group);
 	}
 
-	err = cur__u64(c, &r->value);
+	err = cursor__fix64(c, &r->value);
 	if (!err && (read_format & PERF_FORMAT_TOTAL_TIME_ENABLED))
-		err = cur__u64(c, &r->time_enabled);
+		err = cursor__fix64(c, &r->time_enabled);
 	if (!err && (read_format & PERF_FORMAT_TOTAL_TIME_RUNNING))
-		err = cur__u64(c, &r->time_running);
+		err = cursor__fix64(c, &r->time_running);
 	if (!err && (read_format & PERF_FORMAT_ID))
-		err = cur__u64(c, &r->id);
+		err = cursor__fix64(c, &r->id);
 	if (!err && (read_format & PERF_FORMAT_LOST))
-		err = cur__u64(c, &r->lost);
+		err = cursor__fix64(c, &r->lost);
 	return err;
 }
 
@@ -234,16 +165,16 @@ void perf_sample_read__group_entry(const struct perf_sample_read *r, u64 read_fo
 	if (!r->group || i >= r->group_nr)
 		return;
 	e = r->group + i * r->group_stride;
-	*value = ld64(&e[0]);
+	*value = load_u64(&e[0]);
 	if (read_format & PERF_FORMAT_ID)
-		*id = ld64(&e[k++]);
+		*id = load_u64(&e[k++]);
 	if (read_format & PERF_FORMAT_LOST)
-		*lost = ld64(&e[k]);
+		*lost = load_u64(&e[k]);
 }
 
 static int regs__walk(struct cursor *c, u64 mask, struct perf_sample_regs *regs)
 {
-	int err = cur__u64(c, &regs->abi);
+	int err = cursor__fix64(c, &regs->abi);
 
 	if (err)
 		return err;
@@ -289,49 +220,49 @@ static u32 sample__head(const u8 *base, u32 size, u64 type, struct perf_sample *
 	if (end > size)
 		return 0;
 	if (type & PERF_SAMPLE_IDENTIFIER) {
-		s->id = ld64(p);
+		s->id = load_u64(p);
 		p += 8;
 	}
 	if (type & PERF_SAMPLE_IP) {
-		s->ip = ld64(p);
+		s->ip = load_u64(p);
 		p += 8;
 	}
 	if (type & PERF_SAMPLE_TID) {
-		s->pid = ld32(p);
-		s->tid = ld32(p + 4);
+		s->pid = load_u32(p);
+		s->tid = load_u32(p + 4);
 		p += 8;
 	}
 	if (type & PERF_SAMPLE_TIME) {
-		s->time = ld64(p);
+		s->time = load_u64(p);
 		p += 8;
 	}
 	if (type & PERF_SAMPLE_ADDR) {
-		s->addr = ld64(p);
+		s->addr = load_u64(p);
 		p += 8;
 	}
 	if (type & PERF_SAMPLE_ID) {
-		s->id = ld64(p);
+		s->id = load_u64(p);
 		p += 8;
 	}
 	if (type & PERF_SAMPLE_STREAM_ID) {
-		s->stream_id = ld64(p);
+		s->stream_id = load_u64(p);
 		p += 8;
 	}
 	if (type & PERF_SAMPLE_CPU) {
-		s->cpu = ld32(p);
-		s->cpu_res = ld32(p + 4);
+		s->cpu = load_u32(p);
+		s->cpu_res = load_u32(p + 4);
 		p += 8;
 	}
 	if (type & PERF_SAMPLE_PERIOD)
-		s->period = ld64(p);
+		s->period = load_u64(p);
 	return end;
 }
 
 static int sample__walk(u8 *base, u32 size, const struct perf_event_attr *attr, bool swap,
 			struct perf_sample *s)
 {
-	struct cursor c = { .base = base, .pos = sizeof(struct perf_event_header),
-			    .end = size, .swap = swap };
+	struct cursor c = { .p = base, .pos = sizeof(struct perf_event_header),
+			    .size = size, .swap = swap };
 	u64 type = attr->sample_type;
 	int err = 0;
 
@@ -351,39 +282,39 @@ static int sample__walk(u8 *base, u32 size, const struct perf_event_attr *attr, 
 	}
 
 #define WALK(cond, expr) do { if (!err && (cond)) err = (expr); } while (0)
-	WALK(type & PERF_SAMPLE_IDENTIFIER, cur__u64(&c, &s->id));
-	WALK(type & PERF_SAMPLE_IP, cur__u64(&c, &s->ip));
+	WALK(type & PERF_SAMPLE_IDENTIFIER, cursor__fix64(&c, &s->id));
+	WALK(type & PERF_SAMPLE_IP, cursor__fix64(&c, &s->ip));
 	WALK(type & PERF_SAMPLE_TID, cur__u32x2(&c, &s->pid, &s->tid));
-	WALK(type & PERF_SAMPLE_TIME, cur__u64(&c, &s->time));
-	WALK(type & PERF_SAMPLE_ADDR, cur__u64(&c, &s->addr));
-	WALK(type & PERF_SAMPLE_ID, cur__u64(&c, &s->id));
-	WALK(type & PERF_SAMPLE_STREAM_ID, cur__u64(&c, &s->stream_id));
+	WALK(type & PERF_SAMPLE_TIME, cursor__fix64(&c, &s->time));
+	WALK(type & PERF_SAMPLE_ADDR, cursor__fix64(&c, &s->addr));
+	WALK(type & PERF_SAMPLE_ID, cursor__fix64(&c, &s->id));
+	WALK(type & PERF_SAMPLE_STREAM_ID, cursor__fix64(&c, &s->stream_id));
 	WALK(type & PERF_SAMPLE_CPU, cur__u32x2(&c, &s->cpu, &s->cpu_res));
-	WALK(type & PERF_SAMPLE_PERIOD, cur__u64(&c, &s->period));
+	WALK(type & PERF_SAMPLE_PERIOD, cursor__fix64(&c, &s->period));
 	WALK(type & PERF_SAMPLE_READ, read__walk(&c, attr->read_format, &s->read));
 	if (!err && (type & PERF_SAMPLE_CALLCHAIN)) {
-		err = cur__u64(&c, &s->callchain_nr);
+		err = cursor__fix64(&c, &s->callchain_nr);
 		WALK(1, cur__u64_array(&c, s->callchain_nr, &s->callchain));
 	}
 	if (!err && (type & PERF_SAMPLE_RAW)) {
 		/* u32 size, then the data; together a whole number of u64s */
-		if (!cur__has(&c, 4))
+		if (!cursor__has(&c, 4))
 			return -EINVAL;
 		if (swap)
-			bswap32_at(base + c.pos);
-		s->raw_size = ld32(base + c.pos);
-		if (((u64)s->raw_size + 4) % 8 || !cur__has(&c, (u64)s->raw_size + 4))
+			swap_u32_at(base + c.pos);
+		s->raw_size = load_u32(base + c.pos);
+		if (((u64)s->raw_size + 4) % 8 || !cursor__has(&c, (u64)s->raw_size + 4))
 			return -EINVAL;
 		s->raw_data = base + c.pos + 4;
 		c.pos += s->raw_size + 4;
 	}
 	if (!err && (type & PERF_SAMPLE_BRANCH_STACK)) {
-		err = cur__u64(&c, &s->branch_nr);
+		err = cursor__fix64(&c, &s->branch_nr);
 		if (!err && (attr->branch_sample_type & PERF_SAMPLE_BRANCH_HW_INDEX)) {
 			s->branch_has_hw_idx = true;
-			err = cur__u64(&c, &s->branch_hw_idx);
+			err = cursor__fix64(&c, &s->branch_hw_idx);
 		}
-		if (!err && s->branch_nr > (u64)(c.end - c.pos) / 24)
+		if (!err && s->branch_nr > (u64)cursor__left(&c) / 24)
 			err = -EINVAL;
 		WALK(1, cur__u64_array(&c, s->branch_nr * 3,
 				       (const u64 **)&s->branch_entries));
@@ -391,10 +322,10 @@ static int sample__walk(u8 *base, u32 size, const struct perf_event_attr *attr, 
 	WALK(type & PERF_SAMPLE_REGS_USER, regs__walk(&c, attr->sample_regs_user, &s->user_regs));
 	if (!err && (type & PERF_SAMPLE_STACK_USER)) {
 		s->user_stack_offset = c.pos;
-		err = cur__u64(&c, &s->user_stack_size);
+		err = cursor__fix64(&c, &s->user_stack_size);
 		if (!err && s->user_stack_size) {
 			err = cur__bytes(&c, s->user_stack_size, &s->user_stack_data);
-			WALK(1, cur__u64(&c, &s->user_stack_dyn_size));
+			WALK(1, cursor__fix64(&c, &s->user_stack_dyn_size));
 			if (!err && s->user_stack_dyn_size > s->user_stack_size)
 				err = -EINVAL;
 		}
@@ -403,7 +334,7 @@ static int sample__walk(u8 *base, u32 size, const struct perf_event_attr *attr, 
 		u64 w;
 
 		/* the struct form is a u64 on both endiannesses: swap it whole */
-		err = cur__u64(&c, &w);
+		err = cursor__fix64(&c, &w);
 		if (!err && (type & PERF_SAMPLE_WEIGHT_STRUCT)) {
 			s->weight = (u32)w;
 			s->ins_lat = (u16)(w >> 32);
@@ -412,15 +343,15 @@ static int sample__walk(u8 *base, u32 size, const struct perf_event_attr *attr, 
 			s->weight = w;
 		}
 	}
-	WALK(type & PERF_SAMPLE_DATA_SRC, cur__u64(&c, &s->data_src));
-	WALK(type & PERF_SAMPLE_TRANSACTION, cur__u64(&c, &s->transaction));
+	WALK(type & PERF_SAMPLE_DATA_SRC, cursor__fix64(&c, &s->data_src));
+	WALK(type & PERF_SAMPLE_TRANSACTION, cursor__fix64(&c, &s->transaction));
 	WALK(type & PERF_SAMPLE_REGS_INTR, regs__walk(&c, attr->sample_regs_intr, &s->intr_regs));
-	WALK(type & PERF_SAMPLE_PHYS_ADDR, cur__u64(&c, &s->phys_addr));
-	WALK(type & PERF_SAMPLE_CGROUP, cur__u64(&c, &s->cgroup));
-	WALK(type & PERF_SAMPLE_DATA_PAGE_SIZE, cur__u64(&c, &s->data_page_size));
-	WALK(type & PERF_SAMPLE_CODE_PAGE_SIZE, cur__u64(&c, &s->code_page_size));
+	WALK(type & PERF_SAMPLE_PHYS_ADDR, cursor__fix64(&c, &s->phys_addr));
+	WALK(type & PERF_SAMPLE_CGROUP, cursor__fix64(&c, &s->cgroup));
+	WALK(type & PERF_SAMPLE_DATA_PAGE_SIZE, cursor__fix64(&c, &s->data_page_size));
+	WALK(type & PERF_SAMPLE_CODE_PAGE_SIZE, cursor__fix64(&c, &s->code_page_size));
 	if (!err && (type & PERF_SAMPLE_AUX)) {
-		err = cur__u64(&c, &s->aux_size);
+		err = cursor__fix64(&c, &s->aux_size);
 		WALK(1, cur__bytes(&c, PERF_ALIGN(s->aux_size, 8), &s->aux_data));
 		if (!err && s->aux_size > PERF_ALIGN(s->aux_size, 8))
 			err = -EINVAL;	/* wrapped */
@@ -476,21 +407,21 @@ u32 perf_event__id_hdr_size(u64 sample_type)
 static int id_sample__walk(u8 *base, u32 start, u32 size, u64 type, bool swap,
 			   struct perf_sample *s)
 {
-	struct cursor c = { .base = base, .pos = start, .end = size, .swap = swap };
+	struct cursor c = { .p = base, .pos = start, .size = size, .swap = swap };
 	int err = 0;
 
 	if (type & PERF_SAMPLE_TID)
 		err = cur__u32x2(&c, &s->pid, &s->tid);
 	if (!err && (type & PERF_SAMPLE_TIME))
-		err = cur__u64(&c, &s->time);
+		err = cursor__fix64(&c, &s->time);
 	if (!err && (type & PERF_SAMPLE_ID))
-		err = cur__u64(&c, &s->id);
+		err = cursor__fix64(&c, &s->id);
 	if (!err && (type & PERF_SAMPLE_STREAM_ID))
-		err = cur__u64(&c, &s->stream_id);
+		err = cursor__fix64(&c, &s->stream_id);
 	if (!err && (type & PERF_SAMPLE_CPU))
 		err = cur__u32x2(&c, &s->cpu, &s->cpu_res);
 	if (!err && (type & PERF_SAMPLE_IDENTIFIER))
-		err = cur__u64(&c, &s->id);
+		err = cursor__fix64(&c, &s->id);
 	return err;
 }
 
@@ -597,7 +528,7 @@ int perf_event__sample_id(const union perf_event *ev, u64 sample_type, bool samp
 			return -ENOENT;
 		if ((u32)pos + 8 > size)
 			return -EINVAL;
-		*id = ld64((const u8 *)ev + pos);
+		*id = load_u64((const u8 *)ev + pos);
 		return 0;
 	}
 	if (ev->header.type >= PERF_RECORD_USER_TYPE_START || !sample_id_all)
@@ -607,15 +538,15 @@ int perf_event__sample_id(const union perf_event *ev, u64 sample_type, bool samp
 		return -ENOENT;
 	if (event__trailer_start(&ev->header, sample_type) < 0)
 		return -EINVAL;
-	*id = ld64((const u8 *)ev + size - pos);
+	*id = load_u64((const u8 *)ev + size - pos);
 	return 0;
 }
 
 int perf_event__parse_read(const union perf_event *ev, u64 read_format,
 			   struct perf_sample_read *out)
 {
-	struct cursor c = { .base = (u8 *)ev, .pos = sizeof(struct perf_record_read),
-			    .end = ev->header.size, .swap = false };
+	struct cursor c = { .p = (u8 *)ev, .pos = sizeof(struct perf_record_read),
+			    .size = ev->header.size, .swap = false };
 
 	memset(out, 0, sizeof(*out));
 	if (ev->header.type != PERF_RECORD_READ || ev->header.size < c.pos)
@@ -625,14 +556,13 @@ int perf_event__parse_read(const union perf_event *ev, u64 read_format,
 
 /* In-place swapping of fixed fields, with bounds checks collected in err. */
 struct swapper {
-	u8	*b;
-	u32	end;
-	int	err;
+	struct cursor	c;	/* its size: the end of what may be swapped */
+	int		err;
 };
 
 static bool sw__ok(struct swapper *s, u32 off, u32 len)
 {
-	if (off > s->end || s->end - off < len) {
+	if (!cursor__has_at(&s->c, off, len)) {
 		s->err = -EINVAL;
 		return false;
 	}
@@ -642,30 +572,30 @@ static bool sw__ok(struct swapper *s, u32 off, u32 len)
 static void sw16(struct swapper *s, u32 off)
 {
 	if (sw__ok(s, off, 2))
-		bswap16_at(s->b + off);
+		swap_u16_at(s->c.p + off);
 }
 
 static void sw32(struct swapper *s, u32 off)
 {
 	if (sw__ok(s, off, 4))
-		bswap32_at(s->b + off);
+		swap_u32_at(s->c.p + off);
 }
 
 static void sw64(struct swapper *s, u32 off)
 {
 	if (sw__ok(s, off, 8))
-		bswap64_at(s->b + off);
+		swap_u64_at(s->c.p + off);
 }
 
 /* Every whole u64 in [off, end). */
 static void sw64_range(struct swapper *s, u32 off, u32 end)
 {
-	if (end > s->end || off > end) {
+	if (off > end || !cursor__has_at(&s->c, off, end - off)) {
 		s->err = -EINVAL;
 		return;
 	}
 	for (; end - off >= 8; off += 8)
-		bswap64_at(s->b + off);
+		swap_u64_at(s->c.p + off);
 }
 
 static int cpu_map_data__swap(struct swapper *s, u32 off)
@@ -676,13 +606,13 @@ static int cpu_map_data__swap(struct swapper *s, u32 off)
 	sw16(s, off);
 	if (s->err)
 		return s->err;
-	type = ld16(s->b + off);
+	type = load_u16(s->c.p + off);
 	switch (type) {
 	case PERF_CPU_MAP__CPUS:
 		sw16(s, off + 2);
 		if (s->err)
 			return s->err;
-		nr = ld16(s->b + off + 2);
+		nr = load_u16(s->c.p + off + 2);
 		for (i = 0; i < nr && !s->err; i++)
 			sw16(s, off + 4 + 2 * i);
 		break;
@@ -691,8 +621,8 @@ static int cpu_map_data__swap(struct swapper *s, u32 off)
 		sw16(s, off + 4);
 		if (s->err)
 			return s->err;
-		nr = ld16(s->b + off + 2);
-		long_size = ld16(s->b + off + 4);
+		nr = load_u16(s->c.p + off + 2);
+		long_size = load_u16(s->c.p + off + 4);
 		for (i = 0; i < nr && !s->err; i++) {
 			if (long_size == 4)
 				sw32(s, off + 6 + 4 * i);
@@ -714,7 +644,7 @@ static int cpu_map_data__swap(struct swapper *s, u32 off)
 
 static int user_event__swap(union perf_event *ev)
 {
-	struct swapper s = { .b = (u8 *)ev, .end = ev->header.size, .err = 0 };
+	struct swapper s = { .c = CURSOR(ev, ev->header.size, true), .err = 0 };
 	u32 size = ev->header.size, i;
 	u64 nr;
 
@@ -724,7 +654,7 @@ static int user_event__swap(union perf_event *ev)
 
 		if (!sw__ok(&s, 8, PERF_ATTR_SIZE_VER0))
 			break;
-		asz = bswap_32(ld32(s.b + 12));
+		asz = bswap_32(load_u32(s.c.p + 12));
 		if (!asz)
 			asz = PERF_ATTR_SIZE_VER0;
 		if (asz > size - 8) {
@@ -776,7 +706,7 @@ static int user_event__swap(union perf_event *ev)
 		sw64(&s, 8);
 		if (s.err)
 			break;
-		nr = ld64(s.b + 8);
+		nr = load_u64(s.c.p + 8);
 		if (nr > (size - 16) / sizeof(struct perf_thread_map_entry)) {
 			s.err = -EINVAL;
 			break;
@@ -798,9 +728,9 @@ static int user_event__swap(union perf_event *ev)
 		sw64(&s, 16);
 		if (s.err)
 			break;
-		if (ld64(s.b + 8) == PERF_EVENT_UPDATE__SCALE)
+		if (load_u64(s.c.p + 8) == PERF_EVENT_UPDATE__SCALE)
 			sw64(&s, 24);
-		else if (ld64(s.b + 8) == PERF_EVENT_UPDATE__CPUS)
+		else if (load_u64(s.c.p + 8) == PERF_EVENT_UPDATE__CPUS)
 			cpu_map_data__swap(&s, 24);
 		break;
 	default:	/* FINISHED_ROUND, FINISHED_INIT, COMPRESSED, unknown */
@@ -834,8 +764,8 @@ int perf_event__swap(union perf_event *ev, const struct perf_event_attr *attr)
 	if (!event__min_size(type))
 		return 0;	/* unknown kernel type: opaque */
 
-	s.b = (u8 *)ev;
-	s.end = size;
+	s.c.p = (u8 *)ev;
+	s.c.size = size;
 	s.err = 0;
 	trailer = attr && attr->sample_id_all;
 	body_end = size;
@@ -849,7 +779,7 @@ int perf_event__swap(union perf_event *ev, const struct perf_event_attr *attr)
 		return -EINVAL;
 	}
 	/* from here the fixed body lies within body_end */
-	s.end = body_end;
+	s.c.size = body_end;
 
 	switch (type) {
 	case PERF_RECORD_MMAP:
@@ -901,7 +831,7 @@ int perf_event__swap(union perf_event *ev, const struct perf_event_attr *attr)
 		sw64(&s, 16);
 		if (s.err)
 			break;
-		nr = ld64(s.b + 16);
+		nr = load_u64(s.c.p + 16);
 		if (nr > (body_end - 24) / sizeof(struct perf_ns_link_info)) {
 			s.err = -EINVAL;
 			break;
@@ -1015,7 +945,7 @@ static size_t fprintf_namespaces(const union perf_event *ev, FILE *fp)
 
 		ret += fprintf(fp, "%llu/%s: %llu/%#llx%s", i,
 			       i < PERF_NR_NAMESPACES ? ns_names[i] : "UNKNOWN",
-			       ld64(&n->link_info[i].dev), ld64(&n->link_info[i].ino), sep);
+			       load_u64(&n->link_info[i].dev), load_u64(&n->link_info[i].ino), sep);
 	}
 	if (!nr)
 		ret += fprintf(fp, "]\n");
@@ -1065,8 +995,8 @@ static size_t fprintf_id_index(const union perf_event *ev, FILE *fp)
 		const u8 *e = (const u8 *)x->entries + i * esz;
 
 		ret += fprintf(fp, " ... id: %llu  idx: %llu  cpu: %lld  tid: %lld\n",
-			       ld64(e), ld64(e + 8), (long long)ld64(e + 16),
-			       (long long)ld64(e + 24));
+			       load_u64(e), load_u64(e + 8), (long long)load_u64(e + 16),
+			       (long long)load_u64(e + 24));
 	}
 	return ret;
 }
@@ -1081,7 +1011,7 @@ static size_t fprintf_thread_map(const union perf_event *ev, FILE *fp)
 		nr = rest(ev, sizeof(*t)) / sizeof(struct perf_thread_map_entry);
 	ret = fprintf(fp, " nr: %llu %s: ", nr, nr > 1 ? "threads" : "thread");
 	for (i = 0; i < nr; i++)
-		ret += fprintf(fp, "%s%d", i ? ", " : "", (int)ld64(&t->entries[i].pid));
+		ret += fprintf(fp, "%s%d", i ? ", " : "", (int)load_u64(&t->entries[i].pid));
 	return ret + fprintf(fp, "\n");
 }
 
@@ -1092,25 +1022,25 @@ static int cpu_map_data__get(const u8 *d, size_t size, u32 i, int *cpu, u32 *nr)
 
 	if (size < 2)
 		return -EINVAL;
-	type = ld16(d);
+	type = load_u16(d);
 	switch (type) {
 	case PERF_CPU_MAP__CPUS:
 		if (size < 4)
 			return -EINVAL;
-		n = ld16(d + 2);
+		n = load_u16(d + 2);
 		if ((size_t)4 + 2 * (size_t)n > size)
 			return -EINVAL;
 		*nr = n;
 		if (i < n)
-			*cpu = (s16)ld16(d + 4 + 2 * i);
+			*cpu = (s16)load_u16(d + 4 + 2 * i);
 		return 0;
 	case PERF_CPU_MAP__MASK: {
 		u32 bits, word;
 
 		if (size < 6)
 			return -EINVAL;
-		n = ld16(d + 2);
-		long_size = ld16(d + 4);
+		n = load_u16(d + 2);
+		long_size = load_u16(d + 4);
 		if (long_size != 4 && long_size != 8)
 			return -EINVAL;
 		if ((long_size == 4 && (size_t)6 + 4 * (size_t)n > size) ||
@@ -1122,9 +1052,9 @@ static int cpu_map_data__get(const u8 *d, size_t size, u32 i, int *cpu, u32 *nr)
 			return 0;
 		word = i / (long_size * 8);
 		if (long_size == 4)
-			*cpu = (ld32(d + 6 + 4 * word) >> (i % 32)) & 1 ? (int)i : -2;
+			*cpu = (load_u32(d + 6 + 4 * word) >> (i % 32)) & 1 ? (int)i : -2;
 		else
-			*cpu = (ld64(d + 10 + 8 * word) >> (i % 64)) & 1 ? (int)i : -2;
+			*cpu = (load_u64(d + 10 + 8 * word) >> (i % 64)) & 1 ? (int)i : -2;
 		return 0;
 	}
 	case PERF_CPU_MAP__RANGE_CPUS: {
@@ -1134,8 +1064,8 @@ static int cpu_map_data__get(const u8 *d, size_t size, u32 i, int *cpu, u32 *nr)
 		if (size < 8)
 			return -EINVAL;
 		any = d[2];
-		start = ld16(d + 4);
-		end = ld16(d + 6);
+		start = load_u16(d + 4);
+		end = load_u16(d + 6);
 		if (end < start)
 			return -EINVAL;
 		*nr = (u32)(end - start + 1) + (any ? 1 : 0);
@@ -1216,7 +1146,7 @@ static size_t fprintf_stat_config(const union perf_event *ev, FILE *fp)
 	if (nr > rest(ev, sizeof(*sc)) / sizeof(struct perf_stat_config_entry))
 		nr = rest(ev, sizeof(*sc)) / sizeof(struct perf_stat_config_entry);
 	for (i = 0; i < nr; i++) {
-		u64 tag = ld64(&sc->data[i].tag), val = ld64(&sc->data[i].val);
+		u64 tag = load_u64(&sc->data[i].tag), val = load_u64(&sc->data[i].val);
 
 		if (tag == PERF_STAT_CONFIG_TERM__AGGR_MODE)
 			aggr_mode = val;

@@ -24,6 +24,7 @@
 #include <string.h>
 #include <time.h>
 #include <sys/stat.h>
+#include "cursor.h"
 #include "header.h"
 #include "attr.h"
 #include "data.h"
@@ -67,51 +68,35 @@ void perf_header__exit(struct perf_header *h)
 /* Reading feature payloads */
 
 struct fcur {
-	const u8		*p;
-	size_t			size;
-	size_t			pos;
-	bool			swap;
+	struct cursor		cur;
 	struct perf_header	*h;
 	const char		*what;
 };
 
 static size_t fcur__left(const struct fcur *c)
 {
-	return c->size - c->pos;
+	return cursor__left(&c->cur);
+}
+
+static int fcur__short(struct fcur *c, size_t len)
+{
+	return hdr_err(c->h, "feature %s: truncated: %zu bytes needed at offset %zu of %zu",
+		       c->what, len, c->cur.pos, c->cur.size);
 }
 
 static int fcur__need(struct fcur *c, size_t len)
 {
-	if (len > fcur__left(c))
-		return hdr_err(c->h, "feature %s: truncated: %zu bytes needed at offset %zu of %zu",
-			       c->what, len, c->pos, c->size);
-	return 0;
+	return cursor__has(&c->cur, len) ? 0 : fcur__short(c, len);
 }
 
 static int fcur__u32(struct fcur *c, u32 *v)
 {
-	int err = fcur__need(c, 4);
-
-	if (err)
-		return err;
-	memcpy(v, c->p + c->pos, 4);
-	if (c->swap)
-		*v = bswap_32(*v);
-	c->pos += 4;
-	return 0;
+	return cursor__u32(&c->cur, v) ? fcur__short(c, 4) : 0;
 }
 
 static int fcur__u64(struct fcur *c, u64 *v)
 {
-	int err = fcur__need(c, 8);
-
-	if (err)
-		return err;
-	memcpy(v, c->p + c->pos, 8);
-	if (c->swap)
-		*v = bswap_64(*v);
-	c->pos += 8;
-	return 0;
+	return cursor__u64(&c->cur, v) ? fcur__short(c, 8) : 0;
 }
 
 /* {u32 len; char str[len]}: len includes the NUL and the padding. */
@@ -127,14 +112,14 @@ static int fcur__str(struct fcur *c, char **out)
 	err = fcur__need(c, len);
 	if (err)
 		return err;
-	s = (const char *)c->p + c->pos;
+	s = (const char *)c->cur.p + c->cur.pos;
 	if (!len || !memchr(s, '\0', len))
 		return hdr_err(c->h, "feature %s: string of %u bytes at offset %zu without NUL",
-			       c->what, len, c->pos);
+			       c->what, len, c->cur.pos);
 	*out = strdup(s);
 	if (!*out)
 		return -ENOMEM;
-	c->pos += len;
+	c->cur.pos += len;
 	return 0;
 }
 
@@ -356,9 +341,9 @@ static int parse_event_desc(struct perf_header *h, struct fcur *c, int feat)
 		err = fcur__need(c, attr_size);
 		if (err)
 			return err;
-		memcpy(&ev->attr, c->p + c->pos, attr_size);
-		c->pos += attr_size;
-		if (c->swap)
+		memcpy(&ev->attr, c->cur.p + c->cur.pos, attr_size);
+		c->cur.pos += attr_size;
+		if (c->cur.swap)
 			perf_event_attr__swap(&ev->attr);
 		ev->attr_size = attr_size;
 		h->env.nr_events = i + 1;
@@ -782,7 +767,7 @@ static int parse_bpf_prog_info(struct perf_header *h, struct fcur *c, int feat)
 	char err[200];
 	int ret;
 
-	ret = perf_env_bpf__parse_prog_info(&h->env.bpf, c->p, c->size, c->swap, err,
+	ret = perf_env_bpf__parse_prog_info(&h->env.bpf, c->cur.p, c->cur.size, c->cur.swap, err,
 					    sizeof(err));
 	if (ret == -EINVAL)
 		return hdr_err(h, "feature BPF_PROG_INFO: %s", err);
@@ -804,7 +789,7 @@ static int parse_bpf_btf(struct perf_header *h, struct fcur *c, int feat)
 	char err[200];
 	int ret;
 
-	ret = perf_env_bpf__parse_btf(&h->env.bpf, c->p, c->size, c->swap, err, sizeof(err));
+	ret = perf_env_bpf__parse_btf(&h->env.bpf, c->cur.p, c->cur.size, c->cur.swap, err, sizeof(err));
 	if (ret == -EINVAL)
 		return hdr_err(h, "feature BPF_BTF: %s", err);
 	return ret;
@@ -872,9 +857,9 @@ static void print_compressed(struct perf_header *h, FILE *fp, int feat)
  */
 static struct fcur raw__cursor(struct perf_header *h, int feat)
 {
-	return (struct fcur){ .p = h->raw[feat].buf, .size = h->raw[feat].size,
-			      .swap = h->raw[feat].swapped, .h = h,
-			      .what = perf_feature__name(feat) };
+	return (struct fcur){ .cur = CURSOR(h->raw[feat].buf, h->raw[feat].size,
+					    h->raw[feat].swapped),
+			      .h = h, .what = perf_feature__name(feat) };
 }
 
 static void print_numa_topology(struct perf_header *h, FILE *fp, int feat)
@@ -969,8 +954,8 @@ static int mem_node__read(struct fcur *c, struct mem_node *n)
 		return hdr_err(c->h, "feature MEM_TOPOLOGY: node %llu: %llu bits cannot fit in "
 			       "%zu bytes", (unsigned long long)n->node,
 			       (unsigned long long)n->nr_bits, fcur__left(c));
-	n->words = c->pos;
-	c->pos += nr_words * 8;
+	n->words = c->cur.pos;
+	c->cur.pos += nr_words * 8;
 	return 0;
 }
 
@@ -978,8 +963,8 @@ static u64 mem_node__word(const struct fcur *c, const struct mem_node *n, u64 i)
 {
 	u64 w;
 
-	memcpy(&w, c->p + n->words + i * 8, 8);
-	return c->swap ? bswap_64(w) : w;
+	memcpy(&w, c->cur.p + n->words + i * 8, 8);
+	return c->cur.swap ? bswap_64(w) : w;
 }
 
 static void mem_node__fprintf(const struct fcur *c, const struct mem_node *n, u64 bsize,
@@ -1107,52 +1092,34 @@ static const struct feature_ops feature_ops[HEADER_LAST_FEATURE] = {
  * print and copy (perf inject) as from a native file.  Each field is
  * swapped before its value is used.
  */
-struct ncur {
-	u8	*p;
-	size_t	size;
-	size_t	pos;
-};
-
-static int ncur__int(struct ncur *c, unsigned int width, u64 *v)
+static int ncur__int(struct cursor *c, unsigned int width, u64 *v)
 {
-	u8 *q = c->p + c->pos;
 	u16 v16;
 	u32 v32;
 	u64 v64;
+	int err;
 
-	if (width > c->size - c->pos)
-		return -EINVAL;
 	if (width == 2) {
-		memcpy(&v16, q, 2);
-		v16 = bswap_16(v16);
-		memcpy(q, &v16, 2);
+		err = cursor__fix16(c, &v16);
 		v64 = v16;
 	} else if (width == 4) {
-		memcpy(&v32, q, 4);
-		v32 = bswap_32(v32);
-		memcpy(q, &v32, 4);
+		err = cursor__fix32(c, &v32);
 		v64 = v32;
 	} else {
-		memcpy(&v64, q, 8);
-		v64 = bswap_64(v64);
-		memcpy(q, &v64, 8);
+		err = cursor__fix64(c, &v64);
 	}
-	c->pos += width;
-	if (v)
+	if (!err && v)
 		*v = v64;
-	return 0;
+	return err;
 }
 
-static int ncur__skip(struct ncur *c, u64 len)
+static int ncur__skip(struct cursor *c, u64 len)
 {
-	if (len > c->size - c->pos)
-		return -EINVAL;
-	c->pos += len;
-	return 0;
+	return cursor__take(c, len) ? 0 : -EINVAL;
 }
 
 /* {u32 len; char str[len]} */
-static int ncur__str(struct ncur *c)
+static int ncur__str(struct cursor *c)
 {
 	u64 len;
 
@@ -1160,7 +1127,7 @@ static int ncur__str(struct ncur *c)
 }
 
 /* width-sized integers up to the end */
-static int ncur__all(struct ncur *c, unsigned int width)
+static int ncur__all(struct cursor *c, unsigned int width)
 {
 	if ((c->size - c->pos) % width)
 		return -EINVAL;
@@ -1169,7 +1136,7 @@ static int ncur__all(struct ncur *c, unsigned int width)
 	return 0;
 }
 
-static int ncur__strs(struct ncur *c, u64 nr)
+static int ncur__strs(struct cursor *c, u64 nr)
 {
 	int err = 0;
 
@@ -1179,7 +1146,7 @@ static int ncur__strs(struct ncur *c, u64 nr)
 }
 
 /* build_id records: {header; s32 pid; u8 build_id[20], size, r1; u16 r2; filename} */
-static int native__build_id(struct ncur *c)
+static int native__build_id(struct cursor *c)
 {
 	while (c->pos < c->size) {
 		size_t start = c->pos;
@@ -1199,7 +1166,7 @@ static int native__build_id(struct ncur *c)
 
 static int raw__to_native(int feat, void *buf, size_t size)
 {
-	struct ncur c = { buf, size, 0 };
+	struct cursor c = CURSOR(buf, size, true);
 	u8 *copy = malloc(size ? size : 1);
 	u64 nr, n, i;
 	int err = 0;
@@ -1287,7 +1254,7 @@ int perf_feature__parse(struct perf_header *h, int feat, const void *buf, size_t
 	perf_header__set_feat(h, feat);
 	if (!ops || !ops->parse)
 		return 0;
-	c = (struct fcur){ .p = buf, .size = size, .swap = h->needs_swap, .h = h,
+	c = (struct fcur){ .cur = CURSOR(buf, size, h->needs_swap), .h = h,
 			   .what = ops->name };
 	return ops->parse(h, &c, feat);
 }

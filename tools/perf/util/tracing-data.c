@@ -11,6 +11,7 @@
 #include <traceevent/trace-seq.h>
 
 #include "strbuf.h"
+#include "cursor.h"
 #include "tracing-data.h"
 #include "tracing-format.h"
 
@@ -38,12 +39,9 @@ const char *__lsan_default_suppressions(void)
 
 static const char tracing_magic[10] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g' };
 
-/* The section, and where the next read starts. */
+/* The section, where the next read starts, and where an error is said. */
 struct tcur {
-	const u8	*p;
-	size_t		size;
-	size_t		pos;
-	bool		swap;
+	struct cursor	cur;
 	char		*err;
 	size_t		errsz;
 };
@@ -60,50 +58,34 @@ static int __printf(2, 3) tcur__err(struct tcur *c, const char *fmt, ...)
 	return -EINVAL;
 }
 
+static int tcur__short(struct tcur *c, u64 len, const char *what)
+{
+	return tcur__err(c, "truncated: %llu bytes of %s needed at offset %zu of %zu",
+			 (unsigned long long)len, what, c->cur.pos, c->cur.size);
+}
+
 static int tcur__need(struct tcur *c, u64 len, const char *what)
 {
-	if (len > c->size - c->pos)
-		return tcur__err(c, "truncated: %llu bytes of %s needed at offset %zu of %zu",
-				 (unsigned long long)len, what, c->pos, c->size);
-	return 0;
+	return cursor__has(&c->cur, len) ? 0 : tcur__short(c, len, what);
 }
 
 static int tcur__u32(struct tcur *c, u32 *v, const char *what)
 {
-	int err = tcur__need(c, 4, what);
-
-	if (err)
-		return err;
-	memcpy(v, c->p + c->pos, 4);
-	if (c->swap)
-		*v = bswap_32(*v);
-	c->pos += 4;
-	return 0;
+	return cursor__u32(&c->cur, v) ? tcur__short(c, 4, what) : 0;
 }
 
 static int tcur__u64(struct tcur *c, u64 *v, const char *what)
 {
-	int err = tcur__need(c, 8, what);
-
-	if (err)
-		return err;
-	memcpy(v, c->p + c->pos, 8);
-	if (c->swap)
-		*v = bswap_64(*v);
-	c->pos += 8;
-	return 0;
+	return cursor__u64(&c->cur, v) ? tcur__short(c, 8, what) : 0;
 }
 
 /* A NUL-terminated string at the cursor, into *s (in place). */
 static int tcur__str(struct tcur *c, const char **s, const char *what)
 {
-	const u8 *nul = c->pos < c->size ? memchr(c->p + c->pos, 0, c->size - c->pos) : NULL;
-
-	if (!nul)
+	*s = cursor__cstr(&c->cur);
+	if (!*s)
 		return tcur__err(c, "truncated: %s at offset %zu of %zu has no end", what,
-				 c->pos, c->size);
-	*s = (const char *)c->p + c->pos;
-	c->pos = nul - c->p + 1;
+				 c->cur.pos, c->cur.size);
 	return 0;
 }
 
@@ -117,9 +99,9 @@ static int tcur__copy(struct tcur *c, u64 len, const char *what, char **out)
 	*out = malloc(len + 1);
 	if (!*out)
 		return -ENOMEM;
-	memcpy(*out, c->p + c->pos, len);
+	memcpy(*out, c->cur.p + c->cur.pos, len);
 	(*out)[len] = '\0';
-	c->pos += len;
+	c->cur.pos += len;
 	return 0;
 }
 
@@ -134,7 +116,7 @@ static int read_header_file(struct tcur *c, struct tracing_data *td, const char 
 	err = tcur__str(c, &name, want);
 	if (!err && strcmp(name, want))
 		err = tcur__err(c, "'%s' expected at offset %zu, found '%.32s'", want,
-				c->pos - strlen(name) - 1, name);
+				c->cur.pos - strlen(name) - 1, name);
 	if (!err)
 		err = tcur__u64(c, &size, want);
 	if (!err)
@@ -324,9 +306,9 @@ static int tracing_data__read(struct tracing_data *td, struct tcur *c)
 	err = tcur__need(c, sizeof(tracing_magic), "the magic");
 	if (err)
 		return err;
-	if (memcmp(c->p, tracing_magic, sizeof(tracing_magic)))
+	if (memcmp(c->cur.p, tracing_magic, sizeof(tracing_magic)))
 		return tcur__err(c, "bad magic (not \\x17\\x08\\x44tracing)");
-	c->pos = sizeof(tracing_magic);
+	c->cur.pos = sizeof(tracing_magic);
 	err = tcur__str(c, &version, "the version");
 	if (err)
 		return err;
@@ -336,13 +318,13 @@ static int tracing_data__read(struct tracing_data *td, struct tcur *c)
 	err = tcur__need(c, 2, "the endianness and long size");
 	if (err)
 		return err;
-	memcpy(b, c->p + c->pos, 2);
-	c->pos += 2;
+	memcpy(b, c->cur.p + c->cur.pos, 2);
+	c->cur.pos += 2;
 	if (b[0] > 1 || (b[1] != 4 && b[1] != 8))
 		return tcur__err(c, "bad endianness %u or long size %u", b[0], b[1]);
 	td->big_endian = b[0];
 	td->long_size = b[1];
-	c->swap = td->big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
+	c->cur.swap = td->big_endian != (__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__);
 	err = tcur__u32(c, &td->page_size, "the page size");
 	if (err)
 		return err;
@@ -369,7 +351,7 @@ static int tracing_data__read(struct tracing_data *td, struct tcur *c)
 	if (!err)
 		err = read_text(c, td, "printk formats", false, parse_printk);
 	/* 0.6 added the saved cmdlines */
-	if (!err && strcmp(td->version, "0.6") >= 0 && c->pos < c->size)
+	if (!err && strcmp(td->version, "0.6") >= 0 && c->cur.pos < c->cur.size)
 		err = read_text(c, td, "saved cmdlines", true, parse_saved_cmdlines);
 	else if (!err && strcmp(td->version, "0.6") >= 0)
 		err = tcur__need(c, 8, "the saved cmdlines size");
@@ -379,7 +361,7 @@ static int tracing_data__read(struct tracing_data *td, struct tcur *c)
 int tracing_data__parse(struct tracing_data **out, const void *buf, size_t size, char *err,
 			size_t errsz)
 {
-	struct tcur c = { .p = buf, .size = size, .err = err, .errsz = errsz };
+	struct tcur c = { .cur = CURSOR(buf, size, false), .err = err, .errsz = errsz };
 	struct tracing_data *td = calloc(1, sizeof(*td));
 	int ret;
 
