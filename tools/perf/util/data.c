@@ -14,10 +14,15 @@
 int perf_data__err(struct perf_data *data, const char *fmt, ...)
 {
 	va_list ap;
+	char *c;
 
 	va_start(ap, fmt);
 	vsnprintf(data->err, sizeof(data->err), fmt, ap);
 	va_end(ap);
+	/* names quoted from a damaged file may hold anything: one line, printable */
+	for (c = data->err; *c; c++)
+		if ((unsigned char)*c < ' ' || *c == 0x7f)
+			*c = '?';
 	return -EINVAL;
 }
 
