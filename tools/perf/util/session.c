@@ -1,4 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading a perf.data file or pipe: the records of its data section in
+ * file or time order (ordered-queue.c), counted, swapped, decompressed
+ * and handed to the tool.
+ */
 #include <byteswap.h>
 #include <stddef.h>
 #include <errno.h>
@@ -7,17 +12,10 @@
 #include <zstd.h>
 
 #include "huge.h"
+#include "ordered-queue.h"
 #include "session.h"
 #include "strbuf.h"
 #include "tracing-data.h"
-
-/*
- * The data section of a file is read into windows: buffers filled by
- * pread() that records are used from in place.  A window lives while the
- * reader is in it or a queued record points into it, then goes back to a
- * free list, so a few of them (warm in the cache) are reused all along.
- */
-#define WINDOW_SIZE		(1U << 17)
 
 /* 8 set bits at most: cheaper than the library call without -mpopcnt */
 static inline u32 nr_bits(u64 x)
@@ -27,223 +25,6 @@ static inline u32 nr_bits(u64 x)
 	for (; x; x &= x - 1)
 		n++;
 	return n;
-}
-
-struct window {
-	struct window		*next_free;
-	u64			refs;		/* the reader's and queued records' */
-	u8			buf[] __attribute__((aligned(8)));	/* WINDOW_SIZE */
-};
-
-/*
- * A record waiting for its turn in time order.  ev points into a window
- * (win set), or to a private copy (owned) of a pipe, swapped or
- * decompressed record.
- */
-struct queued_record {
-	u64			time;
-	union perf_event	*ev;
-	struct evsel		*evsel;
-	struct window		*win;
-	u64			file_offset;
-	bool			owned;
-};
-
-/* A run of queued records already in time order, [pos, end) of recs. */
-struct queue_run {
-	size_t			pos;
-	size_t			end;
-};
-
-/*
- * Records are appended in file order.  perf record writes each ring
- * buffer's records in time order, so the queue is a few sorted runs: a
- * flush merges them instead of sorting records.  Equal times go out in
- * file order: runs are kept in file order and a tie goes to the earlier
- * run.  A run is found once, when a flush first sees its records, and
- * what a flush delivers leaves a hole that is only reclaimed when the
- * array is full (the rest moved down, in order), so a record waiting
- * through many rounds is not moved at each.
- */
-struct ordered_queue {
-	struct huge_buf		recs_buf;
-	struct queued_record	*recs;		/* recs_buf.p */
-	size_t			nr;		/* slots used, holes included */
-	size_t			cap;
-	size_t			scanned;	/* recs from here are in no run yet */
-	size_t			nr_live;
-	struct queue_run	*runs;		/* by position, none empty */
-	size_t			nr_runs;
-	u32			*heap;		/* run indexes, by head record */
-	size_t			runs_cap;
-	u64			max_time;	/* highest time queued so far */
-	u64			next_flush;	/* limit for the next FINISHED_ROUND */
-	u64			last_delivered;
-	struct window		*free_windows;
-	size_t			nr_windows;	/* allocated, for the unit test */
-	struct window_chunk	*chunks;	/* where windows come from */
-	size_t			chunk_used;	/* windows taken from the first */
-};
-
-/* Largest record: header.size is a u16. */
-#define MAX_RECORD_SIZE		65536
-
-/*
- * Windows are carved from huge pages a few at a time (see huge.h) and
- * only given back with the queue.
- */
-#define WINDOW_BYTES		(sizeof(struct window) + WINDOW_SIZE)
-#define CHUNK_BYTES		HUGE_PAGE_SIZE
-#define WINDOWS_PER_CHUNK	((CHUNK_BYTES - sizeof(struct window_chunk)) / WINDOW_BYTES)
-
-struct window_chunk {
-	struct window_chunk	*next;
-	u64			pad;		/* windows stay 16-byte aligned */
-	u8			buf[];
-};
-
-static struct window *window__new(struct ordered_queue *q)
-{
-	struct window_chunk *c = q->chunks;
-
-#ifdef HUGE_FROM_HEAP
-	/* one block each, for ASan to see where a window ends */
-	(void)c;
-	return malloc(WINDOW_BYTES);
-#endif
-
-	if (!c || q->chunk_used == WINDOWS_PER_CHUNK) {
-		c = huge_zalloc(CHUNK_BYTES);
-		if (!c)
-			return NULL;
-		c->next = q->chunks;
-		q->chunks = c;
-		q->chunk_used = 0;
-	}
-	return (struct window *)(c->buf + WINDOW_BYTES * q->chunk_used++);
-}
-
-static struct window *window__get(struct ordered_queue *q)
-{
-	struct window *w = q->free_windows;
-
-	if (w) {
-		q->free_windows = w->next_free;
-	} else {
-		w = window__new(q);
-		if (!w)
-			return NULL;
-		q->nr_windows++;
-	}
-	w->refs = 1;
-	return w;
-}
-
-static void window__put(struct ordered_queue *q, struct window *w)
-{
-	if (w && --w->refs == 0) {
-		w->next_free = q->free_windows;
-		q->free_windows = w;
-	}
-}
-
-static void queued_record__release(struct ordered_queue *q, struct queued_record *r)
-{
-	if (r->owned)
-		free(r->ev);
-	else
-		window__put(q, r->win);
-}
-
-/* Move the live records down over the holes, keeping their order. */
-static void queue__compact(struct ordered_queue *q)
-{
-	size_t i, out = 0, n;
-
-	for (i = 0; i < q->nr_runs; i++) {
-		struct queue_run *run = &q->runs[i];
-
-		n = run->end - run->pos;
-		if (out != run->pos)
-			memmove(&q->recs[out], &q->recs[run->pos], n * sizeof(*q->recs));
-		run->pos = out;
-		run->end = out + n;
-		out += n;
-	}
-	n = q->nr - q->scanned;
-	if (out != q->scanned)
-		memmove(&q->recs[out], &q->recs[q->scanned], n * sizeof(*q->recs));
-	q->scanned = out;
-	q->nr = out + n;
-}
-
-/* ev in window win, or owned (a copy of its own) when win is NULL */
-static int queue__push(struct ordered_queue *q, u64 time, union perf_event *ev,
-		       struct evsel *evsel, struct window *win, u64 file_offset)
-{
-	struct queued_record *r;
-
-	if (q->nr == q->cap && q->nr_live <= q->cap / 2 && q->cap)
-		queue__compact(q);
-	if (q->nr == q->cap) {
-		if (huge_buf__grow(&q->recs_buf, (q->nr + 1) * sizeof(*q->recs)))
-			return -ENOMEM;
-		q->recs = q->recs_buf.p;
-		q->cap = q->recs_buf.cap / sizeof(*q->recs);
-	}
-	/* field by field: a struct built on the stack and copied stalls */
-	r = &q->recs[q->nr++];
-	r->time = time;
-	r->ev = ev;
-	r->evsel = evsel;
-	r->win = win;
-	r->file_offset = file_offset;
-	r->owned = !win;
-	q->nr_live++;
-	if (win)
-		win->refs++;
-	if (time > q->max_time)
-		q->max_time = time;
-	return 0;
-}
-
-/* Release every record still queued. */
-static void queue__drop(struct ordered_queue *q)
-{
-	size_t i, j;
-
-	for (i = 0; i < q->nr_runs; i++)
-		for (j = q->runs[i].pos; j < q->runs[i].end; j++)
-			queued_record__release(q, &q->recs[j]);
-	for (j = q->scanned; j < q->nr; j++)
-		queued_record__release(q, &q->recs[j]);
-	q->nr = q->scanned = q->nr_live = q->nr_runs = 0;
-}
-
-static void queue__free(struct ordered_queue *q)
-{
-	struct window_chunk *c;
-
-	if (!q)
-		return;
-	queue__drop(q);
-#ifdef HUGE_FROM_HEAP
-	/* the reader and the records gave them all back */
-	while (q->free_windows) {
-		struct window *w = q->free_windows;
-
-		q->free_windows = w->next_free;
-		free(w);
-	}
-#endif
-	while ((c = q->chunks)) {
-		q->chunks = c->next;
-		huge_free(c, CHUNK_BYTES);
-	}
-	huge_buf__free(&q->recs_buf);
-	free(q->runs);
-	free(q->heap);
-	free(q);
 }
 
 /*
@@ -290,7 +71,7 @@ int perf_session__new(struct perf_session **out, struct perf_data *data, struct 
 	session->tool = tool;
 	perf_header__init(&session->header);
 	session->evlist = evlist__new();
-	session->queue = calloc(1, sizeof(*session->queue));
+	session->queue = ordered_queue__new();
 	if (!session->evlist || !session->queue) {
 		perf_session__delete(session);
 		return -ENOMEM;
@@ -328,7 +109,7 @@ void perf_session__delete(struct perf_session *session)
 {
 	if (!session)
 		return;
-	queue__free(session->queue);
+	ordered_queue__delete(session->queue);
 	session__unzip_exit(&session->unzip);
 	tracing_data__delete(session->tracing);
 	evlist__delete(session->evlist);
@@ -482,185 +263,18 @@ static int session__record_time(const union perf_event *ev, const struct evsel *
 	return 0;
 }
 
-static void session__deliver_queued(struct perf_session *session, struct queued_record *r,
-				    int *err)
+static int session__deliver_queued(void *ctx, const struct queued_record *r)
 {
-	struct ordered_queue *q = session->queue;
+	struct perf_session *session = ctx;
 
-	if (!*err) {
-		q->last_delivered = r->time;
-		session->file_offset = r->file_offset;
-		*err = session__deliver(session, r->ev, r->evsel);
-	}
-	queued_record__release(q, r);
-	q->nr_live--;
-}
-
-static int queue__grow_runs(struct ordered_queue *q, size_t n)
-{
-	struct queue_run *runs;
-	u32 *heap;
-
-	if (n <= q->runs_cap)
-		return 0;
-	n = max(n, 2 * q->runs_cap);
-	runs = realloc(q->runs, n * sizeof(*runs));
-	if (runs)
-		q->runs = runs;
-	heap = realloc(q->heap, n * sizeof(*heap));
-	if (heap)
-		q->heap = heap;
-	if (!runs || !heap)
-		return -ENOMEM;
-	q->runs_cap = n;
-	return 0;
-}
-
-/* The records appended since the last flush: onto the last run, or new runs. */
-static int queue__scan(struct ordered_queue *q)
-{
-	size_t i;
-
-	for (i = q->scanned; i < q->nr; i++) {
-		struct queue_run *last = q->nr_runs ? &q->runs[q->nr_runs - 1] : NULL;
-
-		if (last && last->end == i && q->recs[i - 1].time <= q->recs[i].time) {
-			last->end++;
-			continue;
-		}
-		if (queue__grow_runs(q, q->nr_runs + 1))
-			return -ENOMEM;
-		q->runs[q->nr_runs++] = (struct queue_run){ .pos = i, .end = i + 1 };
-	}
-	q->scanned = q->nr;
-	return 0;
-}
-
-/* Head of run a before head of run b: by time, then file order. */
-/* Run a's head goes before run b's: by time, on a tie the run earlier in the file. */
-static inline __attribute__((always_inline))
-bool run_before(const struct ordered_queue *q, u32 a, u32 b)
-{
-	u64 ta = q->recs[q->runs[a].pos].time, tb = q->recs[q->runs[b].pos].time;
-
-	return ta < tb || (ta == tb && a < b);
-}
-
-static void heap__sift_down(struct ordered_queue *q, size_t nr, size_t i)
-{
-	u32 top = q->heap[i];
-
-	for (;;) {
-		size_t c = 2 * i + 1;
-
-		if (c >= nr)
-			break;
-		if (c + 1 < nr && run_before(q, q->heap[c + 1], q->heap[c]))
-			c++;
-		if (!run_before(q, q->heap[c], top))
-			break;
-		q->heap[i] = q->heap[c];
-		i = c;
-	}
-	q->heap[i] = top;
-}
-
-/* Many runs (a badly ordered file): a heap of their heads. */
-static void queue__merge_heap(struct perf_session *session, u64 limit, int *err)
-{
-	struct ordered_queue *q = session->queue;
-	size_t nr_heap = q->nr_runs, i;
-
-	for (i = 0; i < nr_heap; i++)
-		q->heap[i] = (u32)i;
-	for (i = nr_heap / 2; i-- > 0;)
-		heap__sift_down(q, nr_heap, i);
-	while (nr_heap) {
-		struct queue_run *run = &q->runs[q->heap[0]];
-
-		if (q->recs[run->pos].time > limit)
-			break;
-		session__deliver_queued(session, &q->recs[run->pos++], err);
-		if (run->pos == run->end) {
-			q->heap[0] = q->heap[--nr_heap];
-			if (!nr_heap)
-				break;
-		}
-		heap__sift_down(q, nr_heap, 0);
-	}
-}
-
-/*
- * A few runs (the usual case): the runs with records kept in the order of
- * their heads, so the first gives records for as long as they come before
- * the second's head (on a tie, the run earlier in the file goes first),
- * and then moves to its place among the others.  Two CPUs' runs
- * interleave record by record: each switch costs a comparison or two,
- * not a look at every run.
- */
-static void queue__merge_few(struct perf_session *session, u64 limit, int *err)
-{
-	struct ordered_queue *q = session->queue;
-	u32 order[8], n = 0, i, j;
-
-	for (i = 0; i < q->nr_runs; i++) {
-		if (q->runs[i].pos == q->runs[i].end)
-			continue;
-		for (j = n++; j > 0 && run_before(q, i, order[j - 1]); j--)
-			order[j] = order[j - 1];
-		order[j] = i;
-	}
-	while (n) {
-		u32 m = order[0];
-		struct queue_run *run = &q->runs[m];
-		u64 bound = limit;
-
-		if (q->recs[run->pos].time > limit)
-			break;
-		/* up to the second head: before it, or at its time from an earlier run */
-		if (n > 1) {
-			u64 t2 = q->recs[q->runs[order[1]].pos].time;
-
-			bound = min(bound, order[1] < m ? t2 - 1 : t2);
-		}
-		do {
-			session__deliver_queued(session, &q->recs[run->pos++], err);
-		} while (run->pos < run->end && q->recs[run->pos].time <= bound);
-		if (run->pos == run->end) {
-			memmove(order, order + 1, --n * sizeof(*order));
-			continue;
-		}
-		/* the run's new head to its place */
-		for (j = 0; j + 1 < n && run_before(q, order[j + 1], m); j++)
-			order[j] = order[j + 1];
-		order[j] = m;
-	}
+	session->file_offset = r->file_offset;
+	return session__deliver(session, r->ev, r->evsel);
 }
 
 /* Deliver, in time order, every queued record up to limit. */
 static int session__flush(struct perf_session *session, u64 limit)
 {
-	struct ordered_queue *q = session->queue;
-	size_t i, kept;
-	int err = 0;
-
-	if (!q->nr_live)
-		return 0;
-	if (queue__scan(q)) {
-		queue__drop(q);
-		return -ENOMEM;
-	}
-	if (q->nr_runs <= 8)
-		queue__merge_few(session, limit, &err);
-	else
-		queue__merge_heap(session, limit, &err);
-	for (i = 0, kept = 0; i < q->nr_runs; i++)
-		if (q->runs[i].pos < q->runs[i].end)
-			q->runs[kept++] = q->runs[i];
-	q->nr_runs = kept;
-	if (!q->nr_live)
-		q->nr = q->scanned = 0;
-	return err;
+	return ordered_queue__flush(session->queue, limit, session__deliver_queued, session);
 }
 
 static void session__count_lost(struct perf_session *session, const union perf_event *ev,
@@ -994,8 +608,8 @@ static int session__process_one(struct perf_session *session, union perf_event *
 		if (time != (u64)-1 && time != 0) {
 			if (time < session->queue->last_delivered)
 				session->stats.nr_unordered++;
-			err = queue__push(session->queue, time, ev, evsel, owned ? NULL : win,
-					  file_offset);
+			err = ordered_queue__push(session->queue, time, ev, evsel,
+						  owned ? NULL : win, file_offset);
 			if (err && owned)
 				free(ev);
 			return err;
@@ -1037,7 +651,7 @@ static int reader__refill(struct perf_session *session, struct file_reader *r, u
 		w->refs++;
 		memmove(w->buf, w->buf + r->pos, keep);
 	} else {
-		w = window__get(q);
+		w = ordered_queue__window_get(q);
 		if (!w)
 			return -ENOMEM;
 		if (keep)
@@ -1045,12 +659,12 @@ static int reader__refill(struct perf_session *session, struct file_reader *r, u
 	}
 	err = perf_data__pread(session->data, w->buf + keep, n, from);
 	if (err) {
-		window__put(q, w);
+		ordered_queue__window_put(q, w);
 		return perf_data__err(session->data, "cannot read at 0x%llx: %s",
 				      (unsigned long long)from,
 				      err == -EIO ? "file truncated" : strerror(-err));
 	}
-	window__put(q, r->win);
+	ordered_queue__window_put(q, r->win);
 	r->win = w;
 	r->win_off += r->pos;
 	r->pos = 0;
@@ -1193,7 +807,7 @@ static int session__process_file(struct perf_session *session)
 				break;
 		}
 	}
-	window__put(session->queue, r.win);
+	ordered_queue__window_put(session->queue, r.win);
 	return err;
 }
 
