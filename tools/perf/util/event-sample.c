@@ -356,7 +356,8 @@ int perf_event__parse_id_sample(const union perf_event *ev, const struct perf_ev
 	start = event__trailer_start(&ev->header, attr->sample_type);
 	if (start < 0)
 		return start;
-	return perf_sample__walk_id((u8 *)ev, start, ev->header.size, attr->sample_type, false, out);
+	return perf_sample__walk_id((u8 *)ev, start, ev->header.size, attr->sample_type, false,
+				    out);
 }
 
 int perf_event__parse_read(const union perf_event *ev, u64 read_format,

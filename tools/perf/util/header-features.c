@@ -30,7 +30,7 @@ static int fcur__strings(struct fcur *c, u32 *nrp, char ***out)
 		return err;
 	/* each string takes at least its u32 length and a NUL */
 	if (nr > fcur__left(c) / 5)
-		return perf_header__err(c->h, "feature %s: %u strings cannot fit in %zu bytes",
+		return hdr_err(c->h, "feature %s: %u strings cannot fit in %zu bytes",
 			       c->what, nr, fcur__left(c));
 	v = calloc(nr ? nr : 1, sizeof(*v));
 	if (!v)
@@ -220,11 +220,11 @@ static int parse_event_desc(struct perf_header *h, struct fcur *c, int feat)
 	if (!nr)
 		goto out;
 	if (attr_size < PERF_ATTR_SIZE_VER0_BYTES || attr_size > sizeof(struct perf_event_attr))
-		return perf_header__err(h, "feature EVENT_DESC: attr size %u not supported (%u..%zu)",
+		return hdr_err(h, "feature EVENT_DESC: attr size %u not supported (%u..%zu)",
 			       attr_size, PERF_ATTR_SIZE_VER0_BYTES,
 			       sizeof(struct perf_event_attr));
 	if (nr > fcur__left(c) / (attr_size + 9))
-		return perf_header__err(h, "feature EVENT_DESC: %u events cannot fit in %zu bytes",
+		return hdr_err(h, "feature EVENT_DESC: %u events cannot fit in %zu bytes",
 			       nr, fcur__left(c));
 	events = calloc(nr, sizeof(*events));
 	if (!events)
@@ -248,7 +248,7 @@ static int parse_event_desc(struct perf_header *h, struct fcur *c, int feat)
 		if (err)
 			return err;
 		if (ev->nr_ids > fcur__left(c) / 8)
-			return perf_header__err(h, "feature EVENT_DESC: event %u: %u ids cannot fit in %zu "
+			return hdr_err(h, "feature EVENT_DESC: event %u: %u ids cannot fit in %zu "
 				       "bytes", i, ev->nr_ids, fcur__left(c));
 		ev->ids = malloc(ev->nr_ids ? ev->nr_ids * sizeof(u64) : 1);
 		if (!ev->ids)
@@ -339,7 +339,7 @@ static int parse_cpu_topology(struct perf_header *h, struct fcur *c, int feat)
 	if (!nr)
 		return 0;	/* no NRCPUS: the rest cannot be sized, kept raw */
 	if (nr > fcur__left(c) / 8)
-		return perf_header__err(h, "feature CPU_TOPOLOGY: %u cpu ids cannot fit in %zu bytes",
+		return hdr_err(h, "feature CPU_TOPOLOGY: %u cpu ids cannot fit in %zu bytes",
 			       nr, fcur__left(c));
 	env->cpu = calloc(nr, sizeof(*env->cpu));
 	if (!env->cpu)
@@ -355,7 +355,7 @@ static int parse_cpu_topology(struct perf_header *h, struct fcur *c, int feat)
 	if (err)
 		return err;
 	if (nr > fcur__left(c) / 4)
-		return perf_header__err(h, "feature CPU_TOPOLOGY: %u die ids cannot fit in %zu bytes",
+		return hdr_err(h, "feature CPU_TOPOLOGY: %u die ids cannot fit in %zu bytes",
 			       nr, fcur__left(c));
 	for (i = 0; i < nr; i++)
 		fcur__u32(c, &env->cpu[i].die_id);
@@ -424,7 +424,7 @@ static int parse_group_desc(struct perf_header *h, struct fcur *c, int feat)
 		return err;
 	perf_env__clear_groups(env);
 	if (nr > fcur__left(c) / 13)
-		return perf_header__err(h, "feature GROUP_DESC: %u groups cannot fit in %zu bytes",
+		return hdr_err(h, "feature GROUP_DESC: %u groups cannot fit in %zu bytes",
 			       nr, fcur__left(c));
 	env->groups = calloc(nr ? nr : 1, sizeof(*env->groups));
 	if (!env->groups)
@@ -497,7 +497,7 @@ static int parse_pmu_mappings(struct perf_header *h, struct fcur *c, int feat)
 	if (err)
 		return err;
 	if (nr > fcur__left(c) / 9)
-		return perf_header__err(h, "feature PMU_MAPPINGS: %u pmus cannot fit in %zu bytes",
+		return hdr_err(h, "feature PMU_MAPPINGS: %u pmus cannot fit in %zu bytes",
 			       nr, fcur__left(c));
 	for (i = 0; i < env->nr_pmu_mappings; i++)
 		free(env->pmu_mappings[i].name);
@@ -602,7 +602,7 @@ static int parse_clock_data(struct perf_header *h, struct fcur *c, int feat)
 	if (err)
 		return err;
 	if (env->clock_version != 1)
-		return perf_header__err(h, "feature CLOCK_DATA: version %u not supported",
+		return hdr_err(h, "feature CLOCK_DATA: version %u not supported",
 			       env->clock_version);
 	err = fcur__u32(c, &env->clockid);
 	if (!err)
@@ -665,7 +665,7 @@ static int parse_bpf_prog_info(struct perf_header *h, struct fcur *c, int feat)
 	ret = perf_env_bpf__parse_prog_info(&h->env.bpf, c->cur.p, c->cur.size, c->cur.swap, err,
 					    sizeof(err));
 	if (ret == -EINVAL)
-		return perf_header__err(h, "feature BPF_PROG_INFO: %s", err);
+		return hdr_err(h, "feature BPF_PROG_INFO: %s", err);
 	return ret;
 }
 
@@ -684,9 +684,10 @@ static int parse_bpf_btf(struct perf_header *h, struct fcur *c, int feat)
 	char err[200];
 	int ret;
 
-	ret = perf_env_bpf__parse_btf(&h->env.bpf, c->cur.p, c->cur.size, c->cur.swap, err, sizeof(err));
+	ret = perf_env_bpf__parse_btf(&h->env.bpf, c->cur.p, c->cur.size, c->cur.swap, err,
+				      sizeof(err));
 	if (ret == -EINVAL)
-		return perf_header__err(h, "feature BPF_BTF: %s", err);
+		return hdr_err(h, "feature BPF_BTF: %s", err);
 	return ret;
 }
 
@@ -808,7 +809,7 @@ int perf_feature__parse(struct perf_header *h, int feat, const void *buf, size_t
 	struct fcur c;
 
 	if (feat <= HEADER_RESERVED || feat >= HEADER_FEAT_BITS)
-		return perf_header__err(h, "feature id %d out of range", feat);
+		return hdr_err(h, "feature id %d out of range", feat);
 	raw = &h->raw[feat];
 	free(raw->buf);
 	raw->buf = malloc(size ? size : 1);

@@ -13,7 +13,7 @@
 #include "header.h"
 
 /* A feature payload's problem into h->err; returns -EINVAL. */
-int perf_header__err(struct perf_header *h, const char *fmt, ...) __printf(2, 3);
+int hdr_err(struct perf_header *h, const char *fmt, ...) __printf(2, 3);
 
 /* Reading a feature payload: the cursor, and whose problem an error is. */
 struct fcur {
@@ -29,8 +29,8 @@ static inline size_t fcur__left(const struct fcur *c)
 
 static inline int fcur__short(struct fcur *c, size_t len)
 {
-	perf_header__err(c->h, "feature %s: truncated: %zu bytes needed at offset %zu of %zu",
-			 c->what, len, c->cur.pos, c->cur.size);
+	hdr_err(c->h, "feature %s: truncated: %zu bytes needed at offset %zu of %zu",
+		c->what, len, c->cur.pos, c->cur.size);
 	return -EINVAL;
 }
 
@@ -64,7 +64,7 @@ static inline int fcur__str(struct fcur *c, char **out)
 		return err;
 	s = (const char *)c->cur.p + c->cur.pos;
 	if (!len || !memchr(s, '\0', len))
-		return perf_header__err(c->h, "feature %s: string of %u bytes at offset %zu without NUL",
+		return hdr_err(c->h, "feature %s: string of %u bytes at offset %zu without NUL",
 			       c->what, len, c->cur.pos);
 	*out = strdup(s);
 	if (!*out)

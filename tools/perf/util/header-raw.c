@@ -156,7 +156,7 @@ static int mem_node__read(struct fcur *c, struct mem_node *n)
 	/* nr_bits comes from the file: count its words without overflow */
 	nr_words = n->nr_bits / 64 + (n->nr_bits % 64 != 0);
 	if (nr_words > fcur__left(c) / 8)
-		return perf_header__err(c->h, "feature MEM_TOPOLOGY: node %llu: %llu bits cannot fit in "
+		return hdr_err(c->h, "feature MEM_TOPOLOGY: node %llu: %llu bits cannot fit in "
 			       "%zu bytes", (unsigned long long)n->node,
 			       (unsigned long long)n->nr_bits, fcur__left(c));
 	n->words = c->cur.pos;

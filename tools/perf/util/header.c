@@ -35,7 +35,7 @@
 /* Largest attr_size (attr + ids section) accepted in a file header. */
 #define MAX_ATTR_SIZE		(64 * 1024)
 
-int perf_header__err(struct perf_header *h, const char *fmt, ...)
+int hdr_err(struct perf_header *h, const char *fmt, ...)
 {
 	va_list ap;
 
