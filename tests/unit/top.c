@@ -48,7 +48,7 @@ int main(void)
 	snprintf(tid, sizeof(tid), "%ld", (long)syscall(SYS_gettid));
 	opts.tids = tid;
 	is_int(top__init(&top, &opts), 0, "init (-t self; nothing opened yet)");
-	ok(top.per_thread && top.id_hdr_size > 0, "per-thread, sample_id_all trailer");
+	ok(top.live.per_thread && top.id_hdr_size > 0, "per-thread, sample_id_all trailer");
 
 	ksym(&top, 10, A, false, "bpf_prog_aaaa_live");
 	ksym(&top, 0, A, false, "bpf_prog_aaaa_old");

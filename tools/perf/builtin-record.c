@@ -39,6 +39,7 @@
 #include "util/evlist.h"
 #include "util/evlist-fds.h"
 #include "util/header.h"
+#include "util/live-session.h"
 #include "util/mmap.h"
 #include "util/parse-events.h"
 #include "util/parse-options.h"
@@ -83,13 +84,7 @@ struct record {
 	struct evlist		*evlist;
 	int			nr_sampling;	/* evsels before the tracking dummy */
 	int			nr_tracepoints;
-	struct perf_cpu_map	*cpus;
-	struct perf_thread_map	*threads;
-	bool			per_thread;
-	int			**fds;		/* [evsel][cpu * nr_threads + thread] */
-	struct perf_mmap	*maps;
-	int			nr_maps;
-	unsigned int		pages;
+	struct live_session	live;		/* target, fds, ring buffers */
 	pthread_mutex_t		write_lock;
 	pthread_mutex_t		env_lock;
 	int			write_err;
@@ -107,7 +102,6 @@ struct record {
 	unsigned long		wakeups;
 	bool			rescan;		/* the tracking event lost records */
 	u64			nr_rescan_requests;
-	bool			sideband_bits;	/* ksymbol/bpf_event accepted by the kernel */
 	/* the command after -- */
 	pid_t			child;
 	int			child_status;
@@ -127,7 +121,7 @@ static volatile sig_atomic_t done;
 /* The command is the target: no -a, -C, -p or -t (with them it only runs). */
 static bool record__profiles_child(const struct record *rec)
 {
-	return rec->child > 0 && rec->per_thread && !rec->opts.pids && !rec->opts.tids;
+	return rec->child > 0 && rec->live.per_thread && !rec->opts.pids && !rec->opts.tids;
 }
 
 static volatile sig_atomic_t child_done;
@@ -305,7 +299,7 @@ static int record__config_evlist(struct record *rec)
 	int i;
 
 	rec->nr_sampling = rec->evlist->nr_entries;
-	if (!rec->per_thread) {
+	if (!rec->live.per_thread) {
 		struct perf_event_attr dummy;
 
 		parse_events__event("dummy", &dummy, NULL, 0);
@@ -331,12 +325,12 @@ static int record__config_evlist(struct record *rec)
 		sample_type |= PERF_SAMPLE_CALLCHAIN;
 	if (!rec->nr_tracepoints && rec->evlist->nr_entries > 1)
 		sample_type |= PERF_SAMPLE_ID;
-	if (!rec->per_thread)
+	if (!rec->live.per_thread)
 		sample_type |= PERF_SAMPLE_CPU;
 
 	evlist__for_each(rec->evlist, evsel, i) {
 		struct perf_event_attr *attr = &evsel->attr;
-		bool tracking = evsel__is_sideband(evsel) && !rec->per_thread;
+		bool tracking = evsel__is_sideband(evsel) && !rec->live.per_thread;
 
 		attr->size = sizeof(*attr);
 		attr->sample_type = sample_type;
@@ -362,7 +356,7 @@ static int record__config_evlist(struct record *rec)
 			attr->exclude_guest = 1;
 		if (record__profiles_child(rec))
 			attr->enable_on_exec = 1;
-		if (rec->per_thread && i == 0)
+		if (rec->live.per_thread && i == 0)
 			record__set_tracking(rec, attr);
 	}
 
@@ -377,90 +371,10 @@ static int record__config_evlist(struct record *rec)
 	return 0;
 }
 
-static int record__open_one(void *priv, struct evsel *evsel, int cpu, pid_t pid)
-{
-	struct record *rec = priv;
-
-	return evlist_fds__open_fallback(rec->evlist, evsel, cpu, pid, "record",
-					 "recording without BPF program records",
-					 &rec->sideband_bits);
-}
-
-static void record__print_open_error(void *priv, struct evsel *evsel, int err)
-{
-	const char *name = evsel__name(evsel);
-
-	if (err == -EACCES || err == -EPERM) {
-		FILE *fp = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
-		int level = 0;
-
-		if (fp) {
-			if (fscanf(fp, "%d", &level) != 1)
-				level = 0;
-			fclose(fp);
-		}
-		fprintf(stderr, "perf record: %s: no permission to open the event "
-			"(perf_event_paranoid is %d; needs root or CAP_PERFMON)\n", name, level);
-	} else if (err == -ESRCH) {
-		fprintf(stderr, "perf record: %s: no such process or thread\n", name);
-	} else if (err == -EMFILE) {
-		fprintf(stderr, "perf record: %s: too many open files (raise ulimit -n)\n", name);
-	} else {
-		fprintf(stderr, "perf record: %s: cannot open the event: %s\n", name,
-			strerror(-err));
-	}
-}
-
-static int record__open_events(struct record *rec)
-{
-	return evlist_fds__open(rec->evlist, rec->cpus, rec->threads, &rec->fds,
-				record__open_one, record__print_open_error, rec);
-}
-
-/* --filter: the kernel checks each against the event's fields */
-static int record__set_filters(struct record *rec)
-{
-	struct evsel *evsel = NULL;
-	int err = evlist_fds__set_filters(rec->evlist, rec->fds,
-					  rec->cpus->nr * rec->threads->nr, &evsel);
-
-	if (err && evsel)
-		fprintf(stderr, "perf record: %s: cannot set filter '%s': %s\n",
-			evsel__name(evsel), evsel->filter, err == -EINVAL ?
-			"the kernel rejects it (bad syntax, or a field the event does not have)" :
-			strerror(-err));
-	return err;
-}
-
-static int record__mmap_events(struct record *rec)
-{
-	bool sharing;
-	int err = evlist_fds__mmap(rec->fds, rec->evlist->nr_entries, rec->cpus, rec->threads,
-				   rec->pages, &rec->maps, &rec->nr_maps, &sharing);
-
-	if (err && sharing)
-		fprintf(stderr, "perf record: cannot share the ring buffer: %s\n", strerror(-err));
-	else if (err)
-		fprintf(stderr, "perf record: cannot map %u pages of ring buffer: %s%s\n",
-			rec->pages, strerror(-err),
-			err == -EPERM ? " (see /proc/sys/kernel/perf_event_mlock_kb)" : "");
-	return err;
-}
-
 static void record__ioctl_all(struct record *rec, unsigned long req, bool sampling_only)
 {
-	evlist_fds__ioctl(rec->fds, sampling_only ? rec->nr_sampling : rec->evlist->nr_entries,
-			  rec->cpus->nr * rec->threads->nr, req);
+	live_session__ioctl(&rec->live, sampling_only ? rec->nr_sampling : -1, req);
 }
-
-static void record__close_events(struct record *rec)
-{
-	int nr = rec->cpus && rec->threads ? rec->cpus->nr * rec->threads->nr : 0;
-
-	evlist_fds__close(&rec->fds, rec->evlist->nr_entries, nr, &rec->maps, &rec->nr_maps);
-}
-
-/* Reading the buffers */
 
 static int record__mmap_record(void *priv, struct perf_mmap *map, const union perf_event *ev)
 {
@@ -487,7 +401,7 @@ static int record__mmap_record(void *priv, struct perf_mmap *map, const union pe
 		rec->lost_records += ev->lost.lost;
 		if (rec->sb_on)
 			rec->rescan = true;
-	} else if (rec->sb_on && rec->per_thread) {
+	} else if (rec->sb_on && rec->live.per_thread) {
 		sb_dedup__seen(&rec->sb_dedup, ev, perf_clock__monotonic());
 	}
 	return 0;
@@ -566,7 +480,7 @@ static int record__read_all(struct record *rec)
 	u64 total = 0, start = perf_clock__monotonic();
 	int i, err;
 
-	for (i = 0; i < rec->nr_maps; i++) {
+	for (i = 0; i < rec->live.nr_maps; i++) {
 		s64 n;
 
 		/*
@@ -574,13 +488,13 @@ static int record__read_all(struct record *rec)
 		 * around its end: no side-band record may land between them.
 		 */
 		pthread_mutex_lock(&rec->write_lock);
-		n = perf_mmap__read(&rec->maps[i], &ops, rec);
+		n = perf_mmap__read(&rec->live.maps[i], &ops, rec);
 		pthread_mutex_unlock(&rec->write_lock);
 		if (n < 0)
 			return (int)n;
 		total += n;
 	}
-	if (rec->sb_on && rec->per_thread) {
+	if (rec->sb_on && rec->live.per_thread) {
 		err = record__flush_forwarded(rec, start);
 		if (err < 0)
 			return err;
@@ -605,7 +519,7 @@ static int record__read_all(struct record *rec)
  */
 static int record__lost_samples(struct record *rec)
 {
-	int nr = rec->cpus->nr * rec->threads->nr, i, slot, err = 0;
+	int nr = rec->live.cpus->nr * rec->live.threads->nr, i, slot, err = 0;
 	struct evsel *evsel;
 
 	evlist__for_each(rec->evlist, evsel, i) {
@@ -616,7 +530,7 @@ static int record__lost_samples(struct record *rec)
 		for (slot = 0; slot < nr; slot++) {
 			u64 vals[3];
 
-			if (read(rec->fds[i][slot], vals, sizeof(vals)) == sizeof(vals))
+			if (read(rec->live.fds[i][slot], vals, sizeof(vals)) == sizeof(vals))
 				lost += vals[2];
 		}
 		if (evsel__is_sideband(evsel))
@@ -712,7 +626,7 @@ static int record__start_sideband(struct record *rec)
 	sb->resynth = &rec->synth;
 	sb->pages = 64;
 	sb->realtime = true;
-	if (rec->per_thread) {
+	if (rec->live.per_thread) {
 		sb->forward = record__sb_forward;
 	}
 	err = bpf_sideband__open(sb);
@@ -930,7 +844,7 @@ static int record__comp_feature(struct record *rec)
 	struct perf_feat_raw *raw = &rec->header.raw[HEADER_COMPRESSED];
 	u32 v[5];
 
-	record_compress__feature(&rec->zc, rec->pages * (u32)sysconf(_SC_PAGESIZE), v);
+	record_compress__feature(&rec->zc, rec->live.pages * (u32)sysconf(_SC_PAGESIZE), v);
 	free(raw->buf);
 	raw->buf = malloc(sizeof(v));
 	if (!raw->buf)
@@ -969,10 +883,10 @@ static int record__synthesize(struct record *rec)
 	if (!err)
 		err = perf_synth__modules(s);
 	if (!err)
-		err = perf_synth__threads(s, rec->per_thread ? rec->threads : NULL);
+		err = perf_synth__threads(s, rec->live.per_thread ? rec->live.threads : NULL);
 	if (err)
 		return err;
-	if (rec->sideband_bits) {
+	if (rec->live.sideband_bits) {
 		/* one read of /proc/kallsyms names programs and images */
 		if (bpf_kallsyms__load(&ks))
 			memset(&ks, 0, sizeof(ks));
@@ -992,45 +906,26 @@ static int record__setup_target(struct record *rec, int argc, const char **argv,
 				const struct option *options)
 {
 	struct record_opts *opts = &rec->opts;
+	struct live_target t = {
+		.system_wide = opts->system_wide || opts->cpu_list, .cpu_list = opts->cpu_list,
+		.pids = opts->pids, .tids = opts->tids,
+	};
 	int err;
 
-	if (opts->cpu_list)
-		opts->system_wide = true;
-	if (!opts->system_wide && !opts->pids && !opts->tids && !argc) {
+	if (!t.system_wide && !opts->pids && !opts->tids && !argc) {
 		usage_error(record_usage, options,
 			    "no target: give -a, -C, -p, -t or a command to run");
 		return -EINVAL;
 	}
-	if (opts->system_wide && (opts->pids || opts->tids)) {
+	if (t.system_wide && (opts->pids || opts->tids)) {
 		usage_error(record_usage, options, "-p/-t and -a/-C exclude each other");
 		return -EINVAL;
 	}
-	rec->per_thread = !opts->system_wide;
-	if (opts->system_wide) {
-		err = perf_cpu_map__parse_option(&rec->cpus, opts->cpu_list, "record");
-		if (err)
-			return err;
-		rec->threads = thread_map__new_one(-1);
-	} else {
-		err = perf_cpu_map__online(&rec->cpus);
-		if (err)
-			return err;
-		if (opts->pids)
-			err = thread_map__new_by_pids(&rec->threads, opts->pids);
-		else if (opts->tids)
-			err = thread_map__new_by_tids(&rec->threads, opts->tids);
-		else
-			err = 0;
-		if (err) {
-			fprintf(stderr, "perf record: %s %s: %s\n", opts->pids ? "-p" : "-t",
-				opts->pids ? opts->pids : opts->tids,
-				err == -ESRCH ? "no such process" : "bad pid/tid list");
-			return err;
-		}
-	}
-	if (!rec->cpus)
-		return -ENOMEM;
-	return 0;
+	opts->system_wide = t.system_wide;
+	err = live_session__init_target(&rec->live, &t);
+	if (!err && !rec->live.cpus)
+		err = -ENOMEM;
+	return err;
 }
 
 static void record__summary(struct record *rec)
@@ -1056,13 +951,13 @@ static void record__summary(struct record *rec)
 
 static int record__loop(struct record *rec)
 {
-	struct pollfd *pfd = calloc(rec->nr_maps, sizeof(*pfd));
+	struct pollfd *pfd = calloc(rec->live.nr_maps, sizeof(*pfd));
 	int i, err = 0;
 
 	if (!pfd)
 		return -ENOMEM;
-	for (i = 0; i < rec->nr_maps; i++) {
-		pfd[i].fd = rec->maps[i].fd;
+	for (i = 0; i < rec->live.nr_maps; i++) {
+		pfd[i].fd = rec->live.maps[i].fd;
 		pfd[i].events = POLLIN;
 	}
 	while (!done) {
@@ -1074,14 +969,14 @@ static int record__loop(struct record *rec)
 		if (done)
 			break;
 		/* wake now and then: a killed record keeps what was read */
-		n = poll(pfd, rec->nr_maps, 250);
+		n = poll(pfd, rec->live.nr_maps, 250);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
 			err = -errno;
 			break;
 		}
-		for (i = 0, n = 0; i < rec->nr_maps; i++) {
+		for (i = 0, n = 0; i < rec->live.nr_maps; i++) {
 			if (pfd[i].revents & (POLLHUP | POLLERR))
 				hup++;
 			if (pfd[i].revents & POLLIN)
@@ -1090,7 +985,7 @@ static int record__loop(struct record *rec)
 		if (n)
 			rec->wakeups++;
 		/* every recorded task is gone (per-thread) */
-		if (rec->per_thread && hup == rec->nr_maps)
+		if (rec->live.per_thread && hup == rec->live.nr_maps)
 			break;
 	}
 	free(pfd);
@@ -1155,7 +1050,7 @@ int cmd_record(int argc, const char **argv)
 	memcpy(orig_argv, argv, argc * sizeof(*argv));
 	rec->child = -1;
 	rec->go_pipe[0] = rec->go_pipe[1] = -1;
-	rec->sideband_bits = true;
+	rec->live.sideband_bits = true;
 	rec->data.fd = -1;
 	record__init_write_lock(rec);
 	sb_dedup__init(&rec->sb_dedup);
@@ -1195,8 +1090,8 @@ int cmd_record(int argc, const char **argv)
 			opts->freq = max;
 		}
 	}
-	rec->pages = DEFAULT_PAGES;
-	if (mmap_pages && perf_mmap__parse_pages(mmap_pages, &rec->pages)) {
+	rec->live.pages = DEFAULT_PAGES;
+	if (mmap_pages && perf_mmap__parse_pages(mmap_pages, &rec->live.pages)) {
 		fprintf(stderr, "perf record: -m %s: expects a power of two number of pages "
 			"or a size (512K, 2M)\n", mmap_pages);
 		goto out;
@@ -1253,22 +1148,21 @@ int cmd_record(int argc, const char **argv)
 			goto out;
 		}
 		if (record__profiles_child(rec)) {
-			thread_map__delete(rec->threads);
-			rec->threads = thread_map__new_one(rec->child);
-			if (!rec->threads) {
+			thread_map__delete(rec->live.threads);
+			rec->live.threads = thread_map__new_one(rec->child);
+			if (!rec->live.threads) {
 				err = -ENOMEM;
 				goto out;
 			}
 		}
 	}
 
+	rec->live.evlist = rec->evlist;
 	err = record__config_evlist(rec);
 	if (!err)
-		err = record__open_events(rec);
+		err = live_session__open(&rec->live, "recording without BPF program records");
 	if (!err)
-		err = record__set_filters(rec);
-	if (!err)
-		err = record__mmap_events(rec);
+		err = live_session__mmap(&rec->live);
 	if (err)
 		goto out;
 
@@ -1279,7 +1173,7 @@ int cmd_record(int argc, const char **argv)
 		fprintf(stderr, "perf record: cannot collect the header: %s\n", strerror(-err));
 		goto out;
 	}
-	if (!rec->sideband_bits || opts->no_bpf_event) {
+	if (!rec->live.sideband_bits || opts->no_bpf_event) {
 		perf_header__clear_feat(&rec->header, HEADER_BPF_PROG_INFO);
 		perf_header__clear_feat(&rec->header, HEADER_BPF_BTF);
 	}
@@ -1323,7 +1217,7 @@ int cmd_record(int argc, const char **argv)
 		.arrays = BPF_EVENT__ALL_ARRAYS,
 		.keep_info = !opts->no_bpf_event,
 	};
-	if (rec->sideband_bits && !opts->no_bpf_event) {
+	if (rec->live.sideband_bits && !opts->no_bpf_event) {
 		err = record__start_sideband(rec);
 		if (err)
 			goto out;
@@ -1332,7 +1226,7 @@ int cmd_record(int argc, const char **argv)
 	 * -p/-t: the sampling event carries the tracking bits, so enable it
 	 * before reading /proc, or a thread created meanwhile has no FORK.
 	 */
-	if (rec->per_thread && !record__profiles_child(rec))
+	if (rec->live.per_thread && !record__profiles_child(rec))
 		record__ioctl_all(rec, PERF_EVENT_IOC_ENABLE, false);
 
 	err = record__synthesize(rec);
@@ -1344,7 +1238,7 @@ int cmd_record(int argc, const char **argv)
 
 	if (record__profiles_child(rec))
 		record__start_workload(rec);	/* enable_on_exec does the rest */
-	else if (!rec->per_thread)
+	else if (!rec->live.per_thread)
 		record__ioctl_all(rec, PERF_EVENT_IOC_ENABLE, false);
 	/* with a target (-a, -C, -p, -t) the command only sets the duration */
 	if (!record__profiles_child(rec) && rec->child > 0)
@@ -1360,7 +1254,7 @@ out_stop:
 		bpf_sideband__stop(&rec->sb);
 		rec->sb_on = false;
 		/* records it forwarded after the last round */
-		if (!err && rec->per_thread) {
+		if (!err && rec->live.per_thread) {
 			err = record__flush_forwarded(rec, ~0ULL);
 			if (err >= 0)
 				err = record__finished_round(rec);
@@ -1387,7 +1281,7 @@ out_stop:
 	rec->header.env.first_sample_time = rec->first_time;
 	rec->header.env.last_sample_time = rec->last_time;
 	if (rec->data.is_pipe) {
-		if (!opts->no_bpf_event && rec->sideband_bits)
+		if (!opts->no_bpf_event && rec->live.sideband_bits)
 			err = record__write_pipe_bpf_features(rec);
 		if (!err)
 			err = record__pipe_build_ids(rec);
@@ -1419,8 +1313,7 @@ out:
 	}
 	if (rec->go_pipe[1] >= 0)
 		close(rec->go_pipe[1]);
-	if (rec->evlist)
-		record__close_events(rec);
+	live_session__exit(&rec->live);
 	perf_data__close(&rec->data);
 	perf_header__exit(&rec->header);
 	bpf_capture__exit(&rec->cap);
@@ -1429,8 +1322,6 @@ out:
 	record_buildid__delete(rec->bids);
 	if (rec->zc_on)
 		record_compress__exit(&rec->zc);
-	perf_cpu_map__delete(rec->cpus);
-	thread_map__delete(rec->threads);
 	free(orig_argv);
 	return err ? 1 : 0;
 }

@@ -80,7 +80,7 @@ static double now_sec(void)
  */
 static int top__run_stdio(struct perf_top *top, double delay, int entries)
 {
-	struct pollfd *pfd = calloc(top->nr_maps + 1, sizeof(*pfd));
+	struct pollfd *pfd = calloc(top->live.nr_maps + 1, sizeof(*pfd));
 	bool tty = isatty(STDOUT_FILENO), use_stdin = true;
 	double start = now_sec(), last = start, next = start + FIRST_SCREEN_MS / 1000.0;
 	struct winsize ws;
@@ -111,7 +111,7 @@ static int top__run_stdio(struct perf_top *top, double delay, int entries)
 			last = now;
 			next = now + delay;
 		}
-		n = top__fill_pollfds(top, pfd);
+		n = live_session__pollfds(&top->live, pfd);
 		if (use_stdin) {
 			pfd[n].fd = STDIN_FILENO;
 			pfd[n].events = POLLIN;

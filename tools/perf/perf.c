@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "builtin.h"
+#include "util/err-sink.h"
 
 const char perf_version_string[] = "6.1.0-ksym";
 
@@ -106,6 +107,8 @@ int main(int argc, const char **argv)
 			argv[0]);
 		return 1;
 	}
+	/* util's messages say which command: "perf record: ..." */
+	err_sink__set(cmd->name, NULL, NULL);
 	/* builtins return 0 on success, a negative or positive error otherwise */
 	return cmd->fn(argc, argv) ? 1 : 0;
 }

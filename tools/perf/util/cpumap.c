@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err-sink.h"
 #include "cpumap.h"
 
 #define CPU_MAX	4096
@@ -121,16 +122,16 @@ void perf_cpu_map__delete(struct perf_cpu_map *map)
 	free(map);
 }
 
-int perf_cpu_map__parse_option(struct perf_cpu_map **out, const char *list, const char *cmd)
+int perf_cpu_map__parse_option(struct perf_cpu_map **out, const char *list)
 {
 	int bad = -1, err = perf_cpu_map__parse(out, list);
 
 	if (err) {
-		fprintf(stderr, "perf %s: -C %s: bad CPU list\n", cmd, list ? list : "");
+		pr_err("-C %s: bad CPU list", list ? list : "");
 		return err;
 	}
 	if (list && !perf_cpu_map__all_online(*out, &bad)) {
-		fprintf(stderr, "perf %s: -C %s: CPU %d is not online\n", cmd, list, bad);
+		pr_err("-C %s: CPU %d is not online", list, bad);
 		return -EINVAL;
 	}
 	return 0;

@@ -18,9 +18,9 @@ struct perf_cpu_map {
 int perf_cpu_map__parse(struct perf_cpu_map **out, const char *list);
 /*
  * The -C list of a command: parsed, and every CPU in it online; else one
- * line "perf <cmd>: -C <list>: ..." on stderr and -EINVAL.
+ * line "-C <list>: ..." to the error sink and -EINVAL.
  */
-int perf_cpu_map__parse_option(struct perf_cpu_map **out, const char *list, const char *cmd);
+int perf_cpu_map__parse_option(struct perf_cpu_map **out, const char *list);
 /* The same from a list text such as /sys/devices/system/cpu/online. */
 int perf_cpu_map__online(struct perf_cpu_map **out);
 /* The map of the one entry -1. */

@@ -8,6 +8,7 @@
 #include <unistd.h>
 #include <linux/perf_event.h>
 
+#include "err-sink.h"
 #include "cpumap.h"
 #include "evlist.h"
 #include "evlist-fds.h"
@@ -16,7 +17,7 @@
 #include "thread-map.h"
 
 int evlist_fds__open_fallback(struct evlist *evlist, struct evsel *evsel, int cpu, pid_t pid,
-			      const char *cmd, const char *consequence, bool *sideband_bits)
+			      const char *consequence, bool *sideband_bits)
 {
 	struct perf_event_attr *attr = &evsel->attr;
 	struct evsel *pos;
@@ -33,8 +34,8 @@ int evlist_fds__open_fallback(struct evlist *evlist, struct evsel *evsel, int cp
 			continue;
 		}
 		if (errno == EINVAL && (attr->ksymbol || attr->bpf_event)) {
-			fprintf(stderr, "perf %s: warning: the kernel rejects the ksymbol/"
-				"bpf_event bits: %s\n", cmd, consequence);
+			pr_warning("the kernel rejects the ksymbol/bpf_event bits: %s",
+				   consequence);
 			evlist__for_each(evlist, pos, i) {
 				pos->attr.ksymbol = 0;
 				pos->attr.bpf_event = 0;
@@ -42,7 +43,7 @@ int evlist_fds__open_fallback(struct evlist *evlist, struct evsel *evsel, int cp
 			*sideband_bits = false;
 			continue;
 		}
-		if (parse_events__fallback_cpu_clock(evsel, -errno, cmd))
+		if (parse_events__fallback_cpu_clock(evsel, -errno))
 			continue;
 		return -errno;
 	}

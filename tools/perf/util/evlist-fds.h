@@ -34,12 +34,13 @@ int evlist_fds__open(struct evlist *evlist, const struct perf_cpu_map *cpus,
  * perf_event_open of one fd with the fallbacks record and top share: no
  * PERF_FORMAT_LOST on kernels before 6.0, no ksymbol/bpf_event bits on a
  * kernel that rejects them (every event of evlist loses them, one warning
- * "perf <cmd>: warning: ...: <consequence>", *sideband_bits cleared), and
+ * "perf <cmd>: warning: ...: <consequence>" to the error sink,
+ * *sideband_bits cleared), and
  * cpu-clock for a hardware event this machine has no PMU for.  An fd or
  * -errno.
  */
 int evlist_fds__open_fallback(struct evlist *evlist, struct evsel *evsel, int cpu, pid_t pid,
-			      const char *cmd, const char *consequence, bool *sideband_bits);
+			      const char *consequence, bool *sideband_bits);
 
 /*
  * Map pages data pages per CPU on its first fd and point the CPU's other

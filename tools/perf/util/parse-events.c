@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "err-sink.h"
 #include "evlist.h"
 #include "evsel.h"
 #include "parse-events.h"
@@ -395,16 +396,15 @@ int parse_events__add_args(struct evlist *evlist, const struct event_args *args,
 	return err;
 }
 
-bool parse_events__fallback_cpu_clock(struct evsel *evsel, int err, const char *cmd)
+bool parse_events__fallback_cpu_clock(struct evsel *evsel, int err)
 {
 	struct perf_event_attr *attr = &evsel->attr;
 
 	if ((err != -ENOENT && err != -EOPNOTSUPP && err != -ENODEV) ||
 	    !parse_events__is_hw(attr))
 		return false;
-	if (cmd)
-		fprintf(stderr, "perf %s: %s: hardware event not supported here "
-			"(no PMU), falling back to cpu-clock\n", cmd, evsel__name(evsel));
+	pr_err("%s: hardware event not supported here (no PMU), falling back to cpu-clock",
+	       evsel__name(evsel));
 	attr->type = PERF_TYPE_SOFTWARE;
 	attr->config = PERF_COUNT_SW_CPU_CLOCK;
 	attr->precise_ip = 0;

@@ -97,8 +97,8 @@ struct evsel;
 /*
  * perf_event_open of a hardware event failed with err (-errno): when the
  * machine has no such PMU, turn evsel into cpu-clock as upstream does and
- * return true.  cmd: say so on stderr as "perf <cmd>: ..."; NULL: quietly.
+ * return true, saying so to the error sink.
  */
-bool parse_events__fallback_cpu_clock(struct evsel *evsel, int err, const char *cmd);
+bool parse_events__fallback_cpu_clock(struct evsel *evsel, int err);
 
 #endif /* __PERF_PARSE_EVENTS_H */

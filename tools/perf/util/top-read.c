@@ -267,8 +267,8 @@ int top__read(struct perf_top *top)
 		return err;
 	strbuf__reset(&top->pass);
 	top->nr_recs = 0;
-	for (i = 0; i < (size_t)top->nr_maps; i++) {
-		s64 n = perf_mmap__read(&top->maps[i], &ops, top);
+	for (i = 0; i < (size_t)top->live.nr_maps; i++) {
+		s64 n = perf_mmap__read(&top->live.maps[i], &ops, top);
 
 		if (n < 0)
 			return (int)n;

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "err-sink.h"
 #include "event.h"
 #include "evlist.h"
 #include "synthesize.h"
@@ -75,7 +76,7 @@ static void *top__synth_thread(void *arg)
 	struct bpf_kallsyms ks;
 	int err = 0;
 
-	if (top->sideband_bits) {
+	if (top->live.sideband_bits) {
 		if (bpf_kallsyms__load(&ks))
 			memset(&ks, 0, sizeof(ks));
 		err = bpf_event__synthesize_all(&s, &top->cap, &ks, !top->opts.no_bpf_event,
@@ -89,7 +90,7 @@ static void *top__synth_thread(void *arg)
 	if (!err)
 		err = perf_synth__modules(&s);
 	if (!err)
-		err = perf_synth__threads(&s, top->per_thread ? top->threads : NULL);
+		err = perf_synth__threads(&s, top->live.per_thread ? top->live.threads : NULL);
 	top->synth_err = err < 0 ? err : 0;
 	__atomic_store_n(&top->synth_done, true, __ATOMIC_RELEASE);
 	return NULL;
@@ -133,12 +134,12 @@ int top_sideband__start(struct perf_top *top)
 	/* after a loss, every loaded program is synthesized again (stamped now) */
 	top->sb_synth = top__inbox_synth(top);
 	sb->resynth = &top->sb_synth;
-	if (top->per_thread)
+	if (top->live.per_thread)
 		sb->forward = top_inbox__emit;
 	err = bpf_sideband__open(sb);
 	if (err) {
-		fprintf(stderr, "perf top: warning: no BPF side-band event (%s): programs "
-			"loaded from now on cannot be annotated\n", strerror(-err));
+		pr_warning("no BPF side-band event (%s): programs loaded from now on "
+			   "cannot be annotated", strerror(-err));
 		return 0;
 	}
 	err = bpf_sideband__start(sb);

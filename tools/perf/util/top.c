@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 
+#include "err-sink.h"
 #include "cpumap.h"
 #include "evlist.h"
 #include "mmap.h"
@@ -21,28 +22,12 @@
 static int top__init_target(struct perf_top *top)
 {
 	const struct top_opts *opts = &top->opts;
-	int err;
+	struct live_target t = {
+		.system_wide = !opts->pids && !opts->tids,
+		.cpu_list = opts->cpu_list, .pids = opts->pids, .tids = opts->tids,
+	};
 
-	top->per_thread = opts->pids || opts->tids;
-	if (!top->per_thread) {
-		err = perf_cpu_map__parse_option(&top->cpus, opts->cpu_list, "top");
-		if (err)
-			return err;
-		top->threads = thread_map__new_one(-1);
-		return top->threads ? 0 : -ENOMEM;
-	}
-	err = perf_cpu_map__online(&top->cpus);
-	if (err)
-		return err;
-	if (opts->pids)
-		err = thread_map__new_by_pids(&top->threads, opts->pids);
-	else
-		err = thread_map__new_by_tids(&top->threads, opts->tids);
-	if (err)
-		fprintf(stderr, "perf top: %s %s: %s\n", opts->pids ? "-p" : "-t",
-			opts->pids ? opts->pids : opts->tids,
-			err == -ESRCH ? "no such process" : "bad pid/tid list");
-	return err;
+	return live_session__init_target(&top->live, &t);
 }
 
 int top__init(struct perf_top *top, const struct top_opts *opts)
@@ -52,7 +37,6 @@ int top__init(struct perf_top *top, const struct top_opts *opts)
 
 	memset(top, 0, sizeof(*top));
 	top->opts = *opts;
-	top->sideband_bits = true;
 	top_inbox__init(&top->inbox);
 	pthread_mutex_init(&top->bpf_lock, NULL);
 	perf_env_bpf__init(&top->bpf);
@@ -65,8 +49,8 @@ int top__init(struct perf_top *top, const struct top_opts *opts)
 	err = sort_spec__parse(&top->sort, opts->sort_order ? opts->sort_order : "dso,sym",
 			       bad, sizeof(bad));
 	if (err) {
-		fprintf(stderr, "perf top: --sort %s: unknown key '%s' (known: comm, pid, tid, "
-			"dso, sym, cpu)\n", opts->sort_order, bad);
+		pr_err("--sort %s: unknown key '%s' (known: comm, pid, tid, dso, sym, cpu)",
+		       opts->sort_order, bad);
 		return err;
 	}
 	err = top__init_target(top);
@@ -75,10 +59,12 @@ int top__init(struct perf_top *top, const struct top_opts *opts)
 	top->evlist = evlist__new();
 	if (!top->evlist)
 		return -ENOMEM;
+	top->live.evlist = top->evlist;
+	top->live.pages = top->opts.pages;
 	err = parse_events__add_args(top->evlist, &top->opts.events, "cpu-clock", msg,
 				     sizeof(msg));
 	if (err) {
-		fprintf(stderr, "perf top: %s\n", msg);
+		pr_err("%s", msg);
 		return err;
 	}
 	top->hists = calloc(top->evlist->nr_entries, sizeof(*top->hists));
@@ -107,17 +93,17 @@ int top__start(struct perf_top *top)
 {
 	int err;
 
-	err = top_events__open(top);
+	err = live_session__open(&top->live, "BPF programs stay unnamed");
 	if (!err)
-		err = top_events__mmap(top);
+		err = live_session__mmap(&top->live);
 	if (err)
 		return err;
-	if (top->sideband_bits && !top->opts.no_bpf_event) {
+	if (top->live.sideband_bits && !top->opts.no_bpf_event) {
 		err = top_sideband__start(top);
 		if (err)
 			return err;
 	}
-	top_events__ioctl(top, PERF_EVENT_IOC_ENABLE);
+	live_session__ioctl(&top->live, -1, PERF_EVENT_IOC_ENABLE);
 	return top_synth__start(top);
 }
 
@@ -127,8 +113,7 @@ void top__exit(struct perf_top *top)
 
 	top_synth__stop(top);
 	top_sideband__stop(top);
-	if (top->evlist)
-		top_events__close(top);
+	live_session__exit(&top->live);
 	for (i = 0; top->hists && i < top->evlist->nr_entries; i++)
 		hists__exit(&top->hists[i]);
 	free(top->hists);
@@ -136,8 +121,6 @@ void top__exit(struct perf_top *top)
 		annotate_hist__exit(&top->ahist);
 	machine__delete(top->machine);
 	evlist__delete(top->evlist);
-	perf_cpu_map__delete(top->cpus);
-	thread_map__delete(top->threads);
 	callchain_cursor__exit(&top->cursor);
 	strbuf__release(&top->pass);
 	free(top->recs);
@@ -248,11 +231,11 @@ int top__header(struct perf_top *top, double secs, char *buf, size_t size)
 		return (int)n;
 	if (top->opts.cpu_list)
 		n += (size_t)snprintf(buf + n, size - n, ", CPU%s: %s)",
-				      top->cpus->nr > 1 ? "s" : "", top->opts.cpu_list);
+				      top->live.cpus->nr > 1 ? "s" : "", top->opts.cpu_list);
 	else if (top->opts.tids)
 		n += (size_t)snprintf(buf + n, size - n, ")");
 	else
-		n += (size_t)snprintf(buf + n, size - n, ", %d CPU%s)", top->cpus->nr,
-				      top->cpus->nr > 1 ? "s" : "");
+		n += (size_t)snprintf(buf + n, size - n, ", %d CPU%s)", top->live.cpus->nr,
+				      top->live.cpus->nr > 1 ? "s" : "");
 	return (int)n;
 }

@@ -4,6 +4,7 @@
 
 #include <poll.h>
 #include <pthread.h>
+#include "live-session.h"
 #include "addr-set.h"
 #include "bpf-event.h"
 #include "annotate-hist.h"
@@ -70,13 +71,7 @@ struct top_stats {
 struct perf_top {
 	struct top_opts		opts;
 	struct evlist		*evlist;
-	struct perf_cpu_map	*cpus;
-	struct perf_thread_map	*threads;
-	bool			per_thread;
-	bool			sideband_bits;	/* the kernel took ksymbol/bpf_event */
-	int			**fds;		/* [evsel][cpu * nr_threads + thread] */
-	struct perf_mmap	*maps;
-	int			nr_maps;
+	struct live_session	live;		/* target, fds, ring buffers */
 	u32			id_hdr_size;
 
 	struct machine		*machine;
@@ -135,8 +130,6 @@ static inline bool top__backlog(const struct perf_top *top)
 {
 	return top->inbox_off < top->inbox.spare.len;
 }
-/* The poll fds of the ring buffers: nr_maps of them. */
-int top__fill_pollfds(struct perf_top *top, struct pollfd *pfd);
 /* End of a refresh interval: entries decay to 7/8 (or go with -z), counts restart. */
 void top__decay(struct perf_top *top);
 void top__exit(struct perf_top *top);

@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What perf record and perf top share of profiling the live kernel: the
+ * target (CPUs or threads), the events' file descriptors and ring buffers,
+ * opened with the same fallbacks and refused with the same messages.  The
+ * commands keep their attrs, their loop and their output.
+ */
+#ifndef PERF_UTIL_LIVE_SESSION_H
+#define PERF_UTIL_LIVE_SESSION_H
+
+#include <poll.h>
+#include "types.h"
+
+struct evlist;
+struct perf_cpu_map;
+struct perf_thread_map;
+struct perf_mmap;
+
+/* -a / -C LIST, or -p PIDS / -t TIDS (per thread), or neither (per thread, a command) */
+struct live_target {
+	bool		system_wide;
+	const char	*cpu_list;
+	const char	*pids;
+	const char	*tids;
+};
+
+struct live_session {
+	struct evlist		*evlist;	/* the caller's */
+	struct perf_cpu_map	*cpus;
+	struct perf_thread_map	*threads;	/* per CPU: one, -1 */
+	bool			per_thread;
+	bool			sideband_bits;	/* the kernel took ksymbol/bpf_event */
+	int			**fds;		/* [evsel][cpu * nr_threads + thread] */
+	struct perf_mmap	*maps;		/* one per CPU */
+	int			nr_maps;
+	unsigned int		pages;		/* data pages per ring buffer */
+};
+
+/*
+ * The CPUs and threads of target; a command's threads come later (its
+ * pid, when it exists).  Problems go to the error sink; -errno.
+ */
+int live_session__init_target(struct live_session *ls, const struct live_target *t);
+
+/*
+ * Every fd of every event, with the fallbacks (see evlist_fds__open_fallback();
+ * consequence says what a kernel without the side-band bits costs), then
+ * the tracepoint filters.  -errno, said to the error sink.
+ */
+int live_session__open(struct live_session *ls, const char *consequence);
+/* One ring buffer per CPU, every fd of the CPU writing into it. */
+int live_session__mmap(struct live_session *ls);
+/* An ioctl on every fd of the first nr_evsels events (-1: all). */
+void live_session__ioctl(struct live_session *ls, int nr_evsels, unsigned long req);
+/* The ring buffers' fds, POLLIN, into pfd (room for nr_maps); how many. */
+int live_session__pollfds(const struct live_session *ls, struct pollfd *pfd);
+/* Unmap and close the fds (the target stays). */
+void live_session__close(struct live_session *ls);
+/* Close, and free the target. */
+void live_session__exit(struct live_session *ls);
+
+#endif /* PERF_UTIL_LIVE_SESSION_H */
