@@ -6,22 +6,30 @@
  * BPF programs from KSYMBOLs and the header's BPF_PROG_INFO), call chains
  * into children and graphs, then the rows and graphs printed.  The mode
  * picks -g (graph, none, caller, callee), --children or not, the sort
- * keys, filters and the printing options.  See fuzz.h.
+ * keys, filters and the printing options, or the --bpf-progs table (a
+ * damaged BPF_PROG_INFO then kept as far as it goes).  See fuzz.h.
  */
 #include <string.h>
 
 #include "fuzz.h"
+#include "util/bpf-progs-report.h"
 #include "util/report.h"
 
 struct fuzz_report {
 	struct perf_tool	tool;
 	struct report		rep;
+	struct bpf_progs_report	bpr;
+	bool			bpf_progs;
 };
 
 static int fr__sample(struct perf_tool *tool, struct perf_session *session,
 		      const union perf_event *ev, struct perf_sample *sample, struct evsel *evsel)
 {
-	return report__add_sample(&((struct fuzz_report *)tool)->rep, ev, sample, evsel);
+	struct fuzz_report *fr = (struct fuzz_report *)tool;
+
+	if (fr->bpf_progs)
+		return bpf_progs_report__sample(&fr->bpr, ev, sample);
+	return report__add_sample(&fr->rep, ev, sample, evsel);
 }
 
 static int fr__event(struct perf_tool *tool, struct perf_session *session,
@@ -31,7 +39,7 @@ static int fr__event(struct perf_tool *tool, struct perf_session *session,
 }
 
 static const char * const sorts[] = {
-	"comm,dso,sym", "pid,sym", "tid,cpu,dso", "sym,dso", "dso", "cpu,comm,sym", "sym",
+	"comm,dso,sym", "pid,sym", "tid,cpu,dso", "sym,dso", "bpf_prog,dso", "cpu,comm,sym", "sym",
 	"comm,trace,trace_fields",
 };
 
@@ -70,9 +78,22 @@ int LLVMFuzzerTestOneInput(const u8 *buf, size_t size)
 	struct perf_data data;
 	char bad[256];
 
-	report_opts__from_mode(&o, fuzz__mode(buf, size));
+	static const char * const bpf_sorts[] = { NULL, "id", "loader,load", "lifetime,bytes" };
+	u64 mode = fuzz__mode(buf, size);
+
+	report_opts__from_mode(&o, mode);
 	if (report__init(&fr.rep, &o))
 		goto out;
+	/* a quarter of the inputs: the --bpf-progs table */
+	fr.bpf_progs = !((mode >> 16) & 3);
+	if (fr.bpf_progs) {
+		if (bpf_progs_report__init(&fr.bpr, fr.rep.machine, bpf_sorts[(mode >> 18) & 3],
+					   bad, sizeof(bad)))
+			goto out;
+		fr.bpr.quiet = o.quiet;
+		fr.bpr.verbose = o.verbose;
+		fr.tool.lenient_bpf_info = true;
+	}
 	if (fuzz__open(buf, size, &fr.tool, &data, &session))
 		goto out;
 	report__use_header(&fr.rep, &session->header, true);
@@ -81,7 +102,10 @@ int LLVMFuzzerTestOneInput(const u8 *buf, size_t size)
 	    !report__check_fields(&fr.rep, bad, sizeof(bad))) {
 		/* what was read before an error prints as a file cut there would */
 		fuzz__check_error(perf_session__process(session), &data);
-		report__fprintf(&fr.rep, session, fuzz__devnull());
+		if (fr.bpf_progs)
+			bpf_progs_report__fprintf(&fr.bpr, fuzz__devnull());
+		else
+			report__fprintf(&fr.rep, session, fuzz__devnull());
 	}
 	perf_session__delete(session);
 	perf_data__close(&data);

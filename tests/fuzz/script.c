@@ -32,7 +32,7 @@ static int fs__event(struct perf_tool *tool, struct perf_session *session,
 static const char * const field_lists[] = {
 	NULL, NULL, NULL, NULL,
 	"comm,tid,time,ip,sym,symoff,dso",
-	"pid,tid,cpu,event,period,ip,sym",
+	"pid,tid,cpu,event,period,bpf_prog,ip,sym",
 	"trace:comm,ip,dso,addr",
 	"comm,pid,tid,time,cpu,event,ip,sym,symoff,dso,period",
 };

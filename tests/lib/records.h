@@ -74,4 +74,18 @@ static inline const union perf_event *ksym_ev(u64 addr, u32 len, bool unreg, con
 	return (void *)buf;
 }
 
+/* A BPF_EVENT of type (PERF_BPF_EVENT_PROG_*) for program id, tag[0] tag0. */
+static inline const union perf_event *bpf_ev(u16 type, u32 id, u8 tag0)
+{
+	struct perf_record_bpf_event *b = (void *)buf;
+
+	memset(buf, 0, sizeof(buf));
+	b->header.type = PERF_RECORD_BPF_EVENT;
+	b->header.size = sizeof(*b);
+	b->type = type;
+	b->id = id;
+	b->tag[0] = tag0;
+	return (void *)buf;
+}
+
 #endif /* __TESTS_RECORDS_H */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "builtin.h"
+#include "util/bpf-progs-report.h"
 #include "util/data.h"
 #include "util/dump.h"
 #include "util/callchain.h"
@@ -29,6 +30,8 @@ struct report_cmd {
 	bool			header_only;
 	bool			stats;
 	bool			show_info;
+	bool			bpf_progs;	/* --bpf-progs: the table of BPF programs */
+	struct bpf_progs_report	bpr;
 	int			verbose;
 	bool			use_stdio;
 	bool			cg_given;	/* -g without a value: may take the next word */
@@ -45,6 +48,8 @@ static int report__sample(struct perf_tool *tool, struct perf_session *session,
 
 	if ((++cmd->nr_seen & 0x3fff) == 0)
 		ui_progress__update(&cmd->progress, session->file_offset);
+	if (cmd->bpf_progs)
+		return bpf_progs_report__sample(&cmd->bpr, ev, sample);
 	return report__add_sample(&cmd->rep, ev, sample, evsel);
 }
 
@@ -177,8 +182,9 @@ int cmd_report(int argc, const char **argv)
 			 "be more verbose (show symbol address, etc)"),
 		OPT_BOOLEAN(0, "stdio", &cmd.use_stdio, "Use the stdio interface"),
 		OPT_STRING('s', "sort", &o->sort_order, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, cpu, trace, tracepoint fields "
-			   "([sys:event.]field[/raw], trace_fields)"),
+			   "sort by key(s): comm, pid, tid, dso, sym, cpu, trace, bpf_prog, "
+			   "tracepoint fields ([sys:event.]field[/raw], trace_fields); with "
+			   "--bpf-progs: its columns"),
 		OPT_BOOLEAN('n', "show-nr-samples", &o->show_nr_samples,
 			    "Show a column with the number of samples"),
 		OPT_DOUBLE(0, "percent-limit", &o->percent_limit,
@@ -200,6 +206,10 @@ int cmd_report(int argc, const char **argv)
 			    "Set the maximum stack depth when parsing the callchain"),
 		OPT_BOOLEAN(0, "no-bpf-prog-info", &o->no_bpf_prog_info,
 			    "leave BPF addresses without a KSYMBOL [unknown], as upstream"),
+		OPT_BOOLEAN(0, "bpf-progs", &cmd.bpf_progs,
+			    "one line per BPF program: loader, lifetime, size, samples, callers "
+			    "(--sort: id, tag, name, type, loader, pid, load, unload, lifetime, "
+			    "funcs, bytes, btf, info, samples)"),
 		OPT_END()
 	};
 	struct report *rep = &cmd.rep;
@@ -227,8 +237,9 @@ int cmd_report(int argc, const char **argv)
 		fprintf(stderr, "perf report: unknown --call-graph value: %s\n", cmd.cg_str);
 		return 1;
 	}
-	if (sort_spec__parse_fields(&o->sort, o->sort_order ? o->sort_order : "comm,dso,sym",
-			     bad, sizeof(bad))) {
+	if (!cmd.bpf_progs &&
+	    sort_spec__parse_fields(&o->sort, o->sort_order ? o->sort_order : "comm,dso,sym",
+				    bad, sizeof(bad))) {
 		fprintf(stderr, "perf report: unknown --sort key: %s\n", bad);
 		return 1;
 	}
@@ -239,6 +250,19 @@ int cmd_report(int argc, const char **argv)
 		goto out_report;
 	}
 
+	if (cmd.bpf_progs) {
+		if (bpf_progs_report__init(&cmd.bpr, rep->machine, o->sort_order, bad,
+					   sizeof(bad))) {
+			fprintf(stderr, "perf report: unknown --sort key for --bpf-progs: %s\n",
+				bad);
+			err = -EINVAL;
+			goto out_report;
+		}
+		cmd.bpr.quiet = o->quiet;
+		cmd.bpr.verbose = o->verbose;
+		/* a damaged BPF_PROG_INFO: the rows it can give, then the error */
+		cmd.tool.lenient_bpf_info = true;
+	}
 	cmd.tool.event = report__event;
 	cmd.tool.ordered = true;
 	if (cmd.dump_trace) {
@@ -263,7 +287,8 @@ int cmd_report(int argc, const char **argv)
 		goto out;
 	}
 	/* a field key no event of the file has is unknown (pipe mode: not known yet) */
-	if (!session->header.is_pipe && report__check_fields(rep, bad, sizeof(bad))) {
+	if (!cmd.bpf_progs && !session->header.is_pipe &&
+	    report__check_fields(rep, bad, sizeof(bad))) {
 		fprintf(stderr, "perf report: unknown --sort key: %s (no tracepoint of the file "
 			"has that field)\n", bad);
 		err = -EINVAL;
@@ -300,7 +325,19 @@ int cmd_report(int argc, const char **argv)
 
 	if ((cmd.header_only || o->header) && session->header.is_pipe)
 		perf_header__fprintf(&session->header, session->evlist, stdout, cmd.show_info);
-	if (cmd.dump_trace || cmd.stats) {
+	if (cmd.bpf_progs && !cmd.dump_trace && !cmd.stats && !cmd.header_only) {
+		const char *bad_info = session->header.bpf_info_err;
+
+		cmd.bpr.info_err = bad_info[0] ? bad_info : NULL;
+		err = bpf_progs_report__fprintf(&cmd.bpr, stdout);
+		if (err)
+			fprintf(stderr, "perf report: out of memory\n");
+		else if (bad_info[0]) {
+			fprintf(stderr, "perf report: %s: feature BPF_PROG_INFO: %s\n", data.path,
+				bad_info);
+			err = -EINVAL;
+		}
+	} else if (cmd.dump_trace || cmd.stats) {
 		report_stats__fprintf(session, stdout, cmd.stats);
 		if (cmd.stats)
 			report_stats__fprintf_lost(session, stdout);

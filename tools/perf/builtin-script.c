@@ -78,7 +78,7 @@ int cmd_script(int argc, const char **argv)
 			     "comma separated output fields prepend with 'type:'. +field to add "
 			     "and -field to remove from the defaults. Types: hw, sw, trace, raw, "
 			     "break. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,"
-			     "period,addr", script__parse_field_arg),
+			     "period,addr,bpf_prog", script__parse_field_arg),
 		OPT_BOOLEAN(0, "show-task-events", &show_task,
 			    "Show the fork/comm/exit events"),
 		OPT_BOOLEAN(0, "show-mmap-events", &show_mmap, "Show the mmap events"),

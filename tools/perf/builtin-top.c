@@ -169,7 +169,8 @@ int cmd_top(int argc, const char **argv)
 			    "hide kernel symbols"),
 		OPT_BOOLEAN('U', "hide_user_symbols", &opts.hide_user, "hide user symbols"),
 		OPT_STRING('s', "sort", &opts.sort_order, "key[,key2...]",
-			   "sort by key(s): dso (default dso,sym), sym, comm, pid, tid, cpu"),
+			   "sort by key(s): dso (default dso,sym), sym, comm, pid, tid, cpu, "
+			   "bpf_prog"),
 		OPT_CALLBACK_NOARG('g', NULL, &opts, "enables call-graph recording and display "
 				   "(Children and Self)", top__parse_g),
 		OPT_BOOLEAN(0, "children", &opts.children, "accumulate callchains of children "

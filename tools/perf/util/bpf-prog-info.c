@@ -847,6 +847,30 @@ int perf_env_bpf__func(struct perf_env_bpf *bpf, const struct bpf_prog_info_node
 	return 0;
 }
 
+int perf_env_bpf__kernel_func(struct perf_env_bpf *bpf, const struct bpf_prog_info_node *node,
+			      u32 i, u64 *addr, u32 *len, char *name, size_t namesz)
+{
+	const char *rest;
+	char fixed[512];
+	int k, o, ret;
+
+	ret = perf_env_bpf__func(bpf, node, i, addr, len, name, namesz);
+	if (ret || i || !name || strncmp(name, "bpf_prog_", 9) || strlen(name) < 25)
+		return ret;
+	/* the main function carries the whole program's tag, not its own */
+	rest = name + 25;
+	o = snprintf(fixed, sizeof(fixed), "bpf_prog_");
+	for (k = 0; k < BPF_TAG_SIZE; k++)
+		o += snprintf(fixed + o, sizeof(fixed) - o, "%02x", node->info.tag[k]);
+	if (!strcmp(rest, "_F") && node->info.name[0])
+		snprintf(fixed + o, sizeof(fixed) - o, "_%.*s", (int)sizeof(node->info.name),
+			 node->info.name);
+	else
+		snprintf(fixed + o, sizeof(fixed) - o, "%s", rest);
+	snprintf(name, namesz, "%s", fixed);
+	return 0;
+}
+
 static int range__cmp(const void *a, const void *b)
 {
 	const struct bpf_func_range *x = a, *y = b;

@@ -153,6 +153,13 @@ u32 bpf_prog_info_node__nr_funcs(const struct bpf_prog_info_node *node);
 int perf_env_bpf__func(struct perf_env_bpf *bpf, const struct bpf_prog_info_node *node,
 		       u32 i, u64 *addr, u32 *len, char *name, size_t namesz);
 /*
+ * The same with the name the kernel gives (/proc/kallsyms): the main
+ * function named after the whole program's tag, and after the program's
+ * name rather than "F" when there is no BTF.
+ */
+int perf_env_bpf__kernel_func(struct perf_env_bpf *bpf, const struct bpf_prog_info_node *node,
+			      u32 i, u64 *addr, u32 *len, char *name, size_t namesz);
+/*
  * The program and function containing addr: of several (an address a
  * later program reused) the first in progs[], and its first function.
  * O(log n) by an index of every function's range.

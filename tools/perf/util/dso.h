@@ -4,6 +4,8 @@
 
 #include "symbol.h"
 
+struct bpf_prog_entry;
+
 /*
  * A shared object, the kernel, or one BPF program (a dso whose name is
  * the program's symbol, as upstream shows it).  long_name is the name the
@@ -43,6 +45,8 @@ struct dso {
 	struct dso	*hnext;		/* dsos: the next name of the bucket */
 	struct dso	*dup;		/* dsos: the next dso made with this name */
 	struct dso	*canon;		/* histograms: the first dso of this short name */
+	struct bpf_prog_entry *prog;	/* BPF: the program it is a function of (bpf-progs.h) */
+	u32		prog_func;	/*  which one */
 };
 
 struct dso *dso__new(const char *name, enum dso_kind kind);

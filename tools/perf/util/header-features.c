@@ -664,6 +664,10 @@ static int parse_bpf_prog_info(struct perf_header *h, struct fcur *c, int feat)
 
 	ret = perf_env_bpf__parse_prog_info(&h->env.bpf, c->cur.p, c->cur.size, c->cur.swap, err,
 					    sizeof(err));
+	if (ret == -EINVAL && h->lenient_bpf_info) {
+		snprintf(h->bpf_info_err, sizeof(h->bpf_info_err), "%s", err);
+		return 0;
+	}
 	if (ret == -EINVAL)
 		return hdr_err(h, "feature BPF_PROG_INFO: %s", err);
 	return ret;

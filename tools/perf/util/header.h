@@ -89,6 +89,12 @@ struct perf_header {
 	bool			has_mtime;
 	struct evlist		*evlist;	/* named from EVENT_DESC as it arrives */
 	char			err[256];	/* last feature codec problem */
+	/*
+	 * A damaged BPF_PROG_INFO keeps the programs before the damage
+	 * and says what it was here, instead of failing the read.
+	 */
+	bool			lenient_bpf_info;
+	char			bpf_info_err[200];
 	/* pipe mode: features in the order their records came, printed so */
 	u16			nr_feat_order;
 	u8			feat_order[HEADER_FEAT_BITS];

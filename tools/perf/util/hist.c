@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bpf-progs.h"
 #include "hist.h"
 #include "huge.h"
 #include "rb-order.h"
@@ -119,6 +120,7 @@ static size_t key_hash(const struct hist_key *k)
 	h ^= k->addr * 0xff51afd7ed558ccdULL;
 	h ^= ((u64)(u32)k->tid << 32 | (u32)k->cpu) * 0xc4ceb9fe1a85ec53ULL;
 	h ^= (u64)(uintptr_t)k->trace * 0x27d4eb2f165667c5ULL;
+	h ^= (u64)(uintptr_t)k->prog * 0x94d049bb133111ebULL;
 	h ^= k->fields_hash;
 	return (size_t)(h ^ (h >> 29));
 }
@@ -127,7 +129,7 @@ static bool key_equal(const struct hist_key *a, const struct hist_key *b)
 {
 	return a->comm == b->comm && a->dso == b->dso && a->sym == b->sym &&
 	       a->addr == b->addr && a->tid == b->tid && a->cpu == b->cpu &&
-	       a->trace == b->trace && a->fields_len == b->fields_len &&
+	       a->trace == b->trace && a->prog == b->prog && a->fields_len == b->fields_len &&
 	       (!a->fields_len || !memcmp(a->fields, b->fields, a->fields_len));
 }
 
@@ -363,6 +365,8 @@ static void hists__make_key(struct hists *hists, const struct addr_location *al,
 		k->cpu = cpu;
 	if (mask & (1u << SORT_TRACE))
 		k->trace = hists->sample_trace;
+	if (mask & (1u << SORT_BPF_PROG))
+		k->prog = al->dso ? al->dso->prog : NULL;
 	if (hists->sort.nr_dyn && mask >> SORT_DYN)
 		hists__make_fields(hists, k);
 }
@@ -1176,6 +1180,14 @@ static int hist_entry__cmp_key(const struct hist_entry *a, const struct hist_ent
 		return strcmp(a->key.sym->name, b->key.sym->name);
 	case SORT_TRACE:
 		return strcmp(a->key.trace ? a->key.trace : "N/A", b->key.trace ? b->key.trace : "N/A");
+	case SORT_BPF_PROG:
+		/* programs by id (trampolines by name), then "[not bpf]" */
+		if (!a->key.prog || !b->key.prog)
+			return null_cmp(a->key.prog, b->key.prog);
+		if (a->key.prog->id != b->key.prog->id)
+			return a->key.prog->id < b->key.prog->id ? -1 : 1;
+		return strcmp(bpf_prog_entry__short_name(a->key.prog),
+			      bpf_prog_entry__short_name(b->key.prog));
 	default:
 		if (key >= SORT_DYN && key < SORT_NR_KEYS && cmp_spec)
 			return hist_entry__cmp_field(a, b, &cmp_spec->dyn[key - SORT_DYN]);
@@ -1359,7 +1371,8 @@ static bool sort_recs__code(struct sort_rec *r, size_t n, const struct sort_spec
 
 	for (k = 0; k < spec->nr; k++) {
 		/* a trace or field key compares strings or bytes: no code */
-		if (spec->keys[k] == SORT_TRACE || spec->keys[k] >= SORT_DYN)
+		if (spec->keys[k] == SORT_TRACE || spec->keys[k] == SORT_BPF_PROG ||
+		    spec->keys[k] >= SORT_DYN)
 			return false;
 		sort_rec__key_code(r, spec->keys[k], nr_ranks, &bits);
 		total += bits;
@@ -1422,6 +1435,8 @@ static int sort_rec__cmp_key(const struct sort_rec *a, const struct sort_rec *b,
 	case SORT_TRACE:
 		return strcmp(a->he->key.trace ? a->he->key.trace : "N/A",
 			      b->he->key.trace ? b->he->key.trace : "N/A");
+	case SORT_BPF_PROG:
+		return hist_entry__cmp_key(a->he, b->he, key);
 	default:
 		if (key >= SORT_DYN && key < SORT_NR_KEYS && cmp_spec)
 			return hist_entry__cmp_field(a->he, b->he, &cmp_spec->dyn[key - SORT_DYN]);
@@ -1637,6 +1652,14 @@ int hist_entry__snprintf_key(const struct hist_entry *he, enum sort_key key, cha
 				(unsigned long long)he->key.addr);
 	case SORT_TRACE:
 		return snprintf(buf, size, "%s", he->key.trace ? he->key.trace : "N/A");
+	case SORT_BPF_PROG:
+		if (!he->key.prog)
+			return snprintf(buf, size, "[not bpf]");
+		if (!he->key.prog->id)
+			return snprintf(buf, size, "- %s",
+					bpf_prog_entry__short_name(he->key.prog));
+		return snprintf(buf, size, "%u %s", he->key.prog->id,
+				bpf_prog_entry__short_name(he->key.prog));
 	default:
 		return snprintf(buf, size, "?");
 	}
@@ -2618,7 +2641,8 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 				out__spaces(&out, width[key] - len);
 			out__mem(&out, text, (size_t)len);
 			/* upstream leaves the symbol and trace unpadded when they end the line */
-			if (key < SORT_DYN && (k != last || (key != SORT_SYM && key != SORT_TRACE)))
+			if (key < SORT_DYN && (k != last || (key != SORT_SYM && key != SORT_TRACE &&
+								 key != SORT_BPF_PROG)))
 				out__spaces(&out, width[key] - len);
 		}
 		out__putc(&out, '\n');

@@ -21,6 +21,7 @@ struct hist_key {
 	s32			tid;
 	s32			cpu;
 	const char		*trace;		/* --sort trace: interned, NULL: "N/A" */
+	const struct bpf_prog_entry *prog;	/* --sort bpf_prog: NULL, "[not bpf]" */
 	/* tracepoint field keys: their bytes, each after its u32 length */
 	const u8		*fields;
 	u32			fields_len;

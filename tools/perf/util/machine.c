@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 
 #include "bpf-prog-info.h"
+#include "bpf-progs.h"
 #include "header.h"
 #include "huge.h"
 #include "kallsyms.h"
@@ -85,12 +86,13 @@ struct machine *machine__new(const char *kallsyms)
 	m->threads = calloc(m->nr_buckets, sizeof(*m->threads));
 	m->kmaps = maps__new();
 	m->fallback_maps = maps__new();
+	m->progs = bpf_progs__new();
 	/* touched all over by hash: huge pages */
 	m->ip_cache_bits = IP_CACHE_BITS;
 	m->ip_cache = huge_zalloc((1u << IP_CACHE_BITS) * sizeof(*m->ip_cache));
 	if (m->kmaps)
 		m->kmaps->version = ++m->maps_version;
-	if (!m->threads || !m->kmaps || !m->fallback_maps || !m->ip_cache ||
+	if (!m->threads || !m->kmaps || !m->fallback_maps || !m->ip_cache || !m->progs ||
 	    dsos__init(&m->dsos))
 		goto fail;
 	/* the idle task: upstream names thread 0 "swapper" */
@@ -124,6 +126,7 @@ void machine__delete(struct machine *m)
 	free(m->threads);
 	maps__put(m->kmaps);
 	maps__put(m->fallback_maps);
+	bpf_progs__delete(m->progs);
 	if (m->dsos.buckets)
 		dsos__exit(&m->dsos);
 	for (i = 0; i < m->comms_cap; i++)
@@ -222,6 +225,7 @@ void machine__use_header(struct machine *m, struct perf_header *h, bool bpf_name
 		machine__set_build_ids(m, bid->buf, bid->size);
 	if (bpf_names)
 		machine__set_bpf_info(m, &h->env.bpf);
+	bpf_progs__set_env(m->progs, &h->env.bpf);
 }
 
 static size_t tid_slot(const struct machine *m, s32 tid)
@@ -637,7 +641,16 @@ static int machine__process_mmap(struct machine *m, const union perf_event *ev)
 					   identity ? 0 : ev->mmap.pgoff, dso, identity));
 }
 
-static int machine__process_ksymbol(struct machine *m, const union perf_event *ev)
+/* The name of a side-band record's thread (its sample_id's), NULL when unknown. */
+static const char *machine__sample_comm(struct machine *m, const struct perf_sample *sample)
+{
+	struct thread *t = machine__find_thread(m, (s32)sample->tid);
+
+	return t && t->comm_set ? t->comm : NULL;
+}
+
+static int machine__process_ksymbol(struct machine *m, const union perf_event *ev,
+				    const struct perf_sample *sample)
 {
 	size_t fixed = sizeof(struct perf_record_ksymbol);
 	char name[512];
@@ -655,7 +668,7 @@ static int machine__process_ksymbol(struct machine *m, const union perf_event *e
 				       map ? map->end : ev->ksymbol.addr + 1);
 		if (map && map->dso != m->kernel_dso)
 			maps__remove_at(m->kmaps, map->start);
-		return 0;
+		return bpf_progs__ksymbol(m->progs, ev, sample, NULL, NULL);
 	}
 	machine__kmaps_changed(m, ev->ksymbol.addr, ev->ksymbol.addr + max(ev->ksymbol.len, 1u));
 	if (!ev->ksymbol.len || ev->ksymbol.addr + ev->ksymbol.len < ev->ksymbol.addr)
@@ -664,23 +677,40 @@ static int machine__process_ksymbol(struct machine *m, const union perf_event *e
 	memcpy(name, ev->ksymbol.name, n);
 	name[n] = '\0';
 	map = maps__find(m->kmaps, ev->ksymbol.addr);
-	if (map && map->dso != m->kernel_dso && map->start == ev->ksymbol.addr)
-		return dso__add_symbol(map->dso, map__map_ip(map, ev->ksymbol.addr),
-				       ev->ksymbol.len, name);
+	if (map && map->dso != m->kernel_dso && map->start == ev->ksymbol.addr) {
+		err = dso__add_symbol(map->dso, map__map_ip(map, ev->ksymbol.addr),
+				      ev->ksymbol.len, name);
+		return err ? err : bpf_progs__ksymbol(m->progs, ev, sample, map->dso,
+						      machine__sample_comm(m, sample));
+	}
 	/* a dso per registration, as upstream: rows merge by name, graphs do not */
 	dso = dsos__new_dso(&m->dsos, name, DSO_KIND_BPF);
 	if (!dso)
 		return -ENOMEM;
 	err = dso__add_symbol(dso, 0, ev->ksymbol.len, name);
-	if (err)
-		return err;
-	return maps__insert(m->kmaps, map__new(ev->ksymbol.addr,
-					       ev->ksymbol.addr + ev->ksymbol.len, 0, dso, false));
+	if (!err)
+		err = maps__insert(m->kmaps, map__new(ev->ksymbol.addr,
+						      ev->ksymbol.addr + ev->ksymbol.len, 0, dso,
+						      false));
+	return err ? err : bpf_progs__ksymbol(m->progs, ev, sample, dso,
+					      machine__sample_comm(m, sample));
+}
+
+static int machine__process_bpf_event(struct machine *m, const union perf_event *ev,
+				      const struct perf_sample *sample)
+{
+	return bpf_progs__bpf_event(m->progs, ev, sample, machine__sample_comm(m, sample));
 }
 
 int machine__process_event(struct machine *m, const union perf_event *ev,
 			   const struct perf_sample *sample)
 {
+	static const struct perf_sample none = { .pid = (u32)-1, .tid = (u32)-1 };
+
+	if (!sample)
+		sample = &none;
+	/* the programs' times are relative to the recording's first record */
+	bpf_progs__see_time(m->progs, sample->time);
 	switch (ev->header.type) {
 	case PERF_RECORD_COMM:
 		return machine__process_comm(m, ev);
@@ -693,7 +723,9 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 	case PERF_RECORD_MMAP2:
 		return machine__process_mmap(m, ev);
 	case PERF_RECORD_KSYMBOL:
-		return machine__process_ksymbol(m, ev);
+		return machine__process_ksymbol(m, ev, sample);
+	case PERF_RECORD_BPF_EVENT:
+		return machine__process_bpf_event(m, ev, sample);
 	default:
 		return 0;
 	}
@@ -731,31 +763,16 @@ static struct map *machine__fallback_map(struct machine *m, u64 ip)
 	if (map)
 		return map;
 	if (perf_env_bpf__find_func(m->bpf_info, ip, &node, &idx) ||
-	    perf_env_bpf__func(m->bpf_info, node, idx, &addr, &len, name, sizeof(name)) ||
+	    perf_env_bpf__kernel_func(m->bpf_info, node, idx, &addr, &len, name, sizeof(name)) ||
 	    !len || ip < addr || ip >= addr + len)
 		return NULL;
-	/*
-	 * Name it as the kernel does (the name /proc/kallsyms had): the main
-	 * function carries the whole program's tag, not its own.
-	 */
-	if (idx == 0 && !strncmp(name, "bpf_prog_", 9) && strlen(name) >= 25) {
-		char fixed[512];
-		const char *rest = name + 25;
-		int i, o;
-
-		o = snprintf(fixed, sizeof(fixed), "bpf_prog_");
-		for (i = 0; i < BPF_TAG_SIZE; i++)
-			o += snprintf(fixed + o, sizeof(fixed) - o, "%02x", node->info.tag[i]);
-		if (!strcmp(rest, "_F") && node->info.name[0])
-			snprintf(fixed + o, sizeof(fixed) - o, "_%.*s",
-				 (int)sizeof(node->info.name), node->info.name);
-		else
-			snprintf(fixed + o, sizeof(fixed) - o, "%s", rest);
-		memcpy(name, fixed, sizeof(name));
-	}
 	dso = dsos__findnew(&m->dsos, name, DSO_KIND_FALLBACK);
 	if (!dso || dso__add_symbol(dso, 0, len, name))
 		return NULL;
+	if (!dso->prog) {
+		dso->prog = bpf_progs__of_header(m->progs, node);
+		dso->prog_func = idx;
+	}
 	if (maps__insert(m->fallback_maps, map__new(addr, addr + len, 0, dso, false)))
 		return NULL;
 	return maps__find(m->fallback_maps, ip);

@@ -6,6 +6,7 @@
 #include "thread.h"
 
 struct perf_env_bpf;
+struct bpf_progs;
 struct perf_header;
 struct resolved_ip;
 
@@ -49,6 +50,7 @@ struct machine {
 	u8		kernel_build_id_size;
 	bool		live_modules_read;	/* /proc/modules mapped (the live kernel's) */
 	struct perf_env_bpf *bpf_info;	/* NULL: no fallback naming */
+	struct bpf_progs *progs;	/* the programs KSYMBOL/BPF_EVENT told of */
 	u64		nr_fallback;	/* samples named from BPF_PROG_INFO */
 	/*
 	 * Addresses already resolved, by address space and address: samples

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bpf-progs.h"
 #include "evlist.h"
 #include "header.h"
 #include "report.h"
@@ -101,6 +102,7 @@ static bool report__only_tracepoints(const struct evlist *evlist)
 int report__use_session(struct report *rep, struct perf_session *session)
 {
 	rep->session = session;
+	bpf_progs__use_evlist(rep->machine->progs, session->evlist);
 	/* upstream's default for a file of tracepoints only: their fields */
 	if (!rep->opts.sort_order && report__only_tracepoints(session->evlist))
 		sort_spec__parse(&rep->opts.sort, "trace", NULL, 0);

@@ -28,6 +28,7 @@ static const struct {
 	/* without PERIOD in the samples, upstream prints the fixed one (-c) */
 	{ "period",	SF_PERIOD,	0,			"PERIOD" },
 	{ "addr",	SF_ADDR,	PERF_SAMPLE_ADDR,	"ADDR" },
+	{ "bpf_prog",	SF_BPF_PROG,	PERF_SAMPLE_IP,		"BPF_PROG" },
 };
 
 static const struct {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bpf-progs.h"
 #include "evlist.h"
 #include "header.h"
 #include "script.h"
@@ -70,6 +71,7 @@ int script__check_fields(struct script *s, struct evlist *evlist, char *msg, siz
 int script__use_session(struct script *s, struct perf_session *session)
 {
 	s->session = session;
+	bpf_progs__use_evlist(s->machine->progs, session->evlist);
 	/* %pS and the like from the kernel symbols we read, as upstream */
 	if (session->tracing &&
 	    tracing_data__set_resolver(session->tracing, machine__kernel_function, s->machine))
@@ -153,6 +155,26 @@ static void script__print_sym(struct script *s, const struct addr_location *al, 
 	}
 }
 
+/* "bpf_prog=<id>:<name>" of the sample's program ("-" for none) */
+static void script__print_bpf_prog(struct script *s, const struct addr_location *al)
+{
+	const struct bpf_prog_entry *e = al->dso ? bpf_progs__of_dso(s->machine->progs,
+								      al->dso) : NULL;
+	struct fmt_buf *b = &s->out;
+
+	fmt_buf__mem(b, "bpf_prog=", 9);
+	if (!e) {
+		fmt_buf__putc(b, '-');
+		return;
+	}
+	if (e->id)
+		fmt_buf__u64(b, e->id, 0, 0);
+	else
+		fmt_buf__putc(b, '-');
+	fmt_buf__putc(b, ':');
+	fmt_buf__puts(b, bpf_prog_entry__short_name(e));
+}
+
 /* A tracepoint's fields as its format prints them, from the file's TRACING_DATA. */
 static int script__print_trace(struct script *s, struct evsel *evsel,
 			       const struct perf_sample *sample)
@@ -211,6 +233,8 @@ int script__sample(struct script *s, const union perf_event *ev,
 		fmt_buf__x64(b, sample->addr, 16, 0);
 		fmt_buf__putc(b, ' ');
 	}
+	if (f & SF_BPF_PROG)
+		script__print_bpf_prog(s, &al);
 	if (cc) {
 		err = callchain__resolve(s->machine, al.thread, sample,
 					 ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK,

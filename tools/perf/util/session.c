@@ -70,6 +70,7 @@ int perf_session__new(struct perf_session **out, struct perf_data *data, struct 
 	session->data = data;
 	session->tool = tool;
 	perf_header__init(&session->header);
+	session->header.lenient_bpf_info = tool && tool->lenient_bpf_info;
 	session->evlist = evlist__new();
 	session->queue = ordered_queue__new();
 	if (!session->evlist || !session->queue) {

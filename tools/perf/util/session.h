@@ -42,6 +42,8 @@ struct perf_tool {
 	int (*user)(struct perf_tool *tool, struct perf_session *session,
 		    const union perf_event *event, u64 file_offset);
 	bool ordered;
+	/* a damaged BPF_PROG_INFO is no error (perf_header.lenient_bpf_info) */
+	bool lenient_bpf_info;
 	/* Parse samples only when a sample callback exists (perf report --stats) */
 };
 

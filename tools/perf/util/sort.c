@@ -19,6 +19,7 @@ static const struct {
 	[SORT_SYM]	= { "sym",	"Symbol" },
 	[SORT_CPU]	= { "cpu",	"CPU" },
 	[SORT_TRACE]	= { "trace",	"Trace output" },
+	[SORT_BPF_PROG]	= { "bpf_prog",	"BPF program" },
 };
 
 const char *sort_key__header(enum sort_key key)

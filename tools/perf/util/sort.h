@@ -17,6 +17,7 @@ enum sort_key {
 	SORT_SYM,	/* "Symbol": "[k] name" or "[.] 0x<16 hex>" */
 	SORT_CPU,	/* "CPU" */
 	SORT_TRACE,	/* "Trace output": a tracepoint's fields formatted, "N/A" for others */
+	SORT_BPF_PROG,	/* "BPF program": "<id> <name>" of a BPF dso's program, "[not bpf]" */
 	SORT_DYN,	/* SORT_DYN + i: dyn[i], a field of a tracepoint (upstream's dynamic keys) */
 	SORT_NR_KEYS = SORT_DYN + 12,
 };
