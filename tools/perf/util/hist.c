@@ -2439,7 +2439,7 @@ static void hists__trace_known(struct hists *hists, struct hist_entry **v, int n
 	if (!s)
 		return;
 	for (i = 0; i < n; i++) {
-		v[i]->idx = (u32)i;
+		v[i]->pos = (u32)i;
 		s[i] = v[i];
 	}
 	cmp_spec = &hists->sort;
@@ -2449,7 +2449,7 @@ static void hists__trace_known(struct hists *hists, struct hist_entry **v, int n
 			;
 		if (j - i > 1)
 			while (i < j)
-				known[s[i++]->idx] = true;
+				known[s[i++]->pos] = true;
 	}
 	free(s);
 }
@@ -2566,8 +2566,6 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 		known = calloc(n ? n : 1, sizeof(*known));
 		if (known)
 			hists__trace_known(hists, v, n, known);
-		for (i = 0; i < n; i++)
-			v[i]->idx = (u32)i;
 	}
 	hists__col_widths(hists, opts, v, n, width, known);
 	free(known);

@@ -43,6 +43,7 @@ struct hist_entry {
 	u32			seq;		/* order of making */
 	u64			obj_off;	/* a data object's: the first address's offset */
 	u32			idx;		/* printing: its graph's, or none */
+	u32			pos;		/* printing: its row */
 	/* with tracepoint field keys: the raw data of the sample that made it */
 	u8			*raw;
 	u32			raw_size;
