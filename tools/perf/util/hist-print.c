@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The rows of perf report --stdio: widths, percentages, keys, graphs. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bpf-progs.h"
+#include "hist.h"
+#include "hist-internal.h"
+#include "huge.h"
+#include "rb-order.h"
+
+/*
+ * A key's text (in buf, or a string of the entry's) and its length; a
+ * field key's from the caller's formatter, else its raw bytes in hex.
+ */
+static const char *hists__key_text(const struct hists *hists,
+				   const struct hists_print_opts *opts,
+				   const struct hist_entry *he, enum sort_key key, char *buf,
+				   size_t size, int *len)
+{
+	const struct sort_dyn *d;
+	u32 off, n, i;
+
+	if (key < SORT_DYN)
+		return hist_entry__key_text(he, key, buf, size, len);
+	d = &hists->sort.dyn[key - SORT_DYN];
+	if (opts && opts->field_text) {
+		*len = opts->field_text(opts->field_priv, he, d, buf, size);
+		return buf;
+	}
+	sort_dyn__bytes(d, he->raw, he->raw_size, &off, &n);
+	buf[0] = '\0';
+	*len = 0;
+	for (i = 0; i < n && (size_t)*len + 3 < size; i++)
+		*len += snprintf(buf + *len, size - *len, "%02x", he->raw[off + i]);
+	return buf;
+}
+
+/* upstream's width of a field key: its name, its longest text, or what its size takes */
+static int sort_dyn__width(const struct sort_dyn *d, int longest)
+{
+	int w = (int)strlen(d->field), f = d->string ? (int)d->size : (int)d->size * 2 + 2;
+
+	if (longest > w)
+		w = longest;
+	return f > w ? f : w;
+}
+
+/* Column widths as upstream computes them from every entry. */
+static void hists__col_widths(struct hists *hists, const struct hists_print_opts *opts,
+			      struct hist_entry **v, int n, int width[SORT_NR_KEYS],
+			      const bool *known)
+{
+	bool unresolved = false;
+	char buf[8192];
+	int i, k;
+
+	for (k = 0; k < SORT_NR_KEYS; k++)
+		width[k] = (int)strlen(sort_spec__header(&hists->sort, k));
+	for (i = 0; i < n; i++) {
+		for (k = 0; k < hists->sort.nr; k++) {
+			enum sort_key key = hists->sort.keys[k];
+			int w;
+
+			hists__key_text(hists, opts, v[i], key, buf, sizeof(buf), &w);
+
+			if (key == SORT_SYM && !v[i]->key.sym)
+				unresolved = true;
+			if (key == SORT_TRACE && v[i]->key.trace && known && !known[i])
+				continue;
+			/* upstream's cpu column is its header's, whatever it holds ("-001") */
+			if (key != SORT_CPU && w > width[key])
+				width[key] = w;
+		}
+	}
+	/* an unresolved symbol widens the dso column to an address's width */
+	if (unresolved && width[SORT_DSO] < 16)
+		width[SORT_DSO] = 16;
+	for (k = 0; k < hists->sort.nr; k++) {
+		enum sort_key key = hists->sort.keys[k];
+		const struct sort_dyn *d;
+		u32 off, len;
+
+		if (key < SORT_DYN)
+			continue;
+		d = &hists->sort.dyn[key - SORT_DYN];
+		/* upstream also counts a __data_loc's length (its NUL too) */
+		for (i = 0; d->dynamic && i < n; i++) {
+			sort_dyn__bytes(d, v[i]->raw, v[i]->raw_size, &off, &len);
+			if ((int)len > width[key])
+				width[key] = (int)len;
+		}
+		width[key] = sort_dyn__width(d, width[key]);
+	}
+}
+
+/* A row --percent-limit leaves out. */
+static bool hists__row_hidden(const struct hists *hists, const struct hist_entry *he,
+			      const struct hists_print_opts *opts)
+{
+	double pct = hists->total_period ?
+		     100.0 * (double)(hists->cumulate ? he->children : he->period) /
+		     (double)hists->total_period : 0;
+
+	return opts->percent_limit > 0 && pct < opts->percent_limit;
+}
+
+void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FILE *fp)
+{
+	struct hist_entry **v;
+	int width[SORT_NR_KEYS], n, i, k, last = -1;
+	bool *known = NULL;
+	struct graph g = { 0 };
+	struct graph_ref *refs = NULL;
+	u32 *start = NULL, nr_graphs = 0;
+	struct hist_out out;
+	char buf[8192];
+
+	n = hists__sorted(hists, &v);
+	if (n < 0)
+		return;
+	/* upstream's threshold: a share of everything, not of the entry */
+	g.min_hit = (u64)((double)hists->total_period * hists->graph_min_percent / 100.0);
+	for (i = 0; i < n; i++) {
+		u64 base = hists->cumulate ? v[i]->children : v[i]->period;
+
+		/*
+		 * A graph's nodes have at most its entry's period: below the
+		 * threshold nothing would be drawn, so there is nothing to
+		 * build (most entries of a big file).
+		 */
+		v[i]->idx = GRAPH_NONE;
+		if (base && base >= g.min_hit && !hists__row_hidden(hists, v[i], opts))
+			v[i]->idx = nr_graphs++;
+		/* as upstream: the name the thread has at the end */
+		if (opts->machine && (hists->sort.mask & ((1u << SORT_PID) | (1u << SORT_TID)))) {
+			struct thread *t = machine__find_thread(opts->machine, v[i]->key.tid);
+
+			if (t)
+				v[i]->thread_comm = t->comm;
+		}
+	}
+	if (hists->graph && hists->nr_chains) {
+		refs = hists__graph_refs(hists, v, (u32)n, nr_graphs, &start);
+		g.nodes = huge_buf__grow(&g.nodes_buf, 256 * sizeof(*g.nodes)) ? NULL :
+			  g.nodes_buf.p;
+		g.alloc = (u32)(g.nodes_buf.cap / sizeof(*g.nodes));
+		g.total = hists->total_period;
+		g.out = &out;
+		g.stats = &hists->graph_stats;
+		g.frames = hists->frames;
+		if (!g.nodes) {
+			free(refs);
+			refs = NULL;
+		}
+	}
+	if (hists->sort.mask & (1u << SORT_TRACE)) {
+		known = calloc(n ? n : 1, sizeof(*known));
+		if (known)
+			hists__trace_known(hists, v, n, known);
+	}
+	hists__col_widths(hists, opts, v, n, width, known);
+	free(known);
+	for (k = 0; k < hists->sort.nr; k++)
+		if (!(opts->hide_mask & (1u << hists->sort.keys[k])))
+			last = k;
+
+	if (!opts->quiet) {
+		fprintf(fp, hists->cumulate ? "# Children      Self" : "# Overhead");
+		if (opts->show_nr_samples)
+			fprintf(fp, "  %12s", "Samples");
+		for (k = 0; k < hists->sort.nr; k++) {
+			enum sort_key key = hists->sort.keys[k];
+
+			/* (upstream's header buffer holds 1023 characters a column) */
+			if (!(opts->hide_mask & (1u << key)))
+				fprintf(fp, key >= SORT_DYN ? "  %*s" : "  %-*s", min(width[key], 1023),
+					sort_spec__header(&hists->sort, key));
+		}
+		fprintf(fp, hists->cumulate ? "\n# ........  ........" : "\n# ........");
+		if (opts->show_nr_samples)
+			fprintf(fp, "  ............");
+		for (k = 0; k < hists->sort.nr; k++) {
+			enum sort_key key = hists->sort.keys[k];
+
+			if (opts->hide_mask & (1u << key))
+				continue;
+			fputs("  ", fp);
+			for (i = 0; i < width[key]; i++)
+				fputc('.', fp);
+		}
+		fprintf(fp, "\n#\n");
+	}
+	hist_out__init(&out, fp);
+	for (i = 0; i < n; i++) {
+		const struct hist_entry *he = v[i];
+		double pct = hists->total_period ?
+			     100.0 * (double)he->period / (double)hists->total_period : 0;
+
+		double cpct = hists->total_period ?
+			      100.0 * (double)he->children / (double)hists->total_period : 0;
+
+		if (hists__row_hidden(hists, he, opts))
+			continue;
+		if (hists->cumulate) {
+			out__pct(&out, cpct, 9);
+			out__spaces(&out, 2);
+		}
+		out__pct(&out, pct, hists->cumulate ? 7 : 9);
+		if (opts->show_nr_samples) {
+			int len = snprintf(buf, sizeof(buf), "  %12llu",
+					   (unsigned long long)he->nr_samples);
+
+			out__mem(&out, buf, (size_t)len);
+		}
+		for (k = 0; k < hists->sort.nr; k++) {
+			enum sort_key key = hists->sort.keys[k];
+			const char *text;
+			int len;
+
+			if (opts->hide_mask & (1u << key))
+				continue;
+			text = hists__key_text(hists, opts, he, key, buf, sizeof(buf), &len);
+			/* (what a buffer of 8192 holds) */
+			len = min(len, (int)sizeof(buf) - 1);
+			out__spaces(&out, 2);
+			/* a field: right-aligned; a field or trace: cut to the width */
+			if ((key >= SORT_DYN || key == SORT_TRACE) && len > width[key])
+				len = width[key];
+			if (key >= SORT_DYN)
+				out__spaces(&out, width[key] - len);
+			out__mem(&out, text, (size_t)len);
+			/* upstream leaves the symbol and trace unpadded when they end the line */
+			if (key < SORT_DYN && (k != last || (key != SORT_SYM && key != SORT_TRACE &&
+								 key != SORT_BPF_PROG)))
+				out__spaces(&out, width[key] - len);
+		}
+		out__putc(&out, '\n');
+		if (refs)
+			hists__print_graph(hists, v[i], &g, refs, start);
+	}
+	hist_out__exit(&out);
+	huge_buf__free(&g.nodes_buf);
+	if (g.slots)
+		hist_free(g.slots, g.nr_slots * sizeof(*g.slots));
+	free(g.kids);
+	free(g.tmp);
+	free(refs);
+	free(start);
+	free(v);
+}
+
