@@ -316,7 +316,8 @@ static void hists__make_fields(struct hists *hists, struct hist_key *k)
 		sort_dyn__bytes(&hists->sort.dyn[hists->sort.keys[i] - SORT_DYN], raw, size, &off,
 				&len);
 		memcpy(p, &len, 4);
-		memcpy(p + 4, raw + off, len);
+		if (len)	/* (a sample without raw data has none) */
+			memcpy(p + 4, raw + off, len);
 		p += 4 + len;
 	}
 	for (i = 0; i < (int)need; i++)

@@ -227,7 +227,12 @@ static bool printk_line__ok(const char *l, size_t n)
 		return false;
 	if ((size_t)(p - l) + 5 > n || memcmp(p, " : \"", 4))
 		return false;
-	return l[n - 1] == '"' && (size_t)(p + 4 - l) < n && tracing_format__string_ok(p + 4, l + n - 1);
+	/*
+	 * At least two characters between the quotes: libtraceevent looks
+	 * for a "\\n" two before the closing one without checking the length
+	 */
+	return l[n - 1] == '"' && (size_t)(p + 6 - l) < n &&
+	       tracing_format__string_ok(p + 4, l + n - 1);
 }
 
 /* "<hex> <type> <name>[\t[module]]" */
