@@ -43,9 +43,14 @@ ok $? "the copy's samples are named ($(wc -l <"$TMPD/before") rows)"
 cp /bin/true "$bin.new" && mv "$bin.new" "$bin"
 rows "$TMPD/home" "$TMPD/c.data" >"$TMPD/after"
 is_same_file "$TMPD/after" "$TMPD/before" "rebuilt binary: the same rows, from the cache"
+# the named rows: samples at addresses no symbol holds are one row per
+# address in ours, and in upstream's sometimes two (its rows of one
+# unresolved address from several processes), which says nothing of
+# the cache
 HOME=$TMPD/home "$UPERF" report --stdio -q -n --no-children --sort sym --dsos work \
-	-i "$TMPD/c.data" 2>/dev/null | grep -v '^$' | LC_ALL=C sort >"$TMPD/after.up"
-LC_ALL=C sort "$TMPD/after" >"$TMPD/after.sorted"
+	-i "$TMPD/c.data" 2>/dev/null | grep -v '^$' | grep -v '\[\.\] 0x' |
+	LC_ALL=C sort >"$TMPD/after.up"
+grep -v '\[\.\] 0x' "$TMPD/after" | LC_ALL=C sort >"$TMPD/after.sorted"
 is_same_file "$TMPD/after.sorted" "$TMPD/after.up" "upstream's report names them from our cache too"
 rows "$TMPD/home-n" "$TMPD/n.data" | grep -q 'session__'
 [ $? -ne 0 ]
