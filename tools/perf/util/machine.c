@@ -453,7 +453,13 @@ static int machine__process_fork(struct machine *m, const union perf_event *ev)
 		t->comm_set = true;
 	}
 	if (pid == parent->pid && pid > 0) {
-		t->maps = maps__get(machine__thread_maps(m, parent));
+		struct maps *pm = machine__thread_maps(m, parent);
+
+		/* (the child may be the leader whose maps the parent's came from) */
+		if (t->maps != pm) {
+			maps__put(t->maps);
+			t->maps = maps__get(pm);
+		}
 	} else if (ev->header.misc & PERF_RECORD_MISC_FORK_EXEC) {
 		/* vfork + exec: the child's maps come with its exec, not from the parent */
 		t->maps = maps__new();
