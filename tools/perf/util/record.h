@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * perf record's recorder (util/record.c, util/record-header.c): the
+ * events' attrs, the ring buffers copied to the file, the command it
+ * runs, the BPF side-band, and the header and features.  The command
+ * (builtin-record.c) parses the options, runs the loop and prints the
+ * summary.  Problems go to the error sink and come back as -errno.
+ */
+#ifndef PERF_UTIL_RECORD_H
+#define PERF_UTIL_RECORD_H
+
+#include <pthread.h>
+#include <sys/types.h>
+#include "bpf-event.h"
+#include "data.h"
+#include "header.h"
+#include "live-session.h"
+#include "parse-events.h"
+#include "record-buildid.h"
+#include "record-compress.h"
+#include "sideband-dedup.h"
+#include "synthesize.h"
+
+struct record_opts {
+	const char	*output;
+	struct event_args events;	/* -e and --filter */
+	const char	*cpu_list;
+	const char	*pids;
+	const char	*tids;
+	const char	*mmap_pages;
+	const char	*call_graph;
+	bool		system_wide;
+	bool		no_inherit;
+	bool		no_bpf_event;
+	bool		no_buildid_cache;
+	bool		callchain;
+	bool		quiet;
+	bool		period_given;
+	int		freq;
+	u64		period;
+	int		comp_level;	/* -z: 0 is off */
+};
+
+struct record {
+	struct record_opts	opts;
+	struct perf_data	data;
+	struct perf_header	header;
+	struct evlist		*evlist;
+	int			nr_sampling;	/* evsels before the tracking dummy */
+	int			nr_tracepoints;
+	struct live_session	live;		/* target, fds, ring buffers */
+	pthread_mutex_t		write_lock;
+	pthread_mutex_t		env_lock;
+	int			write_err;
+	u64			data_offset;
+	u64			bytes_written;
+	bool			size_updates;	/* keep the header's data size current */
+	u64			size_updated;	/* when it was last, CLOCK_MONOTONIC ns */
+	u64			samples;
+	u64			first_time;
+	u64			last_time;
+	int			time_pos;	/* of TIME in a sample, -1 when absent */
+	u64			lost_records;	/* LOST records' counts */
+	u64			lost_samples;	/* sampling events' read() lost counts */
+	u64			lost_sideband;	/* the tracking event's */
+	unsigned long		wakeups;
+	bool			rescan;		/* the tracking event lost records */
+	u64			nr_rescan_requests;
+	/* the command after -- */
+	pid_t			child;
+	int			child_status;
+	int			go_pipe[2];
+	struct bpf_capture	cap;
+	struct bpf_sideband	sb;
+	bool			sb_on;
+	struct sb_dedup		sb_dedup;	/* per-thread: the side-band's copies */
+	struct perf_synth	synth;
+	struct record_buildid	*bids;		/* pipe mode: DSOs with samples */
+	struct record_compress	zc;		/* -z */
+	bool			zc_on;
+	bool			bids_err;
+};
+
+/* The command is the target: no -a, -C, -p or -t (with them it only runs). */
+static inline bool record__profiles_child(const struct record *rec)
+{
+	return rec->child > 0 && rec->live.per_thread && !rec->opts.pids && !rec->opts.tids;
+}
+
+void record__init_write_lock(struct record *rec);
+int record__write(struct record *rec, const void *buf, size_t len);
+int record__emit(void *priv, const union perf_event *ev);
+int record__finished_round(struct record *rec);
+int record__config_evlist(struct record *rec);
+void record__ioctl_all(struct record *rec, unsigned long req, bool sampling_only);
+int record__flush_forwarded(struct record *rec, u64 before);
+int record__read_all(struct record *rec);
+int record__lost_samples(struct record *rec);
+int record__prepare_workload(struct record *rec, const char **argv);
+void record__start_workload(struct record *rec);
+/* version: what perf --version says, for the VERSION feature */
+int record__init_header(struct record *rec, int argc, const char **argv, const char *version);
+int record__tracing_data(struct record *rec);
+int record__pipe_tracing_data(struct record *rec);
+int record__write_initial_header(struct record *rec);
+int record__write_pipe_bpf_features(struct record *rec);
+int record__build_ids(struct record *rec);
+int record__comp_feature(struct record *rec);
+int record__pipe_build_ids(struct record *rec);
+int record__synthesize(struct record *rec);
+int record__start_capture(struct record *rec);
+int record__start_header(struct record *rec, int argc, const char **argv, const char *version);
+int record__finish_header(struct record *rec);
+
+#endif /* PERF_UTIL_RECORD_H */
