@@ -558,6 +558,139 @@ static inline int ksym_rec_check(const struct ksym_rec *k)
 	return TEST_PASS;
 }
 
+/* ------------------------------------------------- any event layout */
+
+/*
+ * What the sample_id trailer of a non-sample record holds for an event
+ * of the given sample_type with sample_id_all set: the fields present,
+ * in the order the ABI gives them.  Fields the layout lacks stay 0.
+ */
+struct sample_id_any {
+	__u32 pid, tid;
+	__u64 time, id, stream_id;
+	__u32 cpu, res;
+	__u64 identifier;
+};
+
+#define SAMPLE_ID_BITS	(PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_ID | \
+			 PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU | PERF_SAMPLE_IDENTIFIER)
+
+/* Size of the trailer an event with this attr appends to side-band records. */
+static inline size_t sample_id_size(const struct perf_event_attr *attr)
+{
+	if (!attr->sample_id_all)
+		return 0;
+	return 8 * __builtin_popcountll(attr->sample_type & SAMPLE_ID_BITS);
+}
+
+/* Decode the trailer of h (which must be long enough) for the given attr. */
+static inline void sample_id_decode(const struct perf_event_header *h,
+				    const struct perf_event_attr *attr,
+				    struct sample_id_any *sid)
+{
+	const __u64 *p = (const __u64 *)((const char *)h + h->size - sample_id_size(attr));
+	__u64 st = attr->sample_type;
+
+	memset(sid, 0, sizeof(*sid));
+	if (!attr->sample_id_all)
+		return;
+	if (st & PERF_SAMPLE_TID) {
+		sid->pid = *p & 0xffffffff;
+		sid->tid = *p++ >> 32;
+	}
+	if (st & PERF_SAMPLE_TIME)
+		sid->time = *p++;
+	if (st & PERF_SAMPLE_ID)
+		sid->id = *p++;
+	if (st & PERF_SAMPLE_STREAM_ID)
+		sid->stream_id = *p++;
+	if (st & PERF_SAMPLE_CPU) {
+		sid->cpu = *p & 0xffffffff;
+		sid->res = *p++ >> 32;
+	}
+	if (st & PERF_SAMPLE_IDENTIFIER)
+		sid->identifier = *p;
+}
+
+/*
+ * Whether a KSYMBOL or BPF_EVENT record is exactly as long as the
+ * event's layout implies: the fixed part, for KSYMBOL a NUL-terminated
+ * name zero-padded to 8 bytes, then the event's trailer and nothing
+ * else.  Fills why (when given) on failure.
+ */
+static inline bool record_whole(const struct perf_event_header *h,
+				const struct perf_event_attr *attr, char *why, size_t whysz)
+{
+	size_t trailer = sample_id_size(attr), fixed, area, nlen;
+	char dummy[8];
+
+	if (!why) {
+		why = dummy;
+		whysz = sizeof(dummy);
+	}
+	if (h->type == PERF_RECORD_BPF_EVENT) {
+		fixed = sizeof(struct perf_event_header) + 16;
+		if (h->size != fixed + trailer) {
+			snprintf(why, whysz, "BPF_EVENT of %u bytes, layout implies %zu",
+				 h->size, fixed + trailer);
+			return false;
+		}
+		return true;
+	}
+	if (h->type != PERF_RECORD_KSYMBOL)
+		return true;
+	fixed = sizeof(struct perf_event_header) + 16;
+	if (h->size % 8 || h->size < fixed + 8 + trailer) {
+		snprintf(why, whysz, "KSYMBOL of %u bytes with a %zu-byte trailer", h->size,
+			 trailer);
+		return false;
+	}
+	area = h->size - fixed - trailer;
+	nlen = strnlen((const char *)h + fixed, area);
+	if (nlen == area || area != ((nlen + 1 + 7) & ~(size_t)7)) {
+		snprintf(why, whysz, "KSYMBOL of %u bytes: %zu-byte name in a %zu-byte area "
+			 "(trailer %zu)", h->size, nlen, area, trailer);
+		return false;
+	}
+	for (size_t i = nlen; i < area; i++) {
+		if (((const char *)h)[fixed + i]) {
+			snprintf(why, whysz, "KSYMBOL name padding is not zero");
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * Open a side-band event with the caller's attr (size, type and config
+ * are filled in) and a ring buffer of pages data pages.
+ */
+static inline int sb_open_attr(struct sb_event *e, struct perf_event_attr *attr, pid_t pid,
+			       int cpu, int pages)
+{
+	long page = sysconf(_SC_PAGESIZE);
+
+	memset(e, 0, sizeof(*e));
+	attr->size = sizeof(*attr);
+	attr->type = PERF_TYPE_SOFTWARE;
+	attr->config = PERF_COUNT_SW_DUMMY;
+	e->fd = sys_perf_event_open(attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	if (e->fd < 0)
+		return -1;
+	if (ioctl(e->fd, PERF_EVENT_IOC_ID, &e->id) < 0)
+		goto err;
+	e->data_size = pages * page;
+	e->base = mmap(NULL, (pages + 1) * page, PROT_READ | PROT_WRITE, MAP_SHARED, e->fd, 0);
+	if (e->base == MAP_FAILED)
+		goto err;
+	return 0;
+err:
+	close(e->fd);
+	e->fd = -1;
+	e->base = NULL;
+	return -1;
+}
+
 /* --------------------------------------------------------- kallsyms */
 
 /*
