@@ -805,6 +805,43 @@ static inline __u32 vmlinux_btf_func(const char *name)
 	return found;
 }
 
+/*
+ * Load an fentry program (return 0) on the vmlinux function of BTF id
+ * btf_id; on failure the verifier's log goes to a diagnostic.  Returns
+ * the fd or -1 with errno set.
+ */
+static inline int fentry_prog_load(__u32 btf_id, const char *name)
+{
+	struct bpf_insn insns[] = { MOV64_IMM(BPF_REG_0, 0), EXIT_INSN() };
+	union bpf_attr attr;
+	int fd, err;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_type = BPF_PROG_TYPE_TRACING;
+	attr.expected_attach_type = BPF_TRACE_FENTRY;
+	attr.attach_btf_id = btf_id;
+	attr.insns = ptr_to_u64(insns);
+	attr.insn_cnt = ARRAY_SIZE(insns);
+	attr.license = ptr_to_u64("GPL");
+	strncpy(attr.prog_name, name, sizeof(attr.prog_name) - 1);
+	fd = sys_bpf(BPF_PROG_LOAD, &attr);
+	if (fd >= 0)
+		return fd;
+	err = errno;
+	attr.log_buf = ptr_to_u64(bpf_log);
+	attr.log_size = sizeof(bpf_log);
+	attr.log_level = 1;
+	bpf_log[0] = 0;
+	fd = sys_bpf(BPF_PROG_LOAD, &attr);
+	if (fd >= 0)
+		close(fd);
+	else
+		diag("BPF_PROG_LOAD(fentry, btf id %u): %s: %s", btf_id, strerror(err),
+		     one_line(bpf_log, 400));
+	errno = err;
+	return -1;
+}
+
 /* --------------------------------------------------------- kallsyms */
 
 /*

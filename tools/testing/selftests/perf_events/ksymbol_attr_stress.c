@@ -51,6 +51,85 @@ static long n_reads, n_records, n_loads, n_fentry, n_kprobes, n_ftrace;
 
 #define COUNT(c, v)	__atomic_add_fetch(&(c), (v), __ATOMIC_RELAXED)
 
+/*
+ * Every thread says what it is doing, so that one which does not come
+ * back after the run is named with the call it is stuck in (and its
+ * kernel stack) instead of hanging the test silently.
+ */
+#define MAX_THREADS	16
+
+static struct worker {
+	pthread_t th;
+	pid_t tid;
+	const char *name;
+	const char *volatile doing;
+} workers[MAX_THREADS];
+static int nworkers;
+static __thread struct worker *self;
+
+#define DOING(what)	do { if (self) self->doing = (what); } while (0)
+
+struct start {
+	void *(*fn)(void *);
+	void *arg;
+	struct worker *w;
+};
+
+static void *worker_main(void *p)
+{
+	struct start st = *(struct start *)p;
+
+	free(p);
+	self = st.w;
+	self->tid = gettid();
+	return st.fn(st.arg);
+}
+
+static void worker_start(const char *name, void *(*fn)(void *), void *arg)
+{
+	struct start *st = malloc(sizeof(*st));
+	struct worker *w = &workers[nworkers++];
+
+	w->name = name;
+	w->doing = "starting";
+	st->fn = fn;
+	st->arg = arg;
+	st->w = w;
+	pthread_create(&w->th, NULL, worker_main, st);
+}
+
+/* Join every worker within limit_s seconds; name those that do not return. */
+static int workers_join(int limit_s)
+{
+	struct timespec ts;
+	int stuck = 0;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ts.tv_sec += limit_s;
+	for (int i = 0; i < nworkers; i++) {
+		char path[64], buf[2048];
+		ssize_t n;
+		int fd;
+
+		if (!pthread_timedjoin_np(workers[i].th, NULL, &ts))
+			continue;
+		stuck++;
+		diag("%s (tid %d) did not return within %d s: in %s", workers[i].name,
+		     workers[i].tid, limit_s, workers[i].doing);
+		snprintf(path, sizeof(path), "/proc/self/task/%d/stack", workers[i].tid);
+		fd = open(path, O_RDONLY);
+		if (fd < 0)
+			continue;
+		n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+		if (n > 0) {
+			buf[n] = 0;
+			diag("  kernel stack: %s", one_line(buf, 1000));
+		}
+	}
+	return stuck;
+}
+
 static void __attribute__((format(printf, 1, 2))) error(const char *fmt, ...)
 {
 	va_list ap;
@@ -333,6 +412,7 @@ static void *opener(void *arg)
 
 		rand_event(&r, &seed, ncpu);
 		COUNT(n_open, 1);
+		DOING("perf_event_open");
 		fd = sys_perf_event_open(&r.attr, r.pid, r.cpu, -1, PERF_FLAG_FD_CLOEXEC);
 		if (fd < 0) {
 			if (r.kind == ATTR_VALID)
@@ -356,6 +436,7 @@ static void *opener(void *arg)
 			      (unsigned long long)r.attr.__reserved_1, r.pid, r.cpu);
 		memset(&e, 0, sizeof(e));
 		e.fd = fd;
+		DOING("mmap");
 		if (r.pages) {
 			e.data_size = r.pages * page;
 			e.base = mmap(NULL, (r.pages + 1) * page, PROT_READ | PROT_WRITE,
@@ -383,15 +464,19 @@ static void *opener(void *arg)
 				      PERF_EVENT_IOC_ENABLE, 0);
 			usleep(200);
 		} while (now_ns() < until);
+		DOING("read");
 		got = read(fd, buf, sizeof(buf));
 		COUNT(n_reads, 1);
 		if (got != (ssize_t)read_size(r.attr.read_format))
 			error("%s: read() gave %zd bytes, read_format %#llx implies %zu", who, got,
 			      (unsigned long long)r.attr.read_format,
 			      read_size(r.attr.read_format));
+		DOING("munmap");
 		if (e.base)
 			munmap(e.base, (r.pages + 1) * page);
+		DOING("close");
 		close(fd);
+		DOING("loop");
 	}
 	return NULL;
 }
@@ -410,8 +495,11 @@ static void *loader(void *arg)
 
 		if (i == 0 && ++iter % 64 == 0) {
 			/* a child's load: per-task events with inherit see it */
-			pid_t pid = fork();
-			int st;
+			pid_t pid;
+			int st = 0;
+
+			DOING("fork and wait");
+			pid = fork();
 
 			if (pid == 0) {
 				fd = prog_load(nfuncs, "stress_child", btf);
@@ -424,6 +512,7 @@ static void *loader(void *arg)
 				error("child loader failed (%#x)", st);
 			continue;
 		}
+		DOING("BPF_PROG_LOAD");
 		fd = prog_load(nfuncs, "stress", btf);
 		if (fd < 0) {
 			error("loader %ld: BPF_PROG_LOAD: %s", i, strerror(errno));
@@ -432,7 +521,9 @@ static void *loader(void *arg)
 		COUNT(n_loads, 1);
 		if (rand_r(&seed) % 4 == 0)
 			usleep(rand_r(&seed) % 2000);
+		DOING("close prog");
 		close(fd);
+		DOING("loop");
 	}
 	return NULL;
 }
@@ -440,22 +531,14 @@ static void *loader(void *arg)
 /* fentry programs on bpf_fentry_test1: a BPF trampoline per attach */
 static void *fentry_churn(void *arg)
 {
-	struct bpf_insn insns[] = { MOV64_IMM(BPF_REG_0, 0), EXIT_INSN() };
 	unsigned int seed = 3;
 
 	while (!stop) {
 		union bpf_attr attr;
 		int fd, link;
 
-		memset(&attr, 0, sizeof(attr));
-		attr.prog_type = BPF_PROG_TYPE_TRACING;
-		attr.expected_attach_type = BPF_TRACE_FENTRY;
-		attr.attach_btf_id = fentry_btf_id;
-		attr.insns = ptr_to_u64(insns);
-		attr.insn_cnt = ARRAY_SIZE(insns);
-		attr.license = ptr_to_u64("GPL");
-		strcpy(attr.prog_name, "stress_fentry");
-		fd = sys_bpf(BPF_PROG_LOAD, &attr);
+		DOING("BPF_PROG_LOAD(fentry)");
+		fd = fentry_prog_load(fentry_btf_id, "stress_fentry");
 		if (fd < 0) {
 			error("BPF_PROG_LOAD(fentry): %s", strerror(errno));
 			break;
@@ -463,6 +546,7 @@ static void *fentry_churn(void *arg)
 		COUNT(n_loads, 1);
 		memset(&attr, 0, sizeof(attr));
 		attr.raw_tracepoint.prog_fd = fd;
+		DOING("attach fentry");
 		link = sys_bpf(BPF_RAW_TRACEPOINT_OPEN, &attr);
 		if (link < 0) {
 			error("attach fentry: %s", strerror(errno));
@@ -471,8 +555,10 @@ static void *fentry_churn(void *arg)
 		}
 		COUNT(n_fentry, 1);
 		usleep(rand_r(&seed) % 20000);
+		DOING("detach fentry");
 		close(link);
 		close(fd);
+		DOING("loop");
 	}
 	return NULL;
 }
@@ -492,10 +578,12 @@ static void *kprobe_churn(void *arg)
 		size_t t = rand_r(&seed) % ARRAY_SIZE(kprobe_targets);
 
 		if (fds[slot] >= 0) {
+			DOING("kprobe close");
 			close(fds[slot]);
 			fds[slot] = -1;
 		} else {
 			/* past the fentry call when ftrace owns the entry */
+			DOING("kprobe open");
 			fds[slot] = kprobe_open(kprobe_type, kprobe_targets[t],
 						target_traced[t] && rand_r(&seed) % 2 ? 5 : 0);
 			if (fds[slot] >= 0) {
@@ -531,6 +619,7 @@ static void *ftrace_churn(void *arg)
 			usleep(1000);
 			continue;
 		}
+		DOING("function tracer on");
 		if (write_str(INSTANCE "/set_ftrace_filter", func) ||
 		    write_str(INSTANCE "/current_tracer", "function")) {
 			error("function tracer on %s: %s", func, strerror(errno));
@@ -538,7 +627,9 @@ static void *ftrace_churn(void *arg)
 		}
 		COUNT(n_ftrace, 1);
 		usleep(rand_r(&seed) % 50000);
+		DOING("function tracer off");
 		write_str(INSTANCE "/current_tracer", "nop");
+		DOING("loop");
 		usleep(rand_r(&seed) % 50000);
 	}
 	write_str(INSTANCE "/current_tracer", "nop");
@@ -624,25 +715,50 @@ static void *auditor(void *arg)
 	return NULL;
 }
 
+static char cmdline[1024];
+
+/* The value of key=... on the kernel command line, or NULL. */
+static const char *cmdline_arg(const char *key)
+{
+	char *p;
+
+	if (!cmdline[0]) {
+		int fd = open("/proc/cmdline", O_RDONLY);
+
+		if (fd >= 0) {
+			if (read(fd, cmdline, sizeof(cmdline) - 1) < 0)
+				cmdline[0] = 0;
+			close(fd);
+		}
+	}
+	p = strstr(cmdline, key);
+	return p ? p + strlen(key) : NULL;
+}
+
+/* ksym_stress_skip=fentry,kprobes,ftrace leaves those churners out. */
+static bool skipped(const char *what)
+{
+	const char *v = cmdline_arg("ksym_stress_skip=");
+	char list[128], *tok, *save;
+
+	if (!v)
+		return false;
+	snprintf(list, sizeof(list), "%.*s", (int)strcspn(v, " \n"), v);
+	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+		if (!strcmp(tok, what))
+			return true;
+	return false;
+}
+
 static int seconds_from_cmdline(void)
 {
-	char buf[1024] = "", *p;
-	int fd = open("/proc/cmdline", O_RDONLY), n = 0;
+	const char *v = cmdline_arg("ksym_stress_seconds=");
 
-	if (fd >= 0) {
-		if (read(fd, buf, sizeof(buf) - 1) < 0)
-			buf[0] = 0;
-		close(fd);
-	}
-	p = strstr(buf, "ksym_stress_seconds=");
-	if (p)
-		n = atoi(p + strlen("ksym_stress_seconds="));
-	return n;
+	return v ? atoi(v) : 0;
 }
 
 static int test_attr_stress(int seconds)
 {
-	pthread_t ot[OPENERS], lt[LOADERS], at, ft, kt, tt;
 	bool fentry, kprobes;
 	int i, res = TEST_PASS;
 	long lost = 0;
@@ -662,16 +778,16 @@ static int test_attr_stress(int seconds)
 		if (sb_open_attr(&audit[i], a, -1, i, AUDIT_PAGES))
 			return fail("auditor on cpu %d: %s", i, strerror(errno));
 	}
-	fentry_btf_id = vmlinux_btf_func("bpf_fentry_test1");
+	fentry_btf_id = skipped("fentry") ? 0 : vmlinux_btf_func("bpf_fentry_test1");
 	fentry = fentry_btf_id != 0;
-	kprobe_type = kprobe_pmu_type();
+	kprobe_type = skipped("kprobes") ? -1 : kprobe_pmu_type();
 	kprobes = kprobe_type >= 0;
 	have_instances = false;
 	for (size_t t = 0; t < ARRAY_SIZE(kprobe_targets); t++) {
 		target_traced[t] = traced(kprobe_targets[t]);
 		have_instances |= target_traced[t];
 	}
-	have_instances &= !access("/sys/kernel/tracing/instances", W_OK);
+	have_instances &= !access("/sys/kernel/tracing/instances", W_OK) && !skipped("ftrace");
 	/* ids grow: records of programs from before this test are ignored */
 	first_id = first_prog_id();
 	if (!first_id)
@@ -684,34 +800,25 @@ static int test_attr_stress(int seconds)
 	if (!have_instances)
 		diag("no ftrace trampolines: no function tracer in this kernel");
 
-	pthread_create(&at, NULL, auditor, NULL);
+	worker_start("auditor", auditor, NULL);
 	for (i = 0; i < LOADERS; i++)
-		pthread_create(&lt[i], NULL, loader, (void *)(long)i);
+		worker_start("loader", loader, (void *)(long)i);
 	for (i = 0; i < LOADERS; i++)
 		while (!__atomic_load_n(&loader_tid[i], __ATOMIC_ACQUIRE))
 			usleep(1000);
 	for (i = 0; i < OPENERS; i++)
-		pthread_create(&ot[i], NULL, opener, (void *)(long)i);
+		worker_start("opener", opener, (void *)(long)i);
 	if (fentry)
-		pthread_create(&ft, NULL, fentry_churn, NULL);
+		worker_start("fentry", fentry_churn, NULL);
 	if (kprobes)
-		pthread_create(&kt, NULL, kprobe_churn, NULL);
+		worker_start("kprobes", kprobe_churn, NULL);
 	if (have_instances)
-		pthread_create(&tt, NULL, ftrace_churn, NULL);
+		worker_start("ftrace", ftrace_churn, NULL);
 
 	sleep(seconds);
 	stop = 1;
-	for (i = 0; i < OPENERS; i++)
-		pthread_join(ot[i], NULL);
-	for (i = 0; i < LOADERS; i++)
-		pthread_join(lt[i], NULL);
-	if (fentry)
-		pthread_join(ft, NULL);
-	if (kprobes)
-		pthread_join(kt, NULL);
-	if (have_instances)
-		pthread_join(tt, NULL);
-	pthread_join(at, NULL);
+	if (workers_join(60))
+		return fail("threads stuck in the kernel after the run");
 	/* every program is closed; a deferred put may still be on its way */
 	for (i = 0; i < 300; i++) {
 		audit_drain();

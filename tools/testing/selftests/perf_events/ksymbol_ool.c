@@ -318,7 +318,6 @@ out_rmdir:
 
 static int test_bpf_trampoline(void)
 {
-	struct bpf_insn insns[] = { MOV64_IMM(BPF_REG_0, 0), EXIT_INSN() };
 	char name[128], want[64];
 	union bpf_attr attr;
 	static struct listeners l;
@@ -330,15 +329,7 @@ static int test_bpf_trampoline(void)
 		diag("no vmlinux BTF (CONFIG_DEBUG_INFO_BTF) or no bpf_fentry_test1");
 		return TEST_SKIP;
 	}
-	memset(&attr, 0, sizeof(attr));
-	attr.prog_type = BPF_PROG_TYPE_TRACING;
-	attr.expected_attach_type = BPF_TRACE_FENTRY;
-	attr.attach_btf_id = btf_id;
-	attr.insns = ptr_to_u64(insns);
-	attr.insn_cnt = ARRAY_SIZE(insns);
-	attr.license = ptr_to_u64("GPL");
-	strcpy(attr.prog_name, "ksym_fentry");
-	fd = sys_bpf(BPF_PROG_LOAD, &attr);
+	fd = fentry_prog_load(btf_id, "ksym_fentry");
 	if (fd < 0)
 		return fail("BPF_PROG_LOAD(fentry bpf_fentry_test1): %s", strerror(errno));
 	if (listeners_open(&l, WANT_KSYMBOL)) {
