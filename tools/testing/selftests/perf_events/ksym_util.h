@@ -789,11 +789,9 @@ static inline __u32 vmlinux_btf_func(const char *name)
 		case BTF_KIND_FUNC_PROTO:
 			p += vlen * 8;
 			break;
-#ifdef BTF_KIND_ENUM64
-		case BTF_KIND_ENUM64:
+		case 19:	/* BTF_KIND_ENUM64: an enum value, not a macro */
 			p += vlen * 12;
 			break;
-#endif
 		case BTF_KIND_FUNC:
 			if (!strcmp(strs + t->name_off, name))
 				found = id;
