@@ -522,6 +522,137 @@ out:
 	return res;
 }
 
+/*
+ * Listeners of different layouts get the same records: per-task and
+ * CPU-wide events with different sample_type bits, with and without
+ * sample_id_all.  Each record must be exactly as long as its own
+ * event's layout implies, carry that event's trailer, and the fields
+ * must match the program, in the LOAD and the UNLOAD sequence.
+ */
+static const struct {
+	__u64 sample_type;
+	bool sample_id_all;
+	bool cpu_wide;
+} layouts[] = {
+	{ PERF_SAMPLE_TID, true, true },
+	{ SB_SAMPLE_TYPE, true, false },
+	{ SAMPLE_ID_BITS, true, true },
+	{ PERF_SAMPLE_TIME | PERF_SAMPLE_ID, true, false },
+	{ SAMPLE_ID_BITS, false, true },
+	{ PERF_SAMPLE_IDENTIFIER, true, false },
+	{ PERF_SAMPLE_CPU | PERF_SAMPLE_STREAM_ID, true, true },
+	{ 0, false, false },
+};
+
+static int check_layout_records(struct sb_event *e, const struct perf_event_attr *attr,
+				const struct prog_desc *d, bool unload, int cpu)
+{
+	struct perf_event_header *h;
+	struct sample_id_any sid;
+	char why[160];
+	int n = 0;
+
+	while ((h = sb_next(e))) {
+		const struct ksym_rec *k = (const void *)h;
+		const struct bpf_rec *b = (const void *)h;
+
+		if (h->type != PERF_RECORD_KSYMBOL && h->type != PERF_RECORD_BPF_EVENT)
+			continue;
+		if (!record_whole(h, attr, why, sizeof(why)))
+			return fail("record %d: %s", n, why);
+		if (n < d->nfuncs) {
+			CHECK(h->type == PERF_RECORD_KSYMBOL, "record %d is not a KSYMBOL", n);
+			CHECK(k->addr == d->ksyms[n] && k->len == d->lens[n] &&
+			      !strcmp(k->name, d->names[n]) &&
+			      k->flags == (unload ? PERF_RECORD_KSYMBOL_FLAGS_UNREGISTER : 0),
+			      "KSYMBOL %d: %#llx %u %s flags %#x", n,
+			      (unsigned long long)k->addr, k->len, k->name, k->flags);
+		} else {
+			CHECK(n == d->nfuncs && h->type == PERF_RECORD_BPF_EVENT,
+			      "record %d: %u, want the BPF_EVENT last", n, h->type);
+			CHECK(b->id == d->info.id &&
+			      b->type == (unload ? PERF_BPF_EVENT_PROG_UNLOAD :
+					  PERF_BPF_EVENT_PROG_LOAD),
+			      "BPF_EVENT type %u id %u", b->type, b->id);
+		}
+		sample_id_decode(h, attr, &sid);
+		if (attr->sample_id_all) {
+			__u64 st = attr->sample_type;
+
+			CHECK(!(st & PERF_SAMPLE_TID) ||
+			      (sid.pid == (__u32)getpid() && sid.tid == (__u32)gettid()),
+			      "record %d pid/tid %u/%u", n, sid.pid, sid.tid);
+			CHECK(!(st & PERF_SAMPLE_TIME) || sid.time, "record %d time 0", n);
+			CHECK(!(st & PERF_SAMPLE_ID) || sid.id == e->id, "record %d id %llu", n,
+			      (unsigned long long)sid.id);
+			CHECK(!(st & PERF_SAMPLE_STREAM_ID) || sid.stream_id == e->id,
+			      "record %d stream_id %llu", n, (unsigned long long)sid.stream_id);
+			CHECK(!(st & PERF_SAMPLE_CPU) || (sid.cpu == (__u32)cpu && !sid.res),
+			      "record %d cpu %u", n, sid.cpu);
+			CHECK(!(st & PERF_SAMPLE_IDENTIFIER) || sid.identifier == e->id,
+			      "record %d identifier %llu", n, (unsigned long long)sid.identifier);
+		}
+		n++;
+	}
+	CHECK(n == d->nfuncs + 1, "%d records, want %d", n, d->nfuncs + 1);
+	CHECK(!e->lost, "%llu records lost", (unsigned long long)e->lost);
+	return TEST_PASS;
+}
+
+static int test_mixed_layouts(void)
+{
+	struct perf_event_attr attr[ARRAY_SIZE(layouts)];
+	struct sb_event ev[ARRAY_SIZE(layouts)];
+	int i, fd = -1, res = TEST_PASS, cpu = sched_getcpu(), nopen = 0, pass;
+	struct prog_desc d;
+
+	pin_to_cpu(cpu);
+	for (i = 0; i < (int)ARRAY_SIZE(layouts); i++) {
+		memset(&attr[i], 0, sizeof(attr[i]));
+		attr[i].sample_type = layouts[i].sample_type;
+		attr[i].sample_id_all = layouts[i].sample_id_all;
+		attr[i].ksymbol = 1;
+		attr[i].bpf_event = 1;
+		if (sb_open_attr(&ev[i], &attr[i], layouts[i].cpu_wide ? -1 : 0,
+				 layouts[i].cpu_wide ? cpu : -1, 16)) {
+			res = fail("perf_event_open(layout %d): %s", i, strerror(errno));
+			goto out;
+		}
+		nopen++;
+	}
+	for (pass = 0; pass < 2 && res == TEST_PASS; pass++) {
+		if (pass == 0) {
+			fd = prog_load(3, "ksym_layouts", true);
+			if (fd < 0) {
+				res = fail("BPF_PROG_LOAD: %s", strerror(errno));
+				break;
+			}
+			if (prog_describe(fd, &d, true)) {
+				res = fail("cannot describe the program");
+				break;
+			}
+		} else {
+			close(fd);
+			fd = -1;
+		}
+		for (i = 0; i < nopen && res == TEST_PASS; i++) {
+			res = check_layout_records(&ev[i], &attr[i], &d, pass, cpu);
+			if (res != TEST_PASS)
+				diag("%s: listener %d of %d (%s, sample_type %#llx, "
+				     "sample_id_all %d)", pass ? "unload" : "load", i, nopen,
+				     layouts[i].cpu_wide ? "CPU-wide" : "per-task",
+				     (unsigned long long)layouts[i].sample_type,
+				     layouts[i].sample_id_all);
+		}
+	}
+out:
+	if (fd >= 0)
+		close(fd);
+	for (i = 0; i < nopen; i++)
+		sb_close(&ev[i]);
+	return res;
+}
+
 static int test_per_task(void)	{ return test_visibility(false); }
 static int test_cpu_wide(void)	{ return test_visibility(true); }
 
@@ -599,6 +730,8 @@ static const struct {
 	{ test_unnamed_subprogs, "unnamed program with a subprogram" },
 	{ test_bits_select, "bits: an event gets only the record types it asked for" },
 	{ test_many_listeners, "listeners: four events each get whole records and own trailers" },
+	{ test_mixed_layouts,
+	  "listeners: events of eight sample_type/sample_id_all layouts each get whole records" },
 	{ test_per_task, "per-task: only the monitored task's loads" },
 	{ test_cpu_wide, "cpu-wide: loads on the event's CPU only" },
 	{ test_dispatcher, "dispatcher: bpf_dispatcher_xdp KSYMBOL" },

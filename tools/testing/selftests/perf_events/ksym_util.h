@@ -29,6 +29,7 @@
 #include <unistd.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <linux/bpf.h>
@@ -556,6 +557,287 @@ static inline int ksym_rec_check(const struct ksym_rec *k)
 	if (k->header.size % 8)
 		return fail("KSYMBOL record size %u not 8-aligned", k->header.size);
 	return TEST_PASS;
+}
+
+/* ------------------------------------------------- any event layout */
+
+/*
+ * What the sample_id trailer of a non-sample record holds for an event
+ * of the given sample_type with sample_id_all set: the fields present,
+ * in the order the ABI gives them.  Fields the layout lacks stay 0.
+ */
+struct sample_id_any {
+	__u32 pid, tid;
+	__u64 time, id, stream_id;
+	__u32 cpu, res;
+	__u64 identifier;
+};
+
+#define SAMPLE_ID_BITS	(PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_ID | \
+			 PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU | PERF_SAMPLE_IDENTIFIER)
+
+/* Size of the trailer an event with this attr appends to side-band records. */
+static inline size_t sample_id_size(const struct perf_event_attr *attr)
+{
+	if (!attr->sample_id_all)
+		return 0;
+	return 8 * __builtin_popcountll(attr->sample_type & SAMPLE_ID_BITS);
+}
+
+/* Decode the trailer of h (which must be long enough) for the given attr. */
+static inline void sample_id_decode(const struct perf_event_header *h,
+				    const struct perf_event_attr *attr,
+				    struct sample_id_any *sid)
+{
+	const __u64 *p = (const __u64 *)((const char *)h + h->size - sample_id_size(attr));
+	__u64 st = attr->sample_type;
+
+	memset(sid, 0, sizeof(*sid));
+	if (!attr->sample_id_all)
+		return;
+	if (st & PERF_SAMPLE_TID) {
+		sid->pid = *p & 0xffffffff;
+		sid->tid = *p++ >> 32;
+	}
+	if (st & PERF_SAMPLE_TIME)
+		sid->time = *p++;
+	if (st & PERF_SAMPLE_ID)
+		sid->id = *p++;
+	if (st & PERF_SAMPLE_STREAM_ID)
+		sid->stream_id = *p++;
+	if (st & PERF_SAMPLE_CPU) {
+		sid->cpu = *p & 0xffffffff;
+		sid->res = *p++ >> 32;
+	}
+	if (st & PERF_SAMPLE_IDENTIFIER)
+		sid->identifier = *p;
+}
+
+/*
+ * Whether a KSYMBOL or BPF_EVENT record is exactly as long as the
+ * event's layout implies: the fixed part, for KSYMBOL a NUL-terminated
+ * name zero-padded to 8 bytes, then the event's trailer and nothing
+ * else.  Fills why (when given) on failure.
+ */
+static inline bool record_whole(const struct perf_event_header *h,
+				const struct perf_event_attr *attr, char *why, size_t whysz)
+{
+	size_t trailer = sample_id_size(attr), fixed, area, nlen;
+	char dummy[8];
+
+	if (!why) {
+		why = dummy;
+		whysz = sizeof(dummy);
+	}
+	if (h->type == PERF_RECORD_BPF_EVENT) {
+		fixed = sizeof(struct perf_event_header) + 16;
+		if (h->size != fixed + trailer) {
+			snprintf(why, whysz, "BPF_EVENT of %u bytes, layout implies %zu",
+				 h->size, fixed + trailer);
+			return false;
+		}
+		return true;
+	}
+	if (h->type != PERF_RECORD_KSYMBOL)
+		return true;
+	fixed = sizeof(struct perf_event_header) + 16;
+	if (h->size % 8 || h->size < fixed + 8 + trailer) {
+		snprintf(why, whysz, "KSYMBOL of %u bytes with a %zu-byte trailer", h->size,
+			 trailer);
+		return false;
+	}
+	area = h->size - fixed - trailer;
+	nlen = strnlen((const char *)h + fixed, area);
+	if (nlen == area || area != ((nlen + 1 + 7) & ~(size_t)7)) {
+		snprintf(why, whysz, "KSYMBOL of %u bytes: %zu-byte name in a %zu-byte area "
+			 "(trailer %zu)", h->size, nlen, area, trailer);
+		return false;
+	}
+	for (size_t i = nlen; i < area; i++) {
+		if (((const char *)h)[fixed + i]) {
+			snprintf(why, whysz, "KSYMBOL name padding is not zero");
+			return false;
+		}
+	}
+	return true;
+}
+
+/*
+ * Open a side-band event with the caller's attr (size, type and config
+ * are filled in) and a ring buffer of pages data pages.
+ */
+static inline int sb_open_attr(struct sb_event *e, struct perf_event_attr *attr, pid_t pid,
+			       int cpu, int pages)
+{
+	long page = sysconf(_SC_PAGESIZE);
+
+	memset(e, 0, sizeof(*e));
+	attr->size = sizeof(*attr);
+	attr->type = PERF_TYPE_SOFTWARE;
+	attr->config = PERF_COUNT_SW_DUMMY;
+	e->fd = sys_perf_event_open(attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	if (e->fd < 0)
+		return -1;
+	if (ioctl(e->fd, PERF_EVENT_IOC_ID, &e->id) < 0)
+		goto err;
+	e->data_size = pages * page;
+	e->base = mmap(NULL, (pages + 1) * page, PROT_READ | PROT_WRITE, MAP_SHARED, e->fd, 0);
+	if (e->base == MAP_FAILED)
+		goto err;
+	return 0;
+err:
+	close(e->fd);
+	e->fd = -1;
+	e->base = NULL;
+	return -1;
+}
+
+/* ------------------------------------------ kprobes, ftrace, vmlinux BTF */
+
+static inline int kprobe_pmu_type(void)
+{
+	char buf[32] = "";
+	int fd = open("/sys/bus/event_source/devices/kprobe/type", O_RDONLY);
+
+	if (fd < 0)
+		return -1;
+	if (read(fd, buf, sizeof(buf) - 1) <= 0)
+		buf[0] = 0;
+	close(fd);
+	return buf[0] ? atoi(buf) : -1;
+}
+
+static inline int kprobe_open(int type, const char *func, __u64 offset)
+{
+	struct perf_event_attr attr;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = type;
+	attr.kprobe_func = ptr_to_u64(func);
+	attr.probe_offset = offset;
+	attr.disabled = 1;
+	return sys_perf_event_open(&attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
+}
+
+static inline bool traced(const char *func)
+{
+	char line[256];
+	FILE *f = fopen("/sys/kernel/tracing/available_filter_functions", "r");
+	size_t n = strlen(func);
+	bool found = false;
+
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f))
+		found = !strncmp(line, func, n) && (line[n] == '\n' || line[n] == ' ');
+	fclose(f);
+	return found;
+}
+
+static inline int write_str(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY | O_TRUNC), ok;
+
+	if (fd < 0)
+		return -1;
+	ok = write(fd, val, strlen(val)) == (ssize_t)strlen(val);
+	close(fd);
+	return ok ? 0 : -1;
+}
+
+/* Find the BTF id of FUNC name in /sys/kernel/btf/vmlinux; 0 if none. */
+static inline __u32 vmlinux_btf_func(const char *name)
+{
+	static char buf[16 << 20];
+	struct btf_header *hdr = (void *)buf;
+	ssize_t n, total = 0;
+	__u32 id = 1, found = 0;
+	char *types, *strs, *p, *end;
+	int fd = open("/sys/kernel/btf/vmlinux", O_RDONLY);
+
+	if (fd < 0)
+		return 0;
+	while ((n = read(fd, buf + total, sizeof(buf) - total)) > 0)
+		total += n;
+	close(fd);
+	if (total < (ssize_t)sizeof(*hdr) || hdr->magic != BTF_MAGIC)
+		return 0;
+	types = buf + hdr->hdr_len + hdr->type_off;
+	strs = buf + hdr->hdr_len + hdr->str_off;
+	end = types + hdr->type_len;
+	for (p = types; p + sizeof(struct btf_type) <= end && !found; id++) {
+		struct btf_type *t = (void *)p;
+		__u32 vlen = BTF_INFO_VLEN(t->info);
+
+		p += sizeof(*t);
+		switch (BTF_INFO_KIND(t->info)) {
+		case BTF_KIND_INT:
+		case BTF_KIND_VAR:
+		case BTF_KIND_DECL_TAG:
+			p += 4;
+			break;
+		case BTF_KIND_ARRAY:
+			p += sizeof(struct btf_array);
+			break;
+		case BTF_KIND_STRUCT:
+		case BTF_KIND_UNION:
+		case BTF_KIND_DATASEC:
+			p += vlen * 12;
+			break;
+		case BTF_KIND_ENUM:
+		case BTF_KIND_FUNC_PROTO:
+			p += vlen * 8;
+			break;
+		case 19:	/* BTF_KIND_ENUM64: an enum value, not a macro */
+			p += vlen * 12;
+			break;
+		case BTF_KIND_FUNC:
+			if (!strcmp(strs + t->name_off, name))
+				found = id;
+			break;
+		default:
+			break;
+		}
+	}
+	return found;
+}
+
+/*
+ * Load an fentry program (return 0) on the vmlinux function of BTF id
+ * btf_id; on failure the verifier's log goes to a diagnostic.  Returns
+ * the fd or -1 with errno set.
+ */
+static inline int fentry_prog_load(__u32 btf_id, const char *name)
+{
+	struct bpf_insn insns[] = { MOV64_IMM(BPF_REG_0, 0), EXIT_INSN() };
+	union bpf_attr attr;
+	int fd, err;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.prog_type = BPF_PROG_TYPE_TRACING;
+	attr.expected_attach_type = BPF_TRACE_FENTRY;
+	attr.attach_btf_id = btf_id;
+	attr.insns = ptr_to_u64(insns);
+	attr.insn_cnt = ARRAY_SIZE(insns);
+	attr.license = ptr_to_u64("GPL");
+	strncpy(attr.prog_name, name, sizeof(attr.prog_name) - 1);
+	fd = sys_bpf(BPF_PROG_LOAD, &attr);
+	if (fd >= 0)
+		return fd;
+	err = errno;
+	attr.log_buf = ptr_to_u64(bpf_log);
+	attr.log_size = sizeof(bpf_log);
+	attr.log_level = 1;
+	bpf_log[0] = 0;
+	fd = sys_bpf(BPF_PROG_LOAD, &attr);
+	if (fd >= 0)
+		close(fd);
+	else
+		diag("BPF_PROG_LOAD(fentry, btf id %u): %s: %s", btf_id, strerror(err),
+		     one_line(bpf_log, 400));
+	errno = err;
+	return -1;
 }
 
 /* --------------------------------------------------------- kallsyms */

@@ -21,47 +21,6 @@ static const char *const probe_targets[] = {
 	"__x64_sys_getppid",
 };
 
-static int kprobe_pmu_type(void)
-{
-	char buf[32] = "";
-	int fd = open("/sys/bus/event_source/devices/kprobe/type", O_RDONLY);
-
-	if (fd < 0)
-		return -1;
-	if (read(fd, buf, sizeof(buf) - 1) <= 0)
-		buf[0] = 0;
-	close(fd);
-	return buf[0] ? atoi(buf) : -1;
-}
-
-static int kprobe_open(int type, const char *func, __u64 offset)
-{
-	struct perf_event_attr attr;
-
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = type;
-	attr.kprobe_func = ptr_to_u64(func);
-	attr.probe_offset = offset;
-	attr.disabled = 1;
-	return sys_perf_event_open(&attr, -1, 0, -1, PERF_FLAG_FD_CLOEXEC);
-}
-
-static bool traced(const char *func)
-{
-	char line[256];
-	FILE *f = fopen("/sys/kernel/tracing/available_filter_functions", "r");
-	size_t n = strlen(func);
-	bool found = false;
-
-	if (!f)
-		return false;
-	while (!found && fgets(line, sizeof(line), f))
-		found = !strncmp(line, func, n) && (line[n] == '\n' || line[n] == ' ');
-	fclose(f);
-	return found;
-}
-
 /*
  * One listener per CPU: some of this code runs from kworkers.  Every
  * KSYMBOL they receive is kept, so several lookups can search them.
@@ -275,17 +234,6 @@ static int test_ftrace_trampoline(void)
 	return res;
 }
 
-static int write_str(const char *path, const char *val)
-{
-	int fd = open(path, O_WRONLY | O_TRUNC), ok;
-
-	if (fd < 0)
-		return -1;
-	ok = write(fd, val, strlen(val)) == (ssize_t)strlen(val);
-	close(fd);
-	return ok ? 0 : -1;
-}
-
 /* The address of the first KSYMBOL named name with the given flags. */
 static __u64 ksym_addr(struct listeners *l, const char *name, __u16 flags, __u64 addr)
 {
@@ -368,68 +316,8 @@ out_rmdir:
 
 /* --------------------------------------------------- BPF trampoline */
 
-/* Find the BTF id of FUNC name in /sys/kernel/btf/vmlinux; 0 if none. */
-static __u32 vmlinux_btf_func(const char *name)
-{
-	static char buf[16 << 20];
-	struct btf_header *hdr = (void *)buf;
-	ssize_t n, total = 0;
-	__u32 id = 1, found = 0;
-	char *types, *strs, *p, *end;
-	int fd = open("/sys/kernel/btf/vmlinux", O_RDONLY);
-
-	if (fd < 0)
-		return 0;
-	while ((n = read(fd, buf + total, sizeof(buf) - total)) > 0)
-		total += n;
-	close(fd);
-	if (total < (ssize_t)sizeof(*hdr) || hdr->magic != BTF_MAGIC)
-		return 0;
-	types = buf + hdr->hdr_len + hdr->type_off;
-	strs = buf + hdr->hdr_len + hdr->str_off;
-	end = types + hdr->type_len;
-	for (p = types; p + sizeof(struct btf_type) <= end && !found; id++) {
-		struct btf_type *t = (void *)p;
-		__u32 vlen = BTF_INFO_VLEN(t->info);
-
-		p += sizeof(*t);
-		switch (BTF_INFO_KIND(t->info)) {
-		case BTF_KIND_INT:
-		case BTF_KIND_VAR:
-		case BTF_KIND_DECL_TAG:
-			p += 4;
-			break;
-		case BTF_KIND_ARRAY:
-			p += sizeof(struct btf_array);
-			break;
-		case BTF_KIND_STRUCT:
-		case BTF_KIND_UNION:
-		case BTF_KIND_DATASEC:
-			p += vlen * 12;
-			break;
-		case BTF_KIND_ENUM:
-		case BTF_KIND_FUNC_PROTO:
-			p += vlen * 8;
-			break;
-#ifdef BTF_KIND_ENUM64
-		case BTF_KIND_ENUM64:
-			p += vlen * 12;
-			break;
-#endif
-		case BTF_KIND_FUNC:
-			if (!strcmp(strs + t->name_off, name))
-				found = id;
-			break;
-		default:
-			break;
-		}
-	}
-	return found;
-}
-
 static int test_bpf_trampoline(void)
 {
-	struct bpf_insn insns[] = { MOV64_IMM(BPF_REG_0, 0), EXIT_INSN() };
 	char name[128], want[64];
 	union bpf_attr attr;
 	static struct listeners l;
@@ -441,15 +329,7 @@ static int test_bpf_trampoline(void)
 		diag("no vmlinux BTF (CONFIG_DEBUG_INFO_BTF) or no bpf_fentry_test1");
 		return TEST_SKIP;
 	}
-	memset(&attr, 0, sizeof(attr));
-	attr.prog_type = BPF_PROG_TYPE_TRACING;
-	attr.expected_attach_type = BPF_TRACE_FENTRY;
-	attr.attach_btf_id = btf_id;
-	attr.insns = ptr_to_u64(insns);
-	attr.insn_cnt = ARRAY_SIZE(insns);
-	attr.license = ptr_to_u64("GPL");
-	strcpy(attr.prog_name, "ksym_fentry");
-	fd = sys_bpf(BPF_PROG_LOAD, &attr);
+	fd = fentry_prog_load(btf_id, "ksym_fentry");
 	if (fd < 0)
 		return fail("BPF_PROG_LOAD(fentry bpf_fentry_test1): %s", strerror(errno));
 	if (listeners_open(&l, WANT_KSYMBOL)) {
