@@ -171,4 +171,12 @@ int perf_env_bpf__find_func(struct perf_env_bpf *bpf, u64 addr,
 void perf_env_bpf__fprintf_prog_info(struct perf_env_bpf *bpf, FILE *fp);
 void perf_env_bpf__fprintf_btf(struct perf_env_bpf *bpf, FILE *fp);
 
+/*
+ * (bpf-prog-info.c and bpf-prog-names.c) The place of array a (an index
+ * into the array descriptors) in a program's data: 0, or -EINVAL with a
+ * message in err when the info's counts and sizes do not fit data_len.
+ */
+int bpil_array__geometry(const struct bpf_prog_info *info, u32 data_len, int a,
+			 u64 *off, u32 *count, u32 *rec, char *err, size_t errsz);
+
 #endif /* __PERF_BPF_PROG_INFO_H */
