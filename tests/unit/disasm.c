@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: GPL-2.0
+/* util/disasm.c: capstone's x86-64 in objdump's AT&T shape, jumps' targets, "(bad)". */
+#include <string.h>
+
+#include "tap.h"
+#include "util/disasm.h"
+
+int main(void)
+{
+	/* push %rbp; mov %rsp,%rbp; call +0; jmp -2; (bad) 0x06 in 64-bit mode; ret */
+	static const u8 code[] = { 0x55, 0x48, 0x89, 0xe5, 0xe8, 0x00, 0x00, 0x00, 0x00,
+				   0xeb, 0xfe, 0x06, 0xc3 };
+	struct disasm_insn in;
+	struct disasm *d;
+	int n = 0;
+
+	if (disasm__new(&d))
+		skip_all("capstone without x86-64");
+	disasm__start(d, code, sizeof(code), 0x1000);
+	ok(disasm__next(d, &in) && !strncmp(in.mnemonic, "push", 4) && !strcmp(in.operands, "%rbp") &&
+	   in.addr == 0x1000 && in.size == 1, "push %%rbp at 0x1000");
+	ok(disasm__next(d, &in) && !strncmp(in.mnemonic, "mov", 3) &&
+	   !strcmp(in.operands, "%rsp,%rbp") && in.size == 3, "mov %%rsp,%%rbp: AT&T, no space");
+	ok(disasm__next(d, &in) && in.has_target && in.is_call && in.target == 0x1009,
+	   "a call's destination (%#llx)", (unsigned long long)in.target);
+	ok(disasm__next(d, &in) && in.has_target && !in.is_call && in.target == 0x1009,
+	   "a jump to itself");
+	ok(disasm__next(d, &in) && !strcmp(in.mnemonic, "(bad)") && in.size == 1,
+	   "an undecodable byte: (bad), one byte");
+	ok(disasm__next(d, &in) && !strncmp(in.mnemonic, "ret", 3) && in.addr == 0x100c,
+	   "and the walk goes on to the end: %s", in.mnemonic);
+	ok(!disasm__next(d, &in), "then nothing");
+	disasm__start(d, code, 0, 0);
+	while (disasm__next(d, &in))
+		n++;
+	is_int(n, 0, "no code: no instruction");
+	disasm__delete(d);
+	return done_testing();
+}
