@@ -45,6 +45,35 @@ static const char *name_suffix(const char *name)
 	return name;
 }
 
+struct find_ctx {
+	u64				addr;
+	u64				len;
+	const char			*sym_name;
+	char				*name;
+	size_t				namesz;
+	const struct bpf_prog_info_node	*node;
+	u32				idx;
+	bool				found;
+};
+
+static int find__same(void *priv, const struct bpf_prog_info_node *node, u32 idx, u64 start,
+		      u32 len)
+{
+	struct find_ctx *c = priv;
+	bool named;
+
+	if (start != c->addr || (c->len && len && len != c->len))
+		return 0;
+	bpf_func__kernel_name(node, idx, c->name, c->namesz);
+	named = !strcmp(name_suffix(c->name), name_suffix(c->sym_name));
+	if (!c->found || named) {
+		c->node = node;
+		c->idx = idx;
+		c->found = true;
+	}
+	return named;
+}
+
 /*
  * The program and function the symbol is: same address and length, and of
  * several (an address reused by a later program) the one with its name.
@@ -53,32 +82,15 @@ static int bpf_find(struct perf_env_bpf *bpf, u64 addr, u64 len, const char *sym
 		    const struct bpf_prog_info_node **nodep, u32 *idxp)
 {
 	char name[BPF_NAME_LEN];
-	bool found = false;
-	u32 p, i;
+	struct find_ctx c = { .addr = addr, .len = len, .sym_name = sym_name, .name = name,
+			      .namesz = sizeof(name) };
 
-	for (p = 0; p < bpf->nr_progs; p++) {
-		const struct bpf_prog_info_node *node = &bpf->progs[p];
-		u32 nr = bpf_prog_info_node__nr_funcs(node);
-
-		for (i = 0; i < nr; i++) {
-			u64 start;
-			u32 flen;
-
-			if (perf_env_bpf__func(bpf, node, i, &start, &flen, name, sizeof(name)))
-				break;
-			if (start != addr || (len && flen && flen != len))
-				continue;
-			bpf_func__kernel_name(node, i, name, sizeof(name));
-			if (!found || !strcmp(name_suffix(name), name_suffix(sym_name))) {
-				*nodep = node;
-				*idxp = i;
-				if (!strcmp(name_suffix(name), name_suffix(sym_name)))
-					return 0;
-				found = true;
-			}
-		}
-	}
-	return found ? 0 : -ENOENT;
+	perf_env_bpf__for_each_func(bpf, name, sizeof(name), find__same, &c);
+	if (!c.found)
+		return -ENOENT;
+	*nodep = c.node;
+	*idxp = c.idx;
+	return 0;
 }
 
 int annotate_bpf__func_name(struct perf_env_bpf *bpf, u64 addr, char *name, size_t size,

@@ -160,6 +160,16 @@ int perf_env_bpf__func(struct perf_env_bpf *bpf, const struct bpf_prog_info_node
 int perf_env_bpf__kernel_func(struct perf_env_bpf *bpf, const struct bpf_prog_info_node *node,
 			      u32 i, u64 *addr, u32 *len, char *name, size_t namesz);
 /*
+ * fn(priv, node, idx, start, len) for every function of every program, in
+ * the store's order, until fn returns nonzero (returned; 0 when none
+ * did); with namesz, name holds each function's name during its call.
+ */
+typedef int (*perf_env_bpf_func_fn)(void *priv, const struct bpf_prog_info_node *node, u32 idx,
+				    u64 start, u32 len);
+int perf_env_bpf__for_each_func(struct perf_env_bpf *bpf, char *name, size_t namesz,
+				perf_env_bpf_func_fn fn, void *priv);
+
+/*
  * The program and function containing addr: of several (an address a
  * later program reused) the first in progs[], and its first function.
  * O(log n) by an index of every function's range.

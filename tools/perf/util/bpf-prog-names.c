@@ -241,11 +241,11 @@ static int perf_env_bpf__index(struct perf_env_bpf *bpf)
 	return 0;
 }
 
-/* The same by a walk of every function, without memory for the index. */
-static int perf_env_bpf__scan_func(struct perf_env_bpf *bpf, u64 addr,
-				   const struct bpf_prog_info_node **nodep, u32 *idx)
+int perf_env_bpf__for_each_func(struct perf_env_bpf *bpf, char *name, size_t namesz,
+				perf_env_bpf_func_fn fn, void *priv)
 {
 	u32 p, i;
+	int ret;
 
 	for (p = 0; p < bpf->nr_progs; p++) {
 		const struct bpf_prog_info_node *node = &bpf->progs[p];
@@ -255,16 +255,46 @@ static int perf_env_bpf__scan_func(struct perf_env_bpf *bpf, u64 addr,
 			u64 start;
 			u32 len;
 
-			if (perf_env_bpf__func(bpf, node, i, &start, &len, NULL, 0))
+			/* (a program whose arrays do not say more ends there) */
+			if (perf_env_bpf__func(bpf, node, i, &start, &len, name, namesz))
 				break;
-			if (addr >= start && addr - start < len) {
-				*nodep = node;
-				*idx = i;
-				return 0;
-			}
+			ret = fn(priv, node, i, start, len);
+			if (ret)
+				return ret;
 		}
 	}
-	return -ENOENT;
+	return 0;
+}
+
+struct scan_ctx {
+	u64				addr;
+	const struct bpf_prog_info_node	*node;
+	u32				idx;
+};
+
+static int scan__covers(void *priv, const struct bpf_prog_info_node *node, u32 idx, u64 start,
+			u32 len)
+{
+	struct scan_ctx *c = priv;
+
+	if (c->addr < start || c->addr - start >= len)
+		return 0;
+	c->node = node;
+	c->idx = idx;
+	return 1;
+}
+
+/* The same by a walk of every function, without memory for the index. */
+static int perf_env_bpf__scan_func(struct perf_env_bpf *bpf, u64 addr,
+				   const struct bpf_prog_info_node **nodep, u32 *idx)
+{
+	struct scan_ctx c = { .addr = addr };
+
+	if (!perf_env_bpf__for_each_func(bpf, NULL, 0, scan__covers, &c))
+		return -ENOENT;
+	*nodep = c.node;
+	*idx = c.idx;
+	return 0;
 }
 
 int perf_env_bpf__find_func(struct perf_env_bpf *bpf, u64 addr,

@@ -45,6 +45,21 @@ static inline bool evsel__is_sideband(const struct evsel *evsel)
 	       evsel->attr.config == PERF_COUNT_SW_DUMMY;
 }
 
+/*
+ * The side-band bits record and top ask of their tracking event: maps,
+ * comms, tasks, KSYMBOL, and BPF_EVENT unless bpf_event is false.
+ */
+static inline void perf_event_attr__set_sideband(struct perf_event_attr *attr, bool bpf_event)
+{
+	attr->mmap = 1;
+	attr->mmap2 = 1;
+	attr->comm = 1;
+	attr->comm_exec = 1;
+	attr->task = 1;
+	attr->ksymbol = 1;
+	attr->bpf_event = bpf_event;
+}
+
 /* Size of the sample_id trailer of non-sample records for this attr. */
 int evsel__id_hdr_size(const struct evsel *evsel);
 

@@ -99,13 +99,7 @@ int record__finished_round(struct record *rec)
 
 static void record__set_tracking(struct record *rec, struct perf_event_attr *attr)
 {
-	attr->mmap = 1;
-	attr->comm = 1;
-	attr->task = 1;
-	attr->mmap2 = 1;
-	attr->comm_exec = 1;
-	attr->ksymbol = 1;
-	attr->bpf_event = !rec->opts.no_bpf_event;
+	perf_event_attr__set_sideband(attr, !rec->opts.no_bpf_event);
 }
 
 /*

@@ -57,13 +57,7 @@ void top_events__config(struct perf_top *top)
 		}
 		if (i)
 			continue;
-		attr->mmap = 1;
-		attr->mmap2 = 1;
-		attr->comm = 1;
-		attr->comm_exec = 1;
-		attr->task = 1;
-		attr->ksymbol = 1;
-		attr->bpf_event = !opts->no_bpf_event;
+		perf_event_attr__set_sideband(attr, !opts->no_bpf_event);
 	}
 	top->id_hdr_size = perf_event__id_hdr_size(sample_type);
 }
