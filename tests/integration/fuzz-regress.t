@@ -35,10 +35,11 @@ grep -qx '# memory nodes (nr 0, block size 0x0):' "$TMPD/out" &&
 ok $? "mem-topology-hang: no nodes from the unreadable section, the header printed to its end"
 if [ -x "$UPERF" ]; then
 	# upstream prints two cache levels more from bytes past the section's
-	# strings; every line of ours is one of upstream's, in its order
+	# strings (whatever its heap holds there: newlines too, CI run 10);
+	# every line of ours is one of upstream's, in its order
 	"$UPERF" report --header-only -I -i "$f" >"$TMPD/up" 2>/dev/null
 	diff -a "$TMPD/up" "$TMPD/out" >"$TMPD/diff"
-	! grep -aq "^>" "$TMPD/diff" && ! grep -a "^<" "$TMPD/diff" | grep -aqv "^< #  L"
+	! grep -aq "^>" "$TMPD/diff"
 	ok $? "mem-topology-hang: upstream's lines but its unreadable cache levels"
 	cat -v "$TMPD/diff" | sed "s/^/#   /"
 else
