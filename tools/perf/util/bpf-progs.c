@@ -51,6 +51,7 @@ void bpf_progs__delete(struct bpf_progs *progs)
 	free(progs->pending);
 	free(progs->entries);
 	free(progs->by_id);
+	free(progs->by_addr);
 	free(progs);
 }
 
@@ -147,6 +148,21 @@ static struct bpf_prog_entry *bpf_progs__add(struct bpf_progs *progs, u32 id,
 	if (bpf_progs__index_id(progs, progs->nr)) {
 		free(e);
 		return NULL;
+	}
+	if (origin == BPF_PROG_TRAMPOLINE || origin == BPF_PROG_DISPATCHER ||
+	    origin == BPF_PROG_KSYMBOL_ONLY) {
+		if (progs->nr_by_addr == progs->alloc_by_addr) {
+			u32 n = progs->alloc_by_addr ? progs->alloc_by_addr * 2 : 16;
+			void *p = realloc(progs->by_addr, n * sizeof(*progs->by_addr));
+
+			if (!p) {
+				free(e);
+				return NULL;
+			}
+			progs->by_addr = p;
+			progs->alloc_by_addr = n;
+		}
+		progs->by_addr[progs->nr_by_addr++] = e;
 	}
 	progs->nr++;
 	return e;
@@ -265,19 +281,31 @@ static int bpf_progs__image(struct bpf_progs *progs, u64 addr, u32 len, const ch
  * of KSYMBOLs alone) whose function starts at addr: its unregister is its
  * unload.  The latest first: they are few, or come and go in order.
  */
+/*
+ * The loaded entry matched by address, the latest first; it leaves the
+ * list (an UNREGISTER unloads it), as do the unloaded ones passed over.
+ */
 static struct bpf_prog_entry *bpf_progs__find_addr(struct bpf_progs *progs, u64 addr)
 {
-	u32 i;
+	struct bpf_prog_entry *e;
+	u32 i, out;
 
-	for (i = progs->nr; i-- > 0;) {
-		struct bpf_prog_entry *e = progs->entries[i];
-
-		if ((e->origin == BPF_PROG_TRAMPOLINE || e->origin == BPF_PROG_DISPATCHER ||
-		     e->origin == BPF_PROG_KSYMBOL_ONLY) &&
-		    !e->unloaded && e->nr_funcs && e->funcs[0].addr == addr)
-			return e;
+	for (i = progs->nr_by_addr; i-- > 0;) {
+		e = progs->by_addr[i];
+		if (!e->unloaded && e->nr_funcs && e->funcs[0].addr == addr)
+			break;
 	}
-	return NULL;
+	if (i == (u32)-1)
+		return NULL;
+	memmove(&progs->by_addr[i], &progs->by_addr[i + 1],
+		(progs->nr_by_addr - i - 1) * sizeof(*progs->by_addr));
+	progs->nr_by_addr--;
+	/* the unloaded ones go too (unloads matched otherwise) */
+	for (i = 0, out = 0; i < progs->nr_by_addr; i++)
+		if (!progs->by_addr[i]->unloaded)
+			progs->by_addr[out++] = progs->by_addr[i];
+	progs->nr_by_addr = out;
+	return e;
 }
 
 int bpf_progs__ksymbol(struct bpf_progs *progs, const union perf_event *ev,

@@ -101,6 +101,14 @@ struct bpf_progs {
 	u32			nr;
 	u32			alloc;
 	u32			*by_id;		/* the ids: index + 1, open addressing */
+	/*
+	 * The entries an UNREGISTER is matched to by address (trampolines,
+	 * dispatchers, functions no BPF_EVENT claimed) while loaded: a churn
+	 * of thousands of programs must not scan them all at each unload
+	 */
+	struct bpf_prog_entry	**by_addr;
+	u32			nr_by_addr;
+	u32			alloc_by_addr;
 	u32			id_mask;
 	struct bpf_prog_pending	*pending;
 	u32			nr_pending;
