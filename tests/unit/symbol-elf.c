@@ -15,6 +15,21 @@ int __attribute__((noinline)) symbol_elf_test_marker(int x)
 	return x * 3 + 1;
 }
 
+/*
+ * Size-less labels in text, never run: a visible one is named (as _start
+ * is), an assembly routine's hidden one is not, as upstream: its address
+ * falls to the label before it.
+ */
+asm(".text\n"
+    ".globl symbol_elf_test_label\n"
+    "symbol_elf_test_label:\n"
+    ".skip 16\n"
+    ".globl symbol_elf_test_hidden\n"
+    ".hidden symbol_elf_test_hidden\n"
+    "symbol_elf_test_hidden:\n"
+    ".skip 16\n");
+extern const char symbol_elf_test_label[], symbol_elf_test_hidden[];
+
 /* a data object: symbols name addresses in data too, as upstream's do */
 long symbol_elf_test_table[16] = { 1 };
 
@@ -161,6 +176,12 @@ int main(void)
 	if (!find_mapping(addr, &start, &pgoff, path, sizeof(path)))
 		f = symbols__find(&s, addr - start + pgoff);
 	is_str(f ? f->name : NULL, "symbol_elf_test_table", "a data object found by its file offset");
+	addr = (u64)(uintptr_t)symbol_elf_test_hidden;
+	f = NULL;
+	if (!find_mapping(addr, &start, &pgoff, path, sizeof(path)))
+		f = symbols__find(&s, addr - start + pgoff + 4);
+	is_str(f ? f->name : NULL, "symbol_elf_test_label",
+	       "a hidden label is not a symbol: its address is the visible label's before it");
 	addr = (u64)(uintptr_t)&symbol_elf_test_marker;
 	find_mapping(addr, &start, &pgoff, path, sizeof(path));
 	symbols__exit(&s);

@@ -128,12 +128,16 @@ static int read_symtab(Elf *elf, Elf *lay, Elf_Scn *scn, const GElf_Shdr *sh, u6
 		if (sym.st_shndx == SHN_UNDEF || sym.st_shndx == SHN_ABS || !sym.st_name)
 			continue;
 		/*
-		 * functions, size-less labels in text sections (_start), and
-		 * data objects as upstream: a broken frame-pointer chain's
-		 * address in data is named after its object there too
+		 * functions, size-less visible labels in text sections
+		 * (_start; not an assembly routine's hidden or internal
+		 * labels), and data objects as upstream: a broken frame-pointer
+		 * chain's address in data is named after its object there too
 		 */
 		if (type == STT_NOTYPE) {
-			if (sym.st_size || !is_text_section(elf, sym.st_shndx))
+			int vis = GELF_ST_VISIBILITY(sym.st_other);
+
+			if (sym.st_size || !is_text_section(elf, sym.st_shndx) ||
+			    vis == STV_HIDDEN || vis == STV_INTERNAL)
 				continue;
 		} else if (type != STT_FUNC && type != STT_GNU_IFUNC && type != STT_OBJECT) {
 			continue;
