@@ -17,26 +17,6 @@
 #define BPF_NAME_LEN	512
 #define TAG_PREFIX_LEN	(9 + 2 * BPF_TAG_SIZE)	/* "bpf_prog_" + hex tag */
 
-/* The kernel names the main function after the whole program's tag. */
-static void bpf_func__kernel_name(const struct bpf_prog_info_node *node, u32 idx, char *name,
-				  size_t size)
-{
-	char rest[BPF_NAME_LEN];
-	int i, n;
-
-	if (idx || strncmp(name, "bpf_prog_", 9) || strlen(name) < TAG_PREFIX_LEN)
-		return;
-	snprintf(rest, sizeof(rest), "%s", name + TAG_PREFIX_LEN);
-	if (!strcmp(rest, "_F") && node->info.name[0])
-		snprintf(rest, sizeof(rest), "_%.*s", (int)sizeof(node->info.name),
-			 node->info.name);
-	n = snprintf(name, size, "bpf_prog_");
-	for (i = 0; i < BPF_TAG_SIZE && n < (int)size; i++)
-		n += snprintf(name + n, size - n, "%02x", node->info.tag[i]);
-	if (n < (int)size)
-		snprintf(name + n, size - n, "%s", rest);
-}
-
 /* The part after "bpf_prog_<tag>", or the whole name. */
 static const char *name_suffix(const char *name)
 {
@@ -64,7 +44,6 @@ static int find__same(void *priv, const struct bpf_prog_info_node *node, u32 idx
 
 	if (start != c->addr || (c->len && len && len != c->len))
 		return 0;
-	bpf_func__kernel_name(node, idx, c->name, c->namesz);
 	named = !strcmp(name_suffix(c->name), name_suffix(c->sym_name));
 	if (!c->found || named) {
 		c->node = node;
@@ -102,7 +81,6 @@ int annotate_bpf__func_name(struct perf_env_bpf *bpf, u64 addr, char *name, size
 	if (!bpf || perf_env_bpf__find_func(bpf, addr, &node, &idx) ||
 	    perf_env_bpf__func(bpf, node, idx, start, &len, name, size))
 		return -ENOENT;
-	bpf_func__kernel_name(node, idx, name, size);
 	return 0;
 }
 

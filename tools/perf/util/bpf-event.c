@@ -24,69 +24,7 @@
 #include "perf-clock.h"
 #include "synthesize.h"
 
-/* Where each array's count, element size and pointer live in bpf_prog_info. */
-struct bpil_desc {
-	size_t	count_off;	/* u32 */
-	size_t	rec_off;	/* u32, or 0 when the size is fixed */
-	u32	fixed_size;
-	size_t	ptr_off;	/* u64 */
-};
-
-#define INFO_OFF(f)	offsetof(struct bpf_prog_info, f)
-
-static const struct bpil_desc bpil_descs[PERF_BPIL_LAST_ARRAY] = {
-	[PERF_BPIL_JITED_INSNS] = { INFO_OFF(jited_prog_len), 0, 1, INFO_OFF(jited_prog_insns) },
-	[PERF_BPIL_XLATED_INSNS] = { INFO_OFF(xlated_prog_len), 0, 1,
-				     INFO_OFF(xlated_prog_insns) },
-	[PERF_BPIL_MAP_IDS] = { INFO_OFF(nr_map_ids), 0, sizeof(u32), INFO_OFF(map_ids) },
-	[PERF_BPIL_JITED_KSYMS] = { INFO_OFF(nr_jited_ksyms), 0, sizeof(u64),
-				    INFO_OFF(jited_ksyms) },
-	[PERF_BPIL_JITED_FUNC_LENS] = { INFO_OFF(nr_jited_func_lens), 0, sizeof(u32),
-					INFO_OFF(jited_func_lens) },
-	[PERF_BPIL_FUNC_INFO] = { INFO_OFF(nr_func_info), INFO_OFF(func_info_rec_size), 0,
-				  INFO_OFF(func_info) },
-	[PERF_BPIL_LINE_INFO] = { INFO_OFF(nr_line_info), INFO_OFF(line_info_rec_size), 0,
-				  INFO_OFF(line_info) },
-	[PERF_BPIL_JITED_LINE_INFO] = { INFO_OFF(nr_jited_line_info),
-					INFO_OFF(jited_line_info_rec_size), 0,
-					INFO_OFF(jited_line_info) },
-	[PERF_BPIL_PROG_TAGS] = { INFO_OFF(nr_prog_tags), 0, BPF_TAG_SIZE, INFO_OFF(prog_tags) },
-};
-
-static u32 info__u32(const struct bpf_prog_info *info, size_t off)
-{
-	u32 v;
-
-	memcpy(&v, (const u8 *)info + off, sizeof(v));
-	return v;
-}
-
-static void info__set_u32(struct bpf_prog_info *info, size_t off, u32 v)
-{
-	memcpy((u8 *)info + off, &v, sizeof(v));
-}
-
-static void info__set_u64(struct bpf_prog_info *info, size_t off, u64 v)
-{
-	memcpy((u8 *)info + off, &v, sizeof(v));
-}
-
-static u64 info__u64(const struct bpf_prog_info *info, size_t off)
-{
-	u64 v;
-
-	memcpy(&v, (const u8 *)info + off, sizeof(v));
-	return v;
-}
-
-static u32 bpil__rec_size(const struct bpf_prog_info *info, int a)
-{
-	const struct bpil_desc *d = &bpil_descs[a];
-
-	return d->rec_off ? info__u32(info, d->rec_off) : d->fixed_size;
-}
-
-int bpf_prog__fetch(int fd, u64 arrays, struct bpf_prog_fetched *out)
+int bpf_prog__fetch(int fd, u64 arrays, struct bpf_prog_info_node *out)
 {
 	struct bpf_prog_info first, info;
 	u32 len = sizeof(first), sizes[PERF_BPIL_LAST_ARRAY] = { 0 }, data_len = 0, off;
@@ -101,8 +39,7 @@ int bpf_prog__fetch(int fd, u64 arrays, struct bpf_prog_fetched *out)
 
 	memset(&info, 0, sizeof(info));
 	for (a = 0; a < PERF_BPIL_LAST_ARRAY; a++) {
-		const struct bpil_desc *d = &bpil_descs[a];
-		u32 count = info__u32(&first, d->count_off), rec = bpil__rec_size(&first, a);
+		u32 count = bpil_array__count(&first, a), rec = bpil_array__rec_size(&first, a);
 
 		if (!(arrays & (1ULL << a)) || !count || !rec)
 			continue;
@@ -115,14 +52,10 @@ int bpf_prog__fetch(int fd, u64 arrays, struct bpf_prog_fetched *out)
 			return -ENOMEM;
 	}
 	for (a = 0, off = 0; a < PERF_BPIL_LAST_ARRAY; a++) {
-		const struct bpil_desc *d = &bpil_descs[a];
-
 		if (!sizes[a])
 			continue;
-		info__set_u32(&info, d->count_off, info__u32(&first, d->count_off));
-		if (d->rec_off)
-			info__set_u32(&info, d->rec_off, info__u32(&first, d->rec_off));
-		info__set_u64(&info, d->ptr_off, (u64)(unsigned long)(data + off));
+		bpil_array__set(&info, a, bpil_array__count(&first, a),
+				bpil_array__rec_size(&first, a), (u64)(unsigned long)(data + off));
 		off += PERF_ALIGN(sizes[a], 8U);
 	}
 	len = sizeof(info);
@@ -133,19 +66,19 @@ int bpf_prog__fetch(int fd, u64 arrays, struct bpf_prog_fetched *out)
 	}
 	out->arrays = 0;
 	for (a = 0, off = 0; a < PERF_BPIL_LAST_ARRAY; a++) {
-		const struct bpil_desc *d = &bpil_descs[a];
+		u32 count = bpil_array__count(&info, a), rec = bpil_array__rec_size(&info, a);
 
 		if (!sizes[a]) {
 			/* not captured: no pointer, but keep the kernel's count */
-			info__set_u64(&info, d->ptr_off, 0);
+			bpil_array__set(&info, a, count, rec, 0);
 			continue;
 		}
 		/* the program cannot change while we hold its fd: counts agree */
-		if (info__u32(&info, d->count_off) * bpil__rec_size(&info, a) != sizes[a]) {
+		if (count * rec != sizes[a]) {
 			free(data);
 			return -EAGAIN;
 		}
-		info__set_u64(&info, d->ptr_off, off);
+		bpil_array__set(&info, a, count, rec, off);
 		out->arrays |= 1ULL << a;
 		off += PERF_ALIGN(sizes[a], 8U);
 	}
@@ -154,24 +87,6 @@ int bpf_prog__fetch(int fd, u64 arrays, struct bpf_prog_fetched *out)
 	out->data = data;
 	out->data_len = data_len;
 	return 0;
-}
-
-void bpf_prog_fetched__exit(struct bpf_prog_fetched *f)
-{
-	free(f->data);
-	f->data = NULL;
-}
-
-const void *bpf_prog_fetched__array(const struct bpf_prog_fetched *f, int a, u32 *count)
-{
-	const struct bpil_desc *d = &bpil_descs[a];
-	u64 off = info__u64(&f->info, d->ptr_off);
-
-	*count = 0;
-	if (!(f->arrays & (1ULL << a)) || off >= f->data_len)
-		return NULL;
-	*count = info__u32(&f->info, d->count_off);
-	return f->data + off;
 }
 
 /* A set of u32 ids: 0 is free, ids are stored + 1.  Returns true if added. */
@@ -236,7 +151,7 @@ bool bpf_capture__has(struct bpf_capture *cap, u32 id)
 	return has;
 }
 
-int bpf_capture__add(struct bpf_capture *cap, const struct bpf_prog_fetched *f)
+int bpf_capture__add(struct bpf_capture *cap, const struct bpf_prog_info_node *f)
 {
 	char err[128];
 	u32 btf_id = f->info.btf_id;
@@ -273,7 +188,7 @@ int bpf_capture__add(struct bpf_capture *cap, const struct bpf_prog_fetched *f)
 }
 
 /* The BTF name of function i from func_info, "" when there is none. */
-static void fetched__btf_name(const struct bpf_prog_fetched *f, u32 i, char *buf, size_t size)
+static void live__btf_name(const struct bpf_prog_info_node *f, u32 i, char *buf, size_t size)
 {
 	const struct bpf_func_info *fi;
 	const struct btf_type *t;
@@ -282,7 +197,7 @@ static void fetched__btf_name(const struct bpf_prog_fetched *f, u32 i, char *buf
 	u32 nr;
 
 	buf[0] = '\0';
-	fi = bpf_prog_fetched__array(f, PERF_BPIL_FUNC_INFO, &nr);
+	fi = bpf_prog_info_node__array(f, PERF_BPIL_FUNC_INFO, &nr, NULL);
 	if (!fi || i >= nr || !f->info.btf_id || f->info.func_info_rec_size < sizeof(*fi))
 		return;
 	btf = btf__load_from_kernel_by_id(f->info.btf_id);
@@ -296,16 +211,14 @@ static void fetched__btf_name(const struct bpf_prog_fetched *f, u32 i, char *buf
 	btf__free(btf);
 }
 
-int bpf_prog_fetched__func_name(const struct bpf_prog_fetched *f, u32 i,
-				const struct bpf_kallsyms *ks, char *buf, size_t size)
+int bpf_prog__live_func_name(const struct bpf_prog_info_node *f, u32 i,
+			     const struct bpf_kallsyms *ks, char *buf, size_t size)
 {
 	const u64 *ksyms;
-	const u8 *tags, *tag;
 	char btf_name[128];
-	u32 nr, nr_tags, k;
-	int n;
+	u32 nr;
 
-	ksyms = bpf_prog_fetched__array(f, PERF_BPIL_JITED_KSYMS, &nr);
+	ksyms = bpf_prog_info_node__array(f, PERF_BPIL_JITED_KSYMS, &nr, NULL);
 	if (!ksyms || i >= nr)
 		return -ENOENT;
 	if (ks) {
@@ -316,23 +229,13 @@ int bpf_prog_fetched__func_name(const struct bpf_prog_fetched *f, u32 i,
 			return 0;
 		}
 	}
-	/* not in kallsyms (gone already): build it as the kernel does */
-	tags = bpf_prog_fetched__array(f, PERF_BPIL_PROG_TAGS, &nr_tags);
-	tag = tags && i < nr_tags ? tags + (size_t)i * BPF_TAG_SIZE : f->info.tag;
-	n = snprintf(buf, size, "bpf_prog_");
-	for (k = 0; k < BPF_TAG_SIZE && n >= 0 && (size_t)n < size; k++)
-		n += snprintf(buf + n, size - n, "%02x", tag[k]);
-	fetched__btf_name(f, i, btf_name, sizeof(btf_name));
-	if (btf_name[0])
-		snprintf(buf + n, size - n, "_%s", btf_name);
-	else if (i == 0 && f->info.name[0])
-		snprintf(buf + n, size - n, "_%.*s", (int)sizeof(f->info.name), f->info.name);
-	else if (i > 0)
-		snprintf(buf + n, size - n, "_F");
+	/* not in kallsyms (gone already): built as the kernel builds it */
+	live__btf_name(f, i, btf_name, sizeof(btf_name));
+	bpf_func__name(f, i, btf_name[0] ? btf_name : NULL, false, buf, size);
 	return 0;
 }
 
-int perf_synth__bpf_prog(struct perf_synth *s, const struct bpf_prog_fetched *f,
+int perf_synth__bpf_prog(struct perf_synth *s, const struct bpf_prog_info_node *f,
 			 const struct bpf_kallsyms *ks, bool bpf_event)
 {
 	const u64 *ksyms;
@@ -341,8 +244,8 @@ int perf_synth__bpf_prog(struct perf_synth *s, const struct bpf_prog_fetched *f,
 	char name[512];
 	int err = 0;
 
-	ksyms = bpf_prog_fetched__array(f, PERF_BPIL_JITED_KSYMS, &nr);
-	lens = bpf_prog_fetched__array(f, PERF_BPIL_JITED_FUNC_LENS, &nr_lens);
+	ksyms = bpf_prog_info_node__array(f, PERF_BPIL_JITED_KSYMS, &nr, NULL);
+	lens = bpf_prog_info_node__array(f, PERF_BPIL_JITED_FUNC_LENS, &nr_lens, NULL);
 	if (!ksyms || !nr)
 		return 0;
 	for (i = 0; !err && i < nr; i++) {
@@ -350,7 +253,7 @@ int perf_synth__bpf_prog(struct perf_synth *s, const struct bpf_prog_fetched *f,
 
 		if (i == 0 && nr == 1 && !len)
 			len = f->info.jited_prog_len;
-		err = bpf_prog_fetched__func_name(f, i, ks, name, sizeof(name));
+		err = bpf_prog__live_func_name(f, i, ks, name, sizeof(name));
 		if (!err)
 			err = perf_synth__ksymbol(s, ksyms[i], len, PERF_RECORD_KSYMBOL_TYPE_BPF,
 						  0, name);
@@ -374,7 +277,7 @@ int perf_synth__bpf_prog(struct perf_synth *s, const struct bpf_prog_fetched *f,
 }
 
 /* Fetch program id into f; -ENOENT when it is gone. */
-static int bpf_prog__fetch_id(u32 id, u64 arrays, struct bpf_prog_fetched *f)
+static int bpf_prog__fetch_id(u32 id, u64 arrays, struct bpf_prog_info_node *f)
 {
 	int fd = bpf_prog_get_fd_by_id(id), err;
 
@@ -397,7 +300,7 @@ int bpf_event__synthesize_all(struct perf_synth *s, struct bpf_capture *cap,
 		memset(&ks, 0, sizeof(ks));
 	err = 0;
 	while (!err && !bpf_prog_get_next_id(id, &id)) {
-		struct bpf_prog_fetched f;
+		struct bpf_prog_info_node f;
 
 		if (skip_known && bpf_capture__has(cap, id))
 			continue;
@@ -409,7 +312,7 @@ int bpf_event__synthesize_all(struct perf_synth *s, struct bpf_capture *cap,
 		}
 		if (!err)
 			err = bpf_capture__add(cap, &f);
-		bpf_prog_fetched__exit(&f);
+		bpf_prog_info_node__exit(&f);
 	}
 	if (s)
 		bpf_kallsyms__exit(&ks);
@@ -536,7 +439,7 @@ struct sideband_reader {
 
 static void sideband__fetch(struct bpf_capture *cap, int fd)
 {
-	struct bpf_prog_fetched f;
+	struct bpf_prog_info_node f;
 
 	if (fd < 0) {
 		__atomic_add_fetch(&cap->nr_missed, 1, __ATOMIC_RELAXED);
@@ -545,7 +448,7 @@ static void sideband__fetch(struct bpf_capture *cap, int fd)
 	if (!bpf_prog__fetch(fd, cap->arrays, &f)) {
 		if (!bpf_capture__add(cap, &f))
 			__atomic_add_fetch(&cap->nr_captured, 1, __ATOMIC_RELAXED);
-		bpf_prog_fetched__exit(&f);
+		bpf_prog_info_node__exit(&f);
 	} else {
 		__atomic_add_fetch(&cap->nr_missed, 1, __ATOMIC_RELAXED);
 	}

@@ -6,6 +6,7 @@
 #include <linux/bpf.h>
 #include <linux/perf_event.h>
 #include "types.h"
+#include "bpf-prog-info.h"
 #include "synthesize.h"
 
 union perf_event;
@@ -24,23 +25,14 @@ struct bpf_kallsyms;
 /* Every array (1 << PERF_BPIL_*) that record keeps. */
 #define BPF_EVENT__ALL_ARRAYS	((1ULL << 9) - 1)
 
-/* A program's info as fetched: pointer fields hold offsets into data. */
-struct bpf_prog_fetched {
-	struct bpf_prog_info	info;
-	u32			info_len;
-	u64			arrays;
-	u8			*data;
-	u32			data_len;
-};
-
 /*
  * Fetch the info of the program behind fd with the arrays asked for
- * (counts and record sizes as the kernel reports them).  0 or -errno.
+ * (counts and record sizes as the kernel reports them) into a node of the
+ * one program model (bpf-prog-info.h: pointer fields hold offsets into
+ * data; bpf_prog_info_node__array() reads them, bpf_prog_info_node__exit()
+ * frees them).  0 or -errno.
  */
-int bpf_prog__fetch(int fd, u64 arrays, struct bpf_prog_fetched *out);
-void bpf_prog_fetched__exit(struct bpf_prog_fetched *f);
-/* Array a of a fetched program, NULL when absent; *count elements. */
-const void *bpf_prog_fetched__array(const struct bpf_prog_fetched *f, int a, u32 *count);
+int bpf_prog__fetch(int fd, u64 arrays, struct bpf_prog_info_node *out);
 
 /*
  * What both the synthesis and the side-band thread share: the env they
@@ -66,24 +58,23 @@ struct bpf_capture {
 /* Free the id sets. */
 void bpf_capture__exit(struct bpf_capture *cap);
 /* Add fetched info (and its BTF) to the env, once per id. */
-int bpf_capture__add(struct bpf_capture *cap, const struct bpf_prog_fetched *f);
+int bpf_capture__add(struct bpf_capture *cap, const struct bpf_prog_info_node *f);
 /* Is the program already in the env? */
 bool bpf_capture__has(struct bpf_capture *cap, u32 id);
 
 /*
- * The names of a program's functions, main first, as the kernel gives them
- * (the /proc/kallsyms name at each jited_ksyms address; if missing there,
- * built the way the kernel builds it: tag, then BTF func name, program
- * name for the main function, or "F").
+ * The name of a live program's function i (main first) as the kernel gives
+ * it: the /proc/kallsyms name at its jited_ksyms address, or, when gone
+ * from there, bpf_func__name() with the kernel's BTF.
  */
-int bpf_prog_fetched__func_name(const struct bpf_prog_fetched *f, u32 i,
-				const struct bpf_kallsyms *ks, char *buf, size_t size);
+int bpf_prog__live_func_name(const struct bpf_prog_info_node *f, u32 i,
+			     const struct bpf_kallsyms *ks, char *buf, size_t size);
 
 /*
  * KSYMBOL per function then BPF_EVENT PROG_LOAD for one program, emitted
  * through s.  Programs without JITed functions give nothing.
  */
-int perf_synth__bpf_prog(struct perf_synth *s, const struct bpf_prog_fetched *f,
+int perf_synth__bpf_prog(struct perf_synth *s, const struct bpf_prog_info_node *f,
 			 const struct bpf_kallsyms *ks, bool bpf_event);
 
 /*

@@ -216,6 +216,26 @@ static u64 info__u64(const struct bpf_prog_info *info, u16 off)
 	return v;
 }
 
+u32 bpil_array__count(const struct bpf_prog_info *info, int a)
+{
+	return info__u32(info, bpil_arrays[a].count_off);
+}
+
+u32 bpil_array__rec_size(const struct bpf_prog_info *info, int a)
+{
+	if (bpil_arrays[a].rec_off == NO_REC_FIELD)
+		return bpil_arrays[a].rec_size;
+	return info__u32(info, bpil_arrays[a].rec_off);
+}
+
+void bpil_array__set(struct bpf_prog_info *info, int a, u32 count, u32 rec, u64 ptr)
+{
+	memcpy((u8 *)info + bpil_arrays[a].count_off, &count, sizeof(count));
+	if (bpil_arrays[a].rec_off != NO_REC_FIELD)
+		memcpy((u8 *)info + bpil_arrays[a].rec_off, &rec, sizeof(rec));
+	memcpy((u8 *)info + bpil_arrays[a].ptr_off, &ptr, sizeof(ptr));
+}
+
 /* Geometry of array a: 0 and its place in data, or -EINVAL with a message. */
 int bpil_array__geometry(const struct bpf_prog_info *info, u32 data_len, int a,
 			 u64 *off, u32 *count, u32 *rec, char *err, size_t errsz)

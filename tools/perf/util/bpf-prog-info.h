@@ -146,19 +146,27 @@ const void *bpf_prog_info_node__array(const struct bpf_prog_info_node *node,
 /* JITed functions: main first, then subprograms. */
 u32 bpf_prog_info_node__nr_funcs(const struct bpf_prog_info_node *node);
 /*
- * Function i of a program: address, length and the name upstream gives it,
- * bpf_prog_<tag>[_<BTF func name> | _<prog name> | _F].  -ENOENT when out
- * of range.
+ * The one namer of a BPF function: the name /proc/kallsyms gives JITed
+ * function i of node's program, "bpf_prog_" and a tag, then "_" and the
+ * function's BTF name (btf_name, NULL without BTF), else the program's
+ * name (up to 15 characters, none when it has none) for the main function
+ * and "F" for a subprogram.  The main function carries the whole
+ * program's tag, a subprogram its own.
+ *
+ * upstream_header names them as upstream's header printer (-I) does: each
+ * function with its own tag, and "F" for every function of a program with
+ * subprograms and no BTF.  Only that printout uses it.
+ */
+void bpf_func__name(const struct bpf_prog_info_node *node, u32 i, const char *btf_name,
+		    bool upstream_header, char *buf, size_t size);
+/* A node's data, freed (the node itself is the caller's). */
+void bpf_prog_info_node__exit(struct bpf_prog_info_node *node);
+/*
+ * Function i of a program: address, length and its name (bpf_func__name(),
+ * with the BTF of the env).  -ENOENT when out of range.
  */
 int perf_env_bpf__func(struct perf_env_bpf *bpf, const struct bpf_prog_info_node *node,
 		       u32 i, u64 *addr, u32 *len, char *name, size_t namesz);
-/*
- * The same with the name the kernel gives (/proc/kallsyms): the main
- * function named after the whole program's tag, and after the program's
- * name rather than "F" when there is no BTF.
- */
-int perf_env_bpf__kernel_func(struct perf_env_bpf *bpf, const struct bpf_prog_info_node *node,
-			      u32 i, u64 *addr, u32 *len, char *name, size_t namesz);
 /*
  * fn(priv, node, idx, start, len) for every function of every program, in
  * the store's order, until fn returns nonzero (returned; 0 when none
@@ -188,5 +196,13 @@ void perf_env_bpf__fprintf_btf(struct perf_env_bpf *bpf, FILE *fp);
  */
 int bpil_array__geometry(const struct bpf_prog_info *info, u32 data_len, int a,
 			 u64 *off, u32 *count, u32 *rec, char *err, size_t errsz);
+/*
+ * The one description of the arrays, read and written through these: the
+ * count of array a, its record size (its info field, or the fixed size),
+ * and all three with its pointer (an offset into data once captured).
+ */
+u32 bpil_array__count(const struct bpf_prog_info *info, int a);
+u32 bpil_array__rec_size(const struct bpf_prog_info *info, int a);
+void bpil_array__set(struct bpf_prog_info *info, int a, u32 count, u32 rec, u64 ptr);
 
 #endif /* __PERF_BPF_PROG_INFO_H */

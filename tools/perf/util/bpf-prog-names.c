@@ -121,14 +121,44 @@ static const char *func__btf_name(struct perf_env_bpf *bpf, const struct bpf_pro
 	return btf__name_by_offset(btf, t->name_off);
 }
 
-int perf_env_bpf__func(struct perf_env_bpf *bpf, const struct bpf_prog_info_node *node,
-		       u32 i, u64 *addr, u32 *len, char *name, size_t namesz)
+void bpf_func__name(const struct bpf_prog_info_node *node, u32 i, const char *btf_name,
+		    bool upstream_header, char *buf, size_t size)
 {
-	const u8 *ksyms, *lens, *tags, *tag;
-	u32 nr_ksyms, nr_lens = 0, nr_tags = 0, l = 0;
-	const char *short_name;
+	const u8 *tags, *tag = node->info.tag;
+	u32 nr_tags = 0;
 	size_t n;
 	int k;
+
+	if (!size)
+		return;
+	tags = bpf_prog_info_node__array(node, PERF_BPIL_PROG_TAGS, &nr_tags, NULL);
+	if (tags && i < nr_tags && (i || upstream_header))
+		tag = tags + (size_t)i * BPF_TAG_SIZE;
+	n = (size_t)snprintf(buf, size, "bpf_prog_");
+	for (k = 0; k < BPF_TAG_SIZE && n < size; k++)
+		n += (size_t)snprintf(buf + n, size - n, "%02x", tag[k]);
+	if (n >= size)
+		return;
+	if (btf_name)
+		snprintf(buf + n, size - n, "_%s", btf_name);
+	else if (i == 0 && (!upstream_header || bpf_prog_info_node__nr_funcs(node) == 1))
+		snprintf(buf + n, size - n, "%s%.*s", node->info.name[0] ? "_" : "",
+			 (int)sizeof(node->info.name), node->info.name);
+	else
+		snprintf(buf + n, size - n, "_F");
+}
+
+void bpf_prog_info_node__exit(struct bpf_prog_info_node *node)
+{
+	free(node->data);
+	node->data = NULL;
+}
+
+static int env__func(struct perf_env_bpf *bpf, const struct bpf_prog_info_node *node, u32 i,
+		     u64 *addr, u32 *len, char *name, size_t namesz, bool upstream_header)
+{
+	const u8 *ksyms, *lens;
+	u32 nr_ksyms, nr_lens = 0, l = 0;
 
 	ksyms = bpf_prog_info_node__array(node, PERF_BPIL_JITED_KSYMS, &nr_ksyms, NULL);
 	if (!ksyms || i >= nr_ksyms)
@@ -140,54 +170,16 @@ int perf_env_bpf__func(struct perf_env_bpf *bpf, const struct bpf_prog_info_node
 		memcpy(&l, lens + (size_t)i * 4, 4);
 	if (len)
 		*len = l;
-	if (!name || !namesz)
-		return 0;
-
-	tags = bpf_prog_info_node__array(node, PERF_BPIL_PROG_TAGS, &nr_tags, NULL);
-	tag = tags && i < nr_tags ? tags + (size_t)i * BPF_TAG_SIZE : node->info.tag;
-	n = (size_t)snprintf(name, namesz, "bpf_prog_");
-	for (k = 0; k < BPF_TAG_SIZE && n < namesz; k++)
-		n += (size_t)snprintf(name + n, namesz - n, "%02x", tag[k]);
-
-	short_name = func__btf_name(bpf, node, i);
-	if (!short_name && nr_ksyms == 1 && node->info.name[0]) {
-		char pname[sizeof(node->info.name) + 1];
-
-		memcpy(pname, node->info.name, sizeof(node->info.name));
-		pname[sizeof(node->info.name)] = '\0';
-		if (n < namesz)
-			snprintf(name + n, namesz - n, "_%s", pname);
-		return 0;
-	}
-	if (!short_name && nr_ksyms > 1)
-		short_name = "F";
-	if (short_name && n < namesz)
-		snprintf(name + n, namesz - n, "_%s", short_name);
+	if (name && namesz)
+		bpf_func__name(node, i, func__btf_name(bpf, node, i), upstream_header, name,
+			       namesz);
 	return 0;
 }
 
-int perf_env_bpf__kernel_func(struct perf_env_bpf *bpf, const struct bpf_prog_info_node *node,
-			      u32 i, u64 *addr, u32 *len, char *name, size_t namesz)
+int perf_env_bpf__func(struct perf_env_bpf *bpf, const struct bpf_prog_info_node *node,
+		       u32 i, u64 *addr, u32 *len, char *name, size_t namesz)
 {
-	const char *rest;
-	char fixed[512];
-	int k, o, ret;
-
-	ret = perf_env_bpf__func(bpf, node, i, addr, len, name, namesz);
-	if (ret || i || !name || strncmp(name, "bpf_prog_", 9) || strlen(name) < 25)
-		return ret;
-	/* the main function carries the whole program's tag, not its own */
-	rest = name + 25;
-	o = snprintf(fixed, sizeof(fixed), "bpf_prog_");
-	for (k = 0; k < BPF_TAG_SIZE; k++)
-		o += snprintf(fixed + o, sizeof(fixed) - o, "%02x", node->info.tag[k]);
-	if (!strcmp(rest, "_F") && node->info.name[0])
-		snprintf(fixed + o, sizeof(fixed) - o, "_%.*s", (int)sizeof(node->info.name),
-			 node->info.name);
-	else
-		snprintf(fixed + o, sizeof(fixed) - o, "%s", rest);
-	snprintf(name, namesz, "%s", fixed);
-	return 0;
+	return env__func(bpf, node, i, addr, len, name, namesz, false);
 }
 
 static int range__cmp(const void *a, const void *b)
@@ -347,7 +339,7 @@ void perf_env_bpf__fprintf_prog_info(struct perf_env_bpf *bpf, FILE *fp)
 		u64 addr;
 
 		if (nr == 1) {
-			if (perf_env_bpf__func(bpf, node, 0, &addr, &len, name, sizeof(name)))
+			if (env__func(bpf, node, 0, &addr, &len, name, sizeof(name), true))
 				continue;
 			fprintf(fp, "# bpf_prog_info %u: %s addr 0x%llx size %u\n",
 				node->info.id, name, (unsigned long long)addr, len);
@@ -355,7 +347,7 @@ void perf_env_bpf__fprintf_prog_info(struct perf_env_bpf *bpf, FILE *fp)
 		}
 		fprintf(fp, "# bpf_prog_info %u:\n", node->info.id);
 		for (i = 0; i < nr; i++) {
-			if (perf_env_bpf__func(bpf, node, i, &addr, &len, name, sizeof(name)))
+			if (env__func(bpf, node, i, &addr, &len, name, sizeof(name), true))
 				break;
 			fprintf(fp, "# \tsub_prog %u: %s addr 0x%llx size %u\n",
 				i, name, (unsigned long long)addr, len);

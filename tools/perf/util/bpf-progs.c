@@ -380,7 +380,7 @@ static int entry__funcs_from_info(struct bpf_progs *progs, struct bpf_prog_entry
 		u64 addr;
 		u32 len;
 
-		if (perf_env_bpf__kernel_func(progs->env, node, i, &addr, &len, name,
+		if (perf_env_bpf__func(progs->env, node, i, &addr, &len, name,
 					      sizeof(name)))
 			break;
 		for (j = 0; j < progs->nr_pending; j++)

@@ -44,13 +44,13 @@ static struct map *machine__fallback_map(struct machine *m, u64 ip)
 	u64 addr;
 	u32 idx, len;
 
-	if (!m->bpf_info)
+	if (!m->bpf_info || !m->bpf_info->nr_progs)
 		return NULL;
 	map = maps__find(m->fallback_maps, ip);
 	if (map)
 		return map;
 	if (perf_env_bpf__find_func(m->bpf_info, ip, &node, &idx) ||
-	    perf_env_bpf__kernel_func(m->bpf_info, node, idx, &addr, &len, name, sizeof(name)) ||
+	    perf_env_bpf__func(m->bpf_info, node, idx, &addr, &len, name, sizeof(name)) ||
 	    !len || ip < addr || ip >= addr + len)
 		return NULL;
 	dso = dsos__findnew(&m->dsos, name, DSO_KIND_FALLBACK);

@@ -162,7 +162,8 @@ static void machine__all_maps_changed(struct machine *m)
 
 void machine__set_bpf_info(struct machine *machine, struct perf_env_bpf *bpf)
 {
-	machine->bpf_info = bpf && bpf->nr_progs ? bpf : NULL;
+	/* kept while still empty: a pipe's BPF_PROG_INFO arrives as records */
+	machine->bpf_info = bpf;
 	/* kernel addresses no map covers may get a name now */
 	machine__kmaps_changed(machine, 0, ~0ULL);
 }
