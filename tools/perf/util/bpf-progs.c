@@ -239,12 +239,19 @@ static bool name__tag(const char *name, u8 tag[BPF_TAG_SIZE])
 
 	if (!name__is(name, "bpf_prog_") || strlen(name) < 25)
 		return false;
-	for (i = 0; i < BPF_TAG_SIZE; i++) {
-		unsigned int v;
+	/* by hand: sixteen sscanf() calls per name were 3% of a churning file's report */
+	for (i = 0; i < 2 * BPF_TAG_SIZE; i++) {
+		char c = name[9 + i];
+		int v = c >= '0' && c <= '9' ? c - '0' :
+			c >= 'a' && c <= 'f' ? c - 'a' + 10 :
+			c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
 
-		if (sscanf(name + 9 + 2 * i, "%2x", &v) != 1)
+		if (v < 0)
 			return false;
-		tag[i] = (u8)v;
+		if (i & 1)
+			tag[i / 2] |= (u8)v;
+		else
+			tag[i / 2] = (u8)(v << 4);
 	}
 	return true;
 }

@@ -69,14 +69,20 @@ static u32 graph__child(struct graph *g, u32 parent, const struct hist_frame *f)
 	struct graph_node *p;
 	u32 i, k, mask;
 
+	/* the chains of an entry mostly repeat the last one's frames */
+	i = g->nodes[parent].last_found;
+	if (i && graph__same_frame(g->nodes[i].frame, f))
+		return i;
 	if ((g->nr + 1) * 2 > g->nr_slots && graph__grow_index(g))
 		return 0;
 	mask = g->nr_slots - 1;
 	for (k = graph__hash(parent, f) & mask; g->slots[k].gen == g->gen; k = (k + 1) & mask) {
 		i = g->slots[k].node;
 		g->stats->probes++;
-		if (g->nodes[i].parent == parent && graph__same_frame(g->nodes[i].frame, f))
+		if (g->nodes[i].parent == parent && graph__same_frame(g->nodes[i].frame, f)) {
+			g->nodes[parent].last_found = i;
 			return i;
+		}
 	}
 	if (g->nr == g->alloc) {
 		if (huge_buf__grow(&g->nodes_buf, (g->nr + 1) * sizeof(*g->nodes)))
@@ -89,6 +95,7 @@ static u32 graph__child(struct graph *g, u32 parent, const struct hist_frame *f)
 	g->nodes[i] = (struct graph_node){ .frame = f, .parent = parent };
 	g->slots[k] = (struct graph_slot){ .node = i, .gen = g->gen };
 	p = &g->nodes[parent];
+	p->last_found = i;
 	if (p->last_child)
 		g->nodes[p->last_child].next = i;
 	else

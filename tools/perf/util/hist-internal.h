@@ -52,6 +52,7 @@ struct graph_node {
 	u32			last_child;
 	u32			next;		/* next sibling (made after), 0: none */
 	u32			nr_children;
+	u32			last_found;	/* the child found last: chains share runs */
 };
 
 /* One slot of the child index: a node, valid while gen is the graph's. */

@@ -107,7 +107,6 @@ static int read_symtab(Elf *elf, Elf *lay, Elf_Scn *scn, const GElf_Shdr *sh, u6
 		       struct symbols *syms)
 {
 	Elf_Data *data = elf_getdata(scn, NULL);
-	char dname[8192];
 	size_t i, n;
 	int err = 0;
 
@@ -145,8 +144,6 @@ static int read_symtab(Elf *elf, Elf *lay, Elf_Scn *scn, const GElf_Shdr *sh, u6
 		name = elf_strptr(elf, sh->sh_link, sym.st_name);
 		if (!name || !*name)
 			continue;
-		if (!demangle__name(name, dname, sizeof(dname)))
-			name = dname;
 		if (!lay)
 			off = sym.st_value + bias;
 		else if (!vaddr_to_offset(lay, sym.st_value, &off))
@@ -154,8 +151,11 @@ static int read_symtab(Elf *elf, Elf *lay, Elf_Scn *scn, const GElf_Shdr *sh, u6
 		bind = GELF_ST_BIND(sym.st_info) == STB_GLOBAL ? SYMBOL_GLOBAL :
 		       GELF_ST_BIND(sym.st_info) == STB_WEAK ? SYMBOL_WEAK : SYMBOL_LOCAL;
 		new = symbol__new(off, sym.st_size, bind, name);
-		if (new)
+		if (new) {
 			new->object = type == STT_OBJECT;
+			/* demangled when a lookup finds it (symbols__find()) */
+			new->mangled = !strncmp(name, "_Z", 2);
+		}
 		err = symbols__add(syms, new);
 	}
 	return err;

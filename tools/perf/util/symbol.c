@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "demangle.h"
 #include "huge.h"
 #include "symbol.h"
 
@@ -20,6 +21,7 @@ static struct symbol *symbol__new_n(u64 start, u64 len, u8 binding, const char *
 	sym->end = start + len;
 	sym->binding = binding;
 	sym->object = false;
+	sym->mangled = false;
 	memcpy(sym->name, name, n);
 	sym->name[n] = '\0';
 	return sym;
@@ -363,6 +365,28 @@ static bool symbol__better(const struct symbol *a, const struct symbol *b)
 	return lb > la;
 }
 
+/* entries[i], demangled first when it is mangled (see struct symbol) */
+static struct symbol *symbols__demangle_at(struct symbols *syms, size_t i)
+{
+	struct symbol *s = syms->entries[i], *d;
+	char dname[8192];
+
+	if (!s->mangled)
+		return s;
+	s->mangled = false;
+	if (demangle__name(s->name, dname, sizeof(dname)))
+		return s;
+	d = symbol__new(s->start, 0, s->binding, dname);
+	if (!d)
+		return s;	/* out of memory: the raw name */
+	d->end = s->end;
+	d->object = s->object;
+	d->seq = s->seq;
+	syms->entries[i] = d;
+	free(s);
+	return d;
+}
+
 static void symbols__fixup_end(struct symbols *syms)
 {
 	size_t i;
@@ -399,7 +423,10 @@ void symbols__fixup(struct symbols *syms)
 		struct symbol *s = syms->entries[i];
 
 		if (out && syms->entries[out - 1]->start == s->start) {
-			struct symbol *prev = syms->entries[out - 1];
+			/* the better name is chosen by the names shown, as upstream */
+			struct symbol *prev = symbols__demangle_at(syms, out - 1);
+
+			s = symbols__demangle_at(syms, i);
 
 			if (symbol__better(prev, s)) {
 				syms->entries[out - 1] = s;
@@ -435,7 +462,8 @@ struct symbol *symbols__find(const struct symbols *syms, u64 addr)
 	}
 	if (!lo)
 		return NULL;
-	if (addr < syms->entries[lo - 1]->end)
-		return syms->entries[lo - 1];
-	return NULL;
+	if (addr >= syms->entries[lo - 1]->end)
+		return NULL;
+	/* the table is the caller's to read, but a lookup may name it */
+	return symbols__demangle_at((struct symbols *)syms, lo - 1);
 }
