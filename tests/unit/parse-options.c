@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* util/parse-options.c: the forms perf accepts, and the errors. */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "tap.h"
 #include "util/parse-options.h"
@@ -54,6 +56,25 @@ int main(void)
 		ok(!flag_b, "--no-bool");
 		is_int(big, 1, "--big 1");
 		is_str(argv[0], "-x", "-x kept after --");
+	}
+	{
+		/* the help in upstream's order: short names case folded, then the rest */
+		char *out = NULL, *a, *b, *i, *n, *v;
+		size_t len;
+		FILE *saved_out = stdout;
+
+		stdout = open_memstream(&out, &len);
+		usage_with_options(usage, options);
+		fclose(stdout);
+		stdout = saved_out;
+		b = strstr(out, "-b, --bool");
+		i = strstr(out, "-i, --input");
+		n = strstr(out, "-n, --num");
+		a = strstr(out, "    --big");
+		v = strstr(out, "-v, --verbose");
+		ok(b && i && n && v && a && b < i && i < n && n < v && v < a,
+		   "-h: by short name, then the long-only ones");
+		free(out);
 	}
 	stderr = fopen("/dev/null", "w");
 	{

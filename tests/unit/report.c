@@ -4,6 +4,7 @@
  * event, the filters, chains with -g and --no-children, and the --stdio
  * text around the rows.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,6 +110,40 @@ int main(void)
 	   "-q: rows only, the comm column elided");
 	free(out);
 	report__exit(&rep);
+
+	/* --pid, --tid: the other tasks' samples count in the total only */
+	o.comms = NULL;
+	o.pids = "7,,99";
+	is_int(report__init(&rep, &o), 0, "init with --pid 7,,99");
+	s = sample_at(42, 0x10, 100);
+	report__add_sample(&rep, &sample_ev, &s, evsel);
+	s = sample_at(7, 0x10, 300);
+	report__add_sample(&rep, &sample_ev, &s, evsel);
+	is_int(rep.hists[0].nr_entries, 1, "--pid: one row");
+	is_int(rep.hists[0].total_period, 400, "--pid: the filtered sample in the total");
+	report__exit(&rep);
+	o.pids = NULL;
+	o.tids = "42";
+	is_int(report__init(&rep, &o), 0, "init with --tid 42");
+	s = sample_at(7, 0x10, 300);
+	report__add_sample(&rep, &sample_ev, &s, evsel);
+	is_int(rep.hists[0].nr_entries, 0, "--tid: no row of another thread");
+	report__exit(&rep);
+	{
+		const char *bad[] = { "12x", "-1", "1,a", "99999999999" };
+		FILE *saved = stderr;
+		unsigned int k;
+
+		stderr = fopen("/dev/null", "w");
+		for (k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+			o.tids = bad[k];
+			is_int(report__init(&rep, &o), -EINVAL, "--tid %s is refused", bad[k]);
+			report__exit(&rep);
+		}
+		fclose(stderr);
+		stderr = saved;
+	}
+	o.tids = NULL;
 
 	/* -g: chains, children mode; --no-children; -g none */
 	{

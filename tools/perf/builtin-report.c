@@ -189,12 +189,15 @@ int cmd_report(int argc, const char **argv)
 			    "Show a column with the number of samples"),
 		OPT_DOUBLE(0, "percent-limit", &o->percent_limit,
 			   "Don't show entries under that percent"),
-		OPT_STRING(0, "comms", &o->comms, "comm[,comm...]",
+		OPT_STRING('c', "comms", &o->comms, "comm[,comm...]",
 			   "only consider symbols in these comms"),
 		OPT_STRING('d', "dsos", &o->dsos, "dso[,dso...]",
 			   "only consider symbols in these dsos"),
 		OPT_STRING('S', "symbols", &o->symbols, "symbol[,symbol...]",
 			   "only consider these symbols"),
+		OPT_STRING(0, "pid", &o->pids, "pid[,pid...]",
+			   "only the samples of these processes"),
+		OPT_STRING(0, "tid", &o->tids, "tid[,tid...]", "only the samples of these threads"),
 		OPT_STRING(0, "kallsyms", &o->kallsyms, "file", "kallsyms pathname"),
 		{ .type = OPTION_CALLBACK, .short_name = 'g', .long_name = "call-graph",
 		  .value = &cmd, .argh = "print_type,threshold,order",
@@ -244,9 +247,10 @@ int cmd_report(int argc, const char **argv)
 		return 1;
 	}
 	o->verbose = cmd.verbose > 0;
-	if (report__init(rep, o)) {
-		fprintf(stderr, "perf report: out of memory\n");
-		err = -ENOMEM;
+	err = report__init(rep, o);
+	if (err) {
+		if (err == -ENOMEM)
+			fprintf(stderr, "perf report: out of memory\n");
 		goto out_report;
 	}
 

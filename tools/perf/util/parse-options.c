@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -7,36 +8,71 @@
 
 #include "parse-options.h"
 
+/*
+ * Upstream's order of the help: by short name, case folded (options
+ * without one last), then by long name; each group on its own.
+ */
+static int option__order(const void *pa, const void *pb)
+{
+	const struct option *a = *(const struct option *const *)pa;
+	const struct option *b = *(const struct option *const *)pb;
+	int ka = a->short_name ? tolower((unsigned char)a->short_name) : 256;
+	int kb = b->short_name ? tolower((unsigned char)b->short_name) : 256;
+
+	if (ka != kb)
+		return ka - kb;
+	return strcmp(a->long_name ? a->long_name : "", b->long_name ? b->long_name : "");
+}
+
+static void option__fprintf(FILE *fp, const struct option *o)
+{
+	char left[64];
+	int n = 0;
+
+	if (o->short_name)
+		n += snprintf(left + n, sizeof(left) - n, "-%c", o->short_name);
+	else
+		n += snprintf(left + n, sizeof(left) - n, "  ");
+	if (o->long_name)
+		n += snprintf(left + n, sizeof(left) - n, "%s--%s",
+			      o->short_name ? ", " : "  ", o->long_name);
+	if (o->argh && n < (int)sizeof(left))
+		snprintf(left + n, sizeof(left) - n,
+			 (o->flags & PARSE_OPT_OPTARG) ? "[=<%s>]" : " <%s>", o->argh);
+	fprintf(fp, "    %-24s  %s\n", left, o->help ? o->help : "");
+}
+
 static void print_usage(FILE *fp, const char *const usage[], const struct option *opts)
 {
-	const struct option *o;
-	int i;
+	const struct option **sorted;
+	int i, n, start;
 
 	fprintf(fp, "\n Usage: %s\n", usage[0]);
 	for (i = 1; usage[i]; i++)
 		fprintf(fp, "    or: %s\n", usage[i]);
 	fprintf(fp, "\n");
 
-	for (o = opts; o->type != OPTION_END; o++) {
-		char left[64];
-		int n = 0;
-
-		if (o->type == OPTION_GROUP) {
-			fprintf(fp, "\n%s\n", o->help);
-			continue;
-		}
-		if (o->short_name)
-			n += snprintf(left + n, sizeof(left) - n, "-%c", o->short_name);
+	for (n = 0; opts[n].type != OPTION_END; n++)
+		;
+	sorted = calloc(n ? n : 1, sizeof(*sorted));
+	for (i = 0; i < n; i++) {
+		if (sorted)
+			sorted[i] = &opts[i];
+		else if (opts[i].type == OPTION_GROUP)	/* no memory: the table's order */
+			fprintf(fp, "\n%s\n", opts[i].help);
 		else
-			n += snprintf(left + n, sizeof(left) - n, "  ");
-		if (o->long_name)
-			n += snprintf(left + n, sizeof(left) - n, "%s--%s",
-				      o->short_name ? ", " : "  ", o->long_name);
-		if (o->argh && n < (int)sizeof(left))
-			snprintf(left + n, sizeof(left) - n,
-				 (o->flags & PARSE_OPT_OPTARG) ? "[=<%s>]" : " <%s>", o->argh);
-		fprintf(fp, "    %-24s  %s\n", left, o->help ? o->help : "");
+			option__fprintf(fp, &opts[i]);
 	}
+	for (start = 0; sorted && start < n; start = i + 1) {
+		for (i = start; i < n && sorted[i]->type != OPTION_GROUP; i++)
+			;
+		qsort(sorted + start, i - start, sizeof(*sorted), option__order);
+		for (int j = start; j < i; j++)
+			option__fprintf(fp, sorted[j]);
+		if (i < n)
+			fprintf(fp, "\n%s\n", sorted[i]->help);
+	}
+	free(sorted);
 	fprintf(fp, "\n");
 }
 

@@ -73,6 +73,7 @@ struct option {
 int parse_options(int argc, const char **argv, const struct option *options,
 		  const char *const usage[], int flags);
 
+/* The usage and the options, by short name (case folded) then long name, as upstream. */
 void usage_with_options(const char *const usage[], const struct option *options);
 /* Print "  Error: <msg>" and the usage to stderr. */
 void usage_error(const char *const usage[], const struct option *options,

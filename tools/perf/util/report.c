@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bpf-progs.h"
+#include "err-sink.h"
 #include "evlist.h"
 #include "header.h"
 #include "report.h"
@@ -57,8 +58,54 @@ static bool report_filter__match(const struct report_filter *l, const char *s)
 	return false;
 }
 
+/* "1,2,3" into l, empty items skipped; what names the list in the error */
+static int report_ids__parse(struct report_ids *l, const char *str, const char *what)
+{
+	const char *p = str;
+	char *end;
+	long v;
+	int n = 1;
+
+	memset(l, 0, sizeof(*l));
+	if (!str)
+		return 0;
+	for (; *p; p++)
+		n += *p == ',';
+	l->ids = calloc(n, sizeof(*l->ids));
+	if (!l->ids)
+		return -ENOMEM;
+	for (p = str; *p; p = *end ? end + 1 : end) {
+		if (*p == ',') {
+			end = (char *)p;
+			continue;
+		}
+		errno = 0;
+		v = strtol(p, &end, 10);
+		if (end == p || (*end && *end != ',') || errno || v < 0 || v > INT32_MAX) {
+			pr_err("problems parsing %s list: %s", what, str);
+			return -EINVAL;
+		}
+		l->ids[l->nr++] = (s32)v;
+	}
+	return 0;
+}
+
+static bool report_ids__match(const struct report_ids *l, s32 id)
+{
+	int i;
+
+	if (!l->nr)
+		return true;
+	for (i = 0; i < l->nr; i++)
+		if (l->ids[i] == id)
+			return true;
+	return false;
+}
+
 int report__init(struct report *rep, const struct report_opts *opts)
 {
+	int err;
+
 	memset(rep, 0, sizeof(*rep));
 	rep->opts = *opts;
 	callchain_cursor__init(&rep->cursor);
@@ -66,6 +113,11 @@ int report__init(struct report *rep, const struct report_opts *opts)
 	    report_filter__parse(&rep->dsos, opts->dsos) ||
 	    report_filter__parse(&rep->symbols, opts->symbols))
 		return -ENOMEM;
+	err = report_ids__parse(&rep->pids, opts->pids, "pid");
+	if (!err)
+		err = report_ids__parse(&rep->tids, opts->tids, "tid");
+	if (err)
+		return err;
 	rep->machine = machine__new(opts->kallsyms);
 	if (!rep->machine || callchain_cursor__enable_cache(&rep->cursor))
 		return -ENOMEM;
@@ -84,6 +136,8 @@ void report__exit(struct report *rep)
 	report_filter__exit(&rep->comms);
 	report_filter__exit(&rep->dsos);
 	report_filter__exit(&rep->symbols);
+	free(rep->pids.ids);
+	free(rep->tids.ids);
 	strbuf__release(&rep->trace);
 	memset(rep, 0, sizeof(*rep));
 }
@@ -244,6 +298,12 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	t = machine__findnew_thread(machine, (s32)sample->pid, (s32)sample->tid);
 	if (!t)
 		return -ENOMEM;
+	if (!report_ids__match(&rep->pids, t->pid) || !report_ids__match(&rep->tids, t->tid)) {
+		/* as the other filters: still toward the total */
+		hists->nr_samples++;
+		hists->total_period += sample->period;
+		return 0;
+	}
 	if (rep->opts.sort.mask & (1u << SORT_TRACE)) {
 		err = report__sample_trace(rep, sample, evsel, hists);
 		if (err)

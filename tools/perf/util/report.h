@@ -32,6 +32,12 @@ struct report_filter {
 	int	nr;
 };
 
+/* A comma-separated list of task ids (--pid, --tid); empty lets all through. */
+struct report_ids {
+	s32	*ids;
+	int	nr;
+};
+
 struct report_opts {
 	struct sort_spec	sort;		/* parsed --sort */
 	const char		*sort_order;	/* as given, NULL: the default */
@@ -41,6 +47,8 @@ struct report_opts {
 	const char		*comms;		/* the filters' lists, NULL: no filter */
 	const char		*dsos;
 	const char		*symbols;
+	const char		*pids;		/* --pid, --tid: id lists, NULL: no filter */
+	const char		*tids;
 	const char		*kallsyms;	/* NULL: /proc/kallsyms */
 	bool			no_bpf_prog_info; /* no names from the header's programs */
 	/* printing */
@@ -56,6 +64,7 @@ struct report {
 	struct machine		*machine;
 	struct callchain_cursor	cursor;
 	struct report_filter	comms, dsos, symbols;
+	struct report_ids	pids, tids;
 	struct hists		*hists;		/* one per evsel, by idx */
 	int			nr_hists;
 	/* tracepoints: the session's formats (report__use_session()) */
@@ -63,7 +72,10 @@ struct report {
 	struct strbuf		trace;		/* --sort trace: a sample's fields */
 };
 
-/* 0 or -ENOMEM (rep is ready for report__exit() either way). */
+/*
+ * 0, -ENOMEM, or -EINVAL when --pid or --tid is not a list of ids (said
+ * through the error sink); rep is ready for report__exit() either way.
+ */
 int report__init(struct report *rep, const struct report_opts *opts);
 void report__exit(struct report *rep);
 
