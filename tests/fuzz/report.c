@@ -60,11 +60,11 @@ static void report_opts__from_mode(struct report_opts *o, u64 mode)
 	o->verbose = (mode >> 10) & 1;
 	o->no_bpf_prog_info = (mode >> 11) & 1;
 	if ((mode >> 12 & 15) == 0)
-		o->comms = "bpfload,perf";
+		o->filter.comms = "bpfload,perf";
 	if ((mode >> 12 & 15) == 1)
-		o->dsos = "[kernel.kallsyms]";
+		o->filter.dsos = "[kernel.kallsyms]";
 	if ((mode >> 12 & 15) == 2)
-		o->symbols = "bpf_prog_ba7481c396c507da_hot_prog_0,do_syscall_64";
+		o->filter.symbols = "bpf_prog_ba7481c396c507da_hot_prog_0,do_syscall_64";
 	o->kallsyms = FUZZ_KALLSYMS;
 }
 

@@ -95,7 +95,7 @@ int main(void)
 	report__exit(&rep);
 
 	/* a filter: the other rows count in the total only, its column goes */
-	o.comms = "app";
+	o.filter.comms = "app";
 	o.quiet = true;
 	is_int(report__init(&rep, &o), 0, "init with --comms app");
 	report__process_event(&rep, comm_ev(42, 42, "app"), NULL);
@@ -112,8 +112,8 @@ int main(void)
 	report__exit(&rep);
 
 	/* --pid, --tid: the other tasks' samples count in the total only */
-	o.comms = NULL;
-	o.pids = "7,,99";
+	o.filter.comms = NULL;
+	o.filter.pids = "7,,99";
 	is_int(report__init(&rep, &o), 0, "init with --pid 7,,99");
 	s = sample_at(42, 0x10, 100);
 	report__add_sample(&rep, &sample_ev, &s, evsel);
@@ -122,8 +122,8 @@ int main(void)
 	is_int(rep.hists[0].nr_entries, 1, "--pid: one row");
 	is_int(rep.hists[0].total_period, 400, "--pid: the filtered sample in the total");
 	report__exit(&rep);
-	o.pids = NULL;
-	o.tids = "42";
+	o.filter.pids = NULL;
+	o.filter.tids = "42";
 	is_int(report__init(&rep, &o), 0, "init with --tid 42");
 	s = sample_at(7, 0x10, 300);
 	report__add_sample(&rep, &sample_ev, &s, evsel);
@@ -136,14 +136,14 @@ int main(void)
 
 		stderr = fopen("/dev/null", "w");
 		for (k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
-			o.tids = bad[k];
+			o.filter.tids = bad[k];
 			is_int(report__init(&rep, &o), -EINVAL, "--tid %s is refused", bad[k]);
 			report__exit(&rep);
 		}
 		fclose(stderr);
 		stderr = saved;
 	}
-	o.tids = NULL;
+	o.filter.tids = NULL;
 
 	/* -g: chains, children mode; --no-children; -g none */
 	{

@@ -72,6 +72,7 @@ int cmd_script(int argc, const char **argv)
 	struct perf_data data;
 	bool show_task = false, show_mmap = false, show_bpf = false, no_callchain = false;
 	int max_stack = 127;
+	struct sample_filter_opts filter = { .comms = NULL };
 	const struct option options[] = {
 		OPT_STRING('i', "input", &cmd.input, "file", "input file name"),
 		OPT_CALLBACK('F', "fields", &cmd, "str",
@@ -87,6 +88,15 @@ int cmd_script(int argc, const char **argv)
 			    "When printing symbols do not display call chain"),
 		OPT_INTEGER(0, "max-stack", &max_stack,
 			    "Set the maximum stack depth when parsing the callchain"),
+		OPT_STRING('c', "comms", &filter.comms, "comm[,comm...]",
+			   "only the samples of tasks of these names"),
+		OPT_STRING(0, "dsos", &filter.dsos, "dso[,dso...]",
+			   "only the samples in these objects (short names)"),
+		OPT_STRING('S', "symbols", &filter.symbols, "symbol[,symbol...]",
+			   "only the samples in these functions"),
+		OPT_STRING(0, "pid", &filter.pids, "pid[,pid...]",
+			   "only the samples of these processes"),
+		OPT_STRING(0, "tid", &filter.tids, "tid[,tid...]", "only the samples of these threads"),
 		OPT_STRING(0, "kallsyms", &cmd.kallsyms, "file", "kallsyms pathname"),
 		OPT_BOOLEAN(0, "no-bpf-prog-info", &cmd.no_bpf_prog_info,
 			    "leave BPF addresses without a KSYMBOL [unknown], as upstream"),
@@ -114,6 +124,13 @@ int cmd_script(int argc, const char **argv)
 		return 1;
 	}
 	s->warn = script__warn;
+	err = script__set_filter(s, &filter);
+	if (err) {
+		if (err == -ENOMEM)
+			fprintf(stderr, "perf script: out of memory\n");
+		script__exit(s);
+		return 1;
+	}
 	for (i = 0; i < cmd.nr_fields_args; i++) {
 		if (script__parse_fields(s, cmd.fields_args[i], msg, sizeof(msg))) {
 			fprintf(stderr, "perf script: -F %s: %s\n", cmd.fields_args[i], msg);

@@ -9,98 +9,13 @@
 #include <string.h>
 
 #include "bpf-progs.h"
-#include "err-sink.h"
 #include "evlist.h"
 #include "header.h"
 #include "report.h"
 #include "report-stats.h"
+#include "sample-filter.h"
 #include "sort-fields.h"
 #include "tracing-data.h"
-
-static int report_filter__parse(struct report_filter *l, const char *str)
-{
-	char *p, *save = NULL;
-	int n = 1;
-
-	memset(l, 0, sizeof(*l));
-	if (!str)
-		return 0;
-	for (p = (char *)str; *p; p++)
-		n += *p == ',';
-	l->buf = strdup(str);
-	l->items = calloc(n, sizeof(*l->items));
-	if (!l->buf || !l->items)
-		return -ENOMEM;
-	for (p = strtok_r(l->buf, ",", &save); p; p = strtok_r(NULL, ",", &save))
-		l->items[l->nr++] = p;
-	return 0;
-}
-
-static void report_filter__exit(struct report_filter *l)
-{
-	free(l->buf);
-	free(l->items);
-	memset(l, 0, sizeof(*l));
-}
-
-/* An empty list lets everything through. */
-static bool report_filter__match(const struct report_filter *l, const char *s)
-{
-	int i;
-
-	if (!l->nr)
-		return true;
-	if (!s)
-		return false;
-	for (i = 0; i < l->nr; i++)
-		if (!strcmp(l->items[i], s))
-			return true;
-	return false;
-}
-
-/* "1,2,3" into l, empty items skipped; what names the list in the error */
-static int report_ids__parse(struct report_ids *l, const char *str, const char *what)
-{
-	const char *p = str;
-	char *end;
-	long v;
-	int n = 1;
-
-	memset(l, 0, sizeof(*l));
-	if (!str)
-		return 0;
-	for (; *p; p++)
-		n += *p == ',';
-	l->ids = calloc(n, sizeof(*l->ids));
-	if (!l->ids)
-		return -ENOMEM;
-	for (p = str; *p; p = *end ? end + 1 : end) {
-		if (*p == ',') {
-			end = (char *)p;
-			continue;
-		}
-		errno = 0;
-		v = strtol(p, &end, 10);
-		if (end == p || (*end && *end != ',') || errno || v < 0 || v > INT32_MAX) {
-			pr_err("problems parsing %s list: %s", what, str);
-			return -EINVAL;
-		}
-		l->ids[l->nr++] = (s32)v;
-	}
-	return 0;
-}
-
-static bool report_ids__match(const struct report_ids *l, s32 id)
-{
-	int i;
-
-	if (!l->nr)
-		return true;
-	for (i = 0; i < l->nr; i++)
-		if (l->ids[i] == id)
-			return true;
-	return false;
-}
 
 int report__init(struct report *rep, const struct report_opts *opts)
 {
@@ -109,13 +24,7 @@ int report__init(struct report *rep, const struct report_opts *opts)
 	memset(rep, 0, sizeof(*rep));
 	rep->opts = *opts;
 	callchain_cursor__init(&rep->cursor);
-	if (report_filter__parse(&rep->comms, opts->comms) ||
-	    report_filter__parse(&rep->dsos, opts->dsos) ||
-	    report_filter__parse(&rep->symbols, opts->symbols))
-		return -ENOMEM;
-	err = report_ids__parse(&rep->pids, opts->pids, "pid");
-	if (!err)
-		err = report_ids__parse(&rep->tids, opts->tids, "tid");
+	err = sample_filter__init(&rep->filter, &opts->filter);
 	if (err)
 		return err;
 	rep->machine = machine__new(opts->kallsyms);
@@ -133,11 +42,7 @@ void report__exit(struct report *rep)
 	free(rep->hists);
 	callchain_cursor__exit(&rep->cursor);
 	machine__delete(rep->machine);
-	report_filter__exit(&rep->comms);
-	report_filter__exit(&rep->dsos);
-	report_filter__exit(&rep->symbols);
-	free(rep->pids.ids);
-	free(rep->tids.ids);
+	sample_filter__exit(&rep->filter);
 	strbuf__release(&rep->trace);
 	memset(rep, 0, sizeof(*rep));
 }
@@ -282,7 +187,7 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	struct machine *machine = rep->machine;
 	u8 cpumode = ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
 	int max_stack = rep->opts.max_stack;
-	bool filtered = rep->comms.nr || rep->dsos.nr || rep->symbols.nr;
+	bool filtered = sample_filter__has_location(&rep->filter);
 	bool by_addr;
 	struct hist_ip_cache *hit;
 	struct hist_raw_key key;
@@ -298,7 +203,7 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	t = machine__findnew_thread(machine, (s32)sample->pid, (s32)sample->tid);
 	if (!t)
 		return -ENOMEM;
-	if (!report_ids__match(&rep->pids, t->pid) || !report_ids__match(&rep->tids, t->tid)) {
+	if (!sample_filter__task(&rep->filter, t)) {
 		/* as the other filters: still toward the total */
 		hists->nr_samples++;
 		hists->total_period += sample->period;
@@ -339,9 +244,7 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 		}
 	}
 	machine__resolve_ip(machine, t, cpumode, sample->ip, &al);
-	if (!report_filter__match(&rep->comms, al.thread->comm) ||
-	    !report_filter__match(&rep->dsos, al.dso ? al.dso->short_name : NULL) ||
-	    !report_filter__match(&rep->symbols, al.sym ? al.sym->name : NULL)) {
+	if (!sample_filter__location(&rep->filter, &al)) {
 		/* filtered rows still count toward the total, as upstream */
 		hists->nr_samples++;
 		hists->total_period += sample->period;
@@ -407,10 +310,10 @@ void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 		.field_text = sort_fields__text,
 		.field_priv = &fctx,
 	};
-	const struct { int key; struct report_filter *l; const char *name; } elide[] = {
-		{ SORT_COMM, &rep->comms, "comm" },
-		{ SORT_DSO, &rep->dsos, "dso" },
-		{ SORT_SYM, &rep->symbols, "symbol" },
+	const struct { int key; struct name_list *l; const char *name; } elide[] = {
+		{ SORT_COMM, &rep->filter.comms, "comm" },
+		{ SORT_DSO, &rep->filter.dsos, "dso" },
+		{ SORT_SYM, &rep->filter.symbols, "symbol" },
 	};
 	struct evsel *evsel;
 	size_t e;

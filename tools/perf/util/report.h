@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include "callchain.h"
 #include "hist.h"
+#include "sample-filter.h"
 #include "session.h"
 #include "sort.h"
 #include "strbuf.h"
@@ -25,30 +26,13 @@ struct perf_header;
  *	report__exit(&rep);
  */
 
-/* A comma-separated filter (--comms, --dsos, --symbols); empty lets all through. */
-struct report_filter {
-	char	*buf;
-	char	**items;
-	int	nr;
-};
-
-/* A comma-separated list of task ids (--pid, --tid); empty lets all through. */
-struct report_ids {
-	s32	*ids;
-	int	nr;
-};
-
 struct report_opts {
 	struct sort_spec	sort;		/* parsed --sort */
 	const char		*sort_order;	/* as given, NULL: the default */
 	struct callchain_param	cg;		/* parsed -g */
 	bool			children;	/* --children (the default) */
 	int			max_stack;	/* frames of a chain, <= 0: all */
-	const char		*comms;		/* the filters' lists, NULL: no filter */
-	const char		*dsos;
-	const char		*symbols;
-	const char		*pids;		/* --pid, --tid: id lists, NULL: no filter */
-	const char		*tids;
+	struct sample_filter_opts filter;	/* --comms, --dsos, --symbols, --pid, --tid */
 	const char		*kallsyms;	/* NULL: /proc/kallsyms */
 	bool			no_bpf_prog_info; /* no names from the header's programs */
 	/* printing */
@@ -63,8 +47,7 @@ struct report {
 	struct report_opts	opts;
 	struct machine		*machine;
 	struct callchain_cursor	cursor;
-	struct report_filter	comms, dsos, symbols;
-	struct report_ids	pids, tids;
+	struct sample_filter	filter;
 	struct hists		*hists;		/* one per evsel, by idx */
 	int			nr_hists;
 	/* tracepoints: the session's formats (report__use_session()) */

@@ -37,7 +37,14 @@ int script__exit(struct script *s)
 	machine__delete(s->machine);
 	s->machine = NULL;
 	strbuf__release(&s->trace);
+	sample_filter__exit(&s->filter);
 	return err;
+}
+
+int script__set_filter(struct script *s, const struct sample_filter_opts *opts)
+{
+	sample_filter__exit(&s->filter);
+	return sample_filter__init(&s->filter, opts);
 }
 
 void script__use_header(struct script *s, struct perf_header *header, bool bpf_names)
@@ -214,6 +221,8 @@ int script__sample(struct script *s, const union perf_event *ev,
 	err = machine__resolve(s->machine, ev, sample, &al);
 	if (err)
 		return err;
+	if (!sample_filter__task(&s->filter, al.thread) || !sample_filter__location(&s->filter, &al))
+		return 0;
 	script__print_start(s, al.thread, sample, f, cc);
 	if (f & SF_PERIOD) {
 		fmt_buf__u64(b, sample->period, 10, 0);

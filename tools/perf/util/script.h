@@ -4,6 +4,7 @@
 
 #include "callchain.h"
 #include "fmt-buf.h"
+#include "sample-filter.h"
 #include "script-fields.h"
 #include "strbuf.h"
 
@@ -37,6 +38,7 @@ struct script {
 	bool			no_callchain;	/* -G / --hide-call-graph */
 	int			max_stack;	/* frames of a chain, <= 0: all */
 	bool			line_flush;	/* write each line at once (a terminal) */
+	struct sample_filter	filter;		/* which samples print (script__set_filter()) */
 	/* -F's warnings (a field left out of a type), one line each; NULL: none */
 	void			(*warn)(const char *line, void *priv);
 	void			*warn_priv;
@@ -61,6 +63,13 @@ int script__exit(struct script *s);
  * One -F "[type:]comm,tid,..." (script_fields__parse()); -EINVAL with
  * the problem in msg ("invalid field requested: x").
  */
+/*
+ * Only the samples that pass --comms, --dsos, --symbols, --pid, --tid
+ * print; the side-band records always do, as upstream.  0, -ENOMEM, or
+ * -EINVAL for an id list that is not one (said through the error sink).
+ */
+int script__set_filter(struct script *s, const struct sample_filter_opts *opts);
+
 int script__parse_fields(struct script *s, const char *str, char *msg, size_t msgsz);
 /*
  * Once the events are known: each type's fields as the file's events

@@ -1,0 +1,42 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# perf script's sample filters (--pid, --tid, --comms, --dsos, --symbols;
+# issue 20) against upstream's on the fixtures, line for line.  The
+# side-band records (--show-task-events) print whatever the filters say,
+# as upstream's.
+. "$(dirname "$0")/lib.sh"
+need_upstream
+need_fixtures up-per-thread.data up-system-wide.data up-callgraph-per-thread.data \
+	up-tracepoints.data
+
+compare() {	# FIXTURE OPTIONS...
+	local f=$1; shift
+	up_perf script -i "$(fixture "$f")" "$@" >"$TMPD/up" 2>&1
+	our_perf script --no-bpf-prog-info -i "$(fixture "$f")" "$@" >"$TMPD/our" 2>&1
+	is_same_file "$TMPD/our" "$TMPD/up" "$f: script $* equals upstream's ($(wc -l <"$TMPD/up") lines)"
+}
+
+compare up-per-thread.data --tid 11348
+compare up-per-thread.data --pid 11346,,7
+compare up-per-thread.data --pid 1
+compare up-per-thread.data -c bpfload --tid 11346
+compare up-per-thread.data --comms perf-exec,sh
+compare up-per-thread.data --dsos libc.so.6
+compare up-per-thread.data --dsos '[kernel.kallsyms]' --tid 11346
+compare up-per-thread.data -S vsnprintf,number
+compare up-per-thread.data --dsos libc.so.6 --symbols vsnprintf
+compare up-per-thread.data --show-task-events --show-mmap-events --tid 11348
+compare up-system-wide.data --pid 11339 -F comm,tid,cpu,ip,sym,dso
+compare up-system-wide.data --tid 0 --dsos '[kernel.kallsyms]'
+compare up-callgraph-per-thread.data --tid 11367 --dsos '[kernel.kallsyms]'
+compare up-tracepoints.data --comms swapper,memfd:sealed-91
+
+for o in --pid --tid; do
+	"$PERF" script -i "$(fixture up-per-thread.data)" $o 1,x >"$TMPD/out" 2>"$TMPD/err"
+	rc=$?
+	[ $rc -eq 1 ] && [ "$(wc -l <"$TMPD/err")" -eq 1 ] &&
+		grep -q "problems parsing ${o#--} list: 1,x" "$TMPD/err" && [ ! -s "$TMPD/out" ]
+	ok $? "script $o 1,x: one line naming the bad list, exit 1 ($rc: $(head -1 "$TMPD/err"))"
+done
+done_testing

@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0
+/* util/sample-filter.c: report's and script's filters by task and place. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "tap.h"
+#include "util/dso.h"
+#include "util/machine.h"
+#include "util/sample-filter.h"
+#include "util/symbol.h"
+#include "util/thread.h"
+
+int main(void)
+{
+	struct thread *t = thread__new(10, 11, "app");
+	struct dso *dso = dso__new("/usr/lib/libc.so.6", DSO_KIND_USER);
+	struct symbol *sym = symbol__new(0x10, 0x10, 1, "memcpy");
+	struct addr_location al = { .thread = t, .dso = dso, .sym = sym };
+	struct sample_filter_opts o = { 0 };
+	struct sample_filter f;
+	const char *bad[] = { "12x", "-1", "1,a", "99999999999" };
+	FILE *saved = stderr;
+	size_t i;
+
+	is_int(sample_filter__init(&f, &o), 0, "no filter");
+	ok(sample_filter__task(&f, t) && sample_filter__location(&f, &al) &&
+	   !sample_filter__has_location(&f), "no filter lets all through");
+	sample_filter__exit(&f);
+
+	o.pids = "3,,10";
+	o.tids = "11";
+	is_int(sample_filter__init(&f, &o), 0, "--pid 3,,10 --tid 11");
+	is_int(f.pids.nr, 2, "the empty item skipped");
+	ok(sample_filter__task(&f, t), "the thread passes both");
+	sample_filter__exit(&f);
+	o.tids = "10";
+	sample_filter__init(&f, &o);
+	ok(!sample_filter__task(&f, t), "--tid is the thread's own id, not its process's");
+	sample_filter__exit(&f);
+	o.pids = o.tids = NULL;
+
+	o.comms = "sh,app";
+	o.dsos = "libc.so.6";
+	o.symbols = "memcpy";
+	is_int(sample_filter__init(&f, &o), 0, "--comms --dsos --symbols");
+	ok(sample_filter__has_location(&f) && sample_filter__location(&f, &al),
+	   "comm, short dso name and symbol pass");
+	al.sym = NULL;
+	ok(!sample_filter__location(&f, &al), "no symbol fails --symbols");
+	al.sym = sym;
+	sample_filter__exit(&f);
+	o.dsos = "/usr/lib/libc.so.6";
+	sample_filter__init(&f, &o);
+	ok(!sample_filter__location(&f, &al), "--dsos takes the short name");
+	sample_filter__exit(&f);
+	o = (struct sample_filter_opts){ 0 };
+
+	stderr = fopen("/dev/null", "w");
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		o.pids = bad[i];
+		is_int(sample_filter__init(&f, &o), -EINVAL, "--pid '%s' is refused", bad[i]);
+		sample_filter__exit(&f);
+	}
+	fclose(stderr);
+	stderr = saved;
+
+	free(sym);
+	dso__delete(dso);
+	thread__delete(t);
+	return done_testing();
+}

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sample-filter.c - report's and script's sample filters: by task id,
+ * comm, dso and symbol.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dso.h"
+#include "err-sink.h"
+#include "machine.h"
+#include "sample-filter.h"
+#include "symbol.h"
+#include "thread.h"
+
+static int commas(const char *s)
+{
+	int n = 0;
+
+	for (; *s; s++)
+		n += *s == ',';
+	return n;
+}
+
+static int name_list__parse(struct name_list *l, const char *str)
+{
+	char *p, *save = NULL;
+
+	if (!str)
+		return 0;
+	l->buf = strdup(str);
+	l->items = calloc(commas(str) + 1, sizeof(*l->items));
+	if (!l->buf || !l->items)
+		return -ENOMEM;
+	for (p = strtok_r(l->buf, ",", &save); p; p = strtok_r(NULL, ",", &save))
+		l->items[l->nr++] = p;
+	return 0;
+}
+
+static bool name_list__match(const struct name_list *l, const char *s)
+{
+	int i;
+
+	if (!l->nr)
+		return true;
+	if (!s)
+		return false;
+	for (i = 0; i < l->nr; i++)
+		if (!strcmp(l->items[i], s))
+			return true;
+	return false;
+}
+
+/* "1,2,3", empty items skipped; what names the list in the error */
+static int id_list__parse(struct id_list *l, const char *str, const char *what)
+{
+	const char *p;
+	char *end;
+	long v;
+
+	if (!str)
+		return 0;
+	l->ids = calloc(commas(str) + 1, sizeof(*l->ids));
+	if (!l->ids)
+		return -ENOMEM;
+	for (p = str; *p; p = *end ? end + 1 : end) {
+		if (*p == ',') {
+			end = (char *)p;
+			continue;
+		}
+		errno = 0;
+		v = strtol(p, &end, 10);
+		if (end == p || (*end && *end != ',') || errno || v < 0 || v > INT32_MAX) {
+			pr_err("problems parsing %s list: %s", what, str);
+			return -EINVAL;
+		}
+		l->ids[l->nr++] = (s32)v;
+	}
+	return 0;
+}
+
+static bool id_list__match(const struct id_list *l, s32 id)
+{
+	int i;
+
+	if (!l->nr)
+		return true;
+	for (i = 0; i < l->nr; i++)
+		if (l->ids[i] == id)
+			return true;
+	return false;
+}
+
+int sample_filter__init(struct sample_filter *f, const struct sample_filter_opts *opts)
+{
+	int err;
+
+	memset(f, 0, sizeof(*f));
+	err = name_list__parse(&f->comms, opts->comms);
+	if (!err)
+		err = name_list__parse(&f->dsos, opts->dsos);
+	if (!err)
+		err = name_list__parse(&f->symbols, opts->symbols);
+	if (!err)
+		err = id_list__parse(&f->pids, opts->pids, "pid");
+	if (!err)
+		err = id_list__parse(&f->tids, opts->tids, "tid");
+	return err;
+}
+
+void sample_filter__exit(struct sample_filter *f)
+{
+	struct name_list *names[] = { &f->comms, &f->dsos, &f->symbols };
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		free(names[i]->buf);
+		free(names[i]->items);
+	}
+	free(f->pids.ids);
+	free(f->tids.ids);
+	memset(f, 0, sizeof(*f));
+}
+
+bool sample_filter__task(const struct sample_filter *f, const struct thread *t)
+{
+	return id_list__match(&f->pids, t->pid) && id_list__match(&f->tids, t->tid);
+}
+
+bool sample_filter__location(const struct sample_filter *f, const struct addr_location *al)
+{
+	return name_list__match(&f->comms, al->thread ? al->thread->comm : NULL) &&
+	       name_list__match(&f->dsos, al->dso ? al->dso->short_name : NULL) &&
+	       name_list__match(&f->symbols, al->sym ? al->sym->name : NULL);
+}
+
+bool sample_filter__has_location(const struct sample_filter *f)
+{
+	return f->comms.nr || f->dsos.nr || f->symbols.nr;
+}

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __PERF_SAMPLE_FILTER_H
+#define __PERF_SAMPLE_FILTER_H
+
+#include "types.h"
+
+struct addr_location;
+struct thread;
+
+/*
+ * The filters report and script share: which samples to take by their
+ * task (--pid, --tid, --comms) and by where they are (--dsos,
+ * --symbols).  Every list is comma-separated; an empty or absent one
+ * lets everything through.
+ *
+ *	sample_filter__init(&f, &opts);
+ *	if (sample_filter__task(&f, thread) && sample_filter__location(&f, &al)) ...
+ *	sample_filter__exit(&f);
+ */
+struct sample_filter_opts {
+	const char	*comms;
+	const char	*dsos;		/* by the dso's short name */
+	const char	*symbols;
+	const char	*pids;		/* ids: the task's process */
+	const char	*tids;		/* ids: the task itself */
+};
+
+/* A list of names, in the order given. */
+struct name_list {
+	char	*buf;
+	char	**items;
+	int	nr;
+};
+
+/* A list of task ids, in the order given. */
+struct id_list {
+	s32	*ids;
+	int	nr;
+};
+
+struct sample_filter {
+	struct name_list	comms, dsos, symbols;
+	struct id_list		pids, tids;
+};
+
+/*
+ * 0, -ENOMEM, or -EINVAL when pids or tids is not a list of ids (said
+ * through the error sink: "problems parsing pid list: LIST", as upstream
+ * says it); f is ready for sample_filter__exit() either way.
+ */
+int sample_filter__init(struct sample_filter *f, const struct sample_filter_opts *opts);
+void sample_filter__exit(struct sample_filter *f);
+
+/* The thread's pid and tid pass --pid and --tid. */
+bool sample_filter__task(const struct sample_filter *f, const struct thread *t);
+/* The resolved sample's comm, dso and symbol pass --comms, --dsos and --symbols. */
+bool sample_filter__location(const struct sample_filter *f, const struct addr_location *al);
+/* Some filter of sample_filter__location() is set. */
+bool sample_filter__has_location(const struct sample_filter *f);
+
+#endif /* __PERF_SAMPLE_FILTER_H */
