@@ -71,6 +71,7 @@ int cmd_script(int argc, const char **argv)
 	struct perf_session *session = NULL;
 	struct perf_data data;
 	bool show_task = false, show_mmap = false, show_bpf = false, no_callchain = false;
+	bool reltime = false, deltatime = false, ns = false;
 	int max_stack = 127;
 	struct sample_filter_opts filter = { .comms = NULL };
 	const struct option options[] = {
@@ -97,6 +98,9 @@ int cmd_script(int argc, const char **argv)
 		OPT_STRING(0, "pid", &filter.pids, "pid[,pid...]",
 			   "only the samples of these processes"),
 		OPT_STRING(0, "tid", &filter.tids, "tid[,tid...]", "only the samples of these threads"),
+		OPT_BOOLEAN(0, "reltime", &reltime, "times since the first line's"),
+		OPT_BOOLEAN(0, "deltatime", &deltatime, "times since the previous line's"),
+		OPT_BOOLEAN(0, "ns", &ns, "times in nanoseconds (9 decimals)"),
 		OPT_STRING(0, "kallsyms", &cmd.kallsyms, "file", "kallsyms pathname"),
 		OPT_BOOLEAN(0, "no-bpf-prog-info", &cmd.no_bpf_prog_info,
 			    "leave BPF addresses without a KSYMBOL [unknown], as upstream"),
@@ -116,6 +120,12 @@ int cmd_script(int argc, const char **argv)
 		return 1;
 	if (argc > 0) {
 		usage_error(script_usage, options, "unexpected argument `%s'", argv[0]);
+		return 1;
+	}
+	if (reltime && deltatime) {
+		/* upstream's words */
+		fprintf(stderr, "reltime and deltatime - the two don't get along well. "
+			"Please limit to --reltime or --deltatime.\n");
 		return 1;
 	}
 	if (script__init(s, STDOUT_FILENO, cmd.kallsyms)) {
@@ -143,6 +153,8 @@ int cmd_script(int argc, const char **argv)
 	s->show_bpf = show_bpf;
 	s->no_callchain = no_callchain;
 	s->max_stack = max_stack;
+	s->time_mode = reltime ? SCRIPT_TIME_REL : deltatime ? SCRIPT_TIME_DELTA : SCRIPT_TIME_ABS;
+	s->time_ns = ns;
 	s->line_flush = isatty(STDOUT_FILENO);
 	cmd.tool.sample = script__tool_sample;
 	cmd.tool.event = script__tool_event;

@@ -100,6 +100,29 @@ static bool script__use_callchain(const struct script *s, const struct evsel *ev
 	       (evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN);
 }
 
+/*
+ * The time a line shows: the record's, or since the first line's time
+ * (--reltime) or the previous line's (--deltatime); a line of time 0 (a
+ * record without one) starts neither.
+ */
+static u64 script__time(struct script *s, u64 time)
+{
+	u64 base;
+
+	switch (s->time_mode) {
+	case SCRIPT_TIME_REL:
+		if (!s->time_base)
+			s->time_base = time;
+		return time - s->time_base;
+	case SCRIPT_TIME_DELTA:
+		base = s->time_base ? s->time_base : time;
+		s->time_base = time;
+		return time - base;
+	default:
+		return time;
+	}
+}
+
 /* comm, tid/pid, cpu, time: the start every line has */
 static void script__print_start(struct script *s, const struct thread *t,
 				const struct perf_sample *sample, u32 f, bool callchain)
@@ -130,10 +153,15 @@ static void script__print_start(struct script *s, const struct thread *t,
 		fmt_buf__mem(b, "] ", 2);
 	}
 	if (f & SF_TIME) {
-		/* "%5llu.%06llu: " of the seconds and microseconds */
-		fmt_buf__u64(b, sample->time / 1000000000ULL, 5, 0);
+		u64 time = script__time(s, sample->time);
+
+		/* "%5llu.%06llu: " of the seconds and microseconds (--ns: %09llu) */
+		fmt_buf__u64(b, time / 1000000000ULL, 5, 0);
 		fmt_buf__putc(b, '.');
-		fmt_buf__u64(b, sample->time % 1000000000ULL / 1000, 6, FMT_ZERO);
+		if (s->time_ns)
+			fmt_buf__u64(b, time % 1000000000ULL, 9, FMT_ZERO);
+		else
+			fmt_buf__u64(b, time % 1000000000ULL / 1000, 6, FMT_ZERO);
 		fmt_buf__mem(b, ": ", 2);
 	}
 }

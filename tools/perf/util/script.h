@@ -30,6 +30,12 @@ struct perf_session;
  *	for each record: script__sample() / script__event()
  *	script__exit(&s);
  */
+enum script_time_mode {
+	SCRIPT_TIME_ABS,	/* the record's time */
+	SCRIPT_TIME_REL,	/* --reltime: since the first line's */
+	SCRIPT_TIME_DELTA,	/* --deltatime: since the previous line's */
+};
+
 struct script {
 	struct script_fields	fields;		/* each event type's, -F applied */
 	bool			show_task;	/* --show-task-events */
@@ -39,6 +45,9 @@ struct script {
 	int			max_stack;	/* frames of a chain, <= 0: all */
 	bool			line_flush;	/* write each line at once (a terminal) */
 	struct sample_filter	filter;		/* which samples print (script__set_filter()) */
+	enum script_time_mode	time_mode;
+	bool			time_ns;	/* --ns: nanoseconds, 9 decimals */
+	u64			time_base;	/* the first or previous line's time */
 	/* -F's warnings (a field left out of a type), one line each; NULL: none */
 	void			(*warn)(const char *line, void *priv);
 	void			*warn_priv;
