@@ -197,6 +197,8 @@ int cmd_report(int argc, const char **argv)
 			   "only consider these symbols"),
 		OPT_STRING(0, "pid", &o->filter.pids, "pid[,pid...]",
 			   "only the samples of these processes"),
+		OPT_STRING(0, "time", &o->time_str, "str",
+			   "only the samples in these times: start,stop ..., or a%/n,... or a%-b%,..."),
 		OPT_STRING(0, "tid", &o->filter.tids, "tid[,tid...]", "only the samples of these threads"),
 		OPT_STRING(0, "kallsyms", &o->kallsyms, "file", "kallsyms pathname"),
 		{ .type = OPTION_CALLBACK, .short_name = 'g', .long_name = "call-graph",
@@ -285,6 +287,12 @@ int cmd_report(int argc, const char **argv)
 		goto out_report;
 	/* -D prints what upstream's machine knows: no names from the header */
 	report__use_header(rep, &session->header, !cmd.dump_trace);
+	err = report__use_time(rep, &session->header.env);
+	if (err) {
+		if (err == -ENOMEM)
+			fprintf(stderr, "perf report: out of memory\n");
+		goto out;
+	}
 	if (report__use_session(rep, session)) {
 		fprintf(stderr, "perf report: out of memory\n");
 		err = -ENOMEM;

@@ -72,6 +72,7 @@ int cmd_script(int argc, const char **argv)
 	struct perf_data data;
 	bool show_task = false, show_mmap = false, show_bpf = false, no_callchain = false;
 	bool reltime = false, deltatime = false, ns = false;
+	const char *time_str = NULL;
 	int max_stack = 127;
 	struct sample_filter_opts filter = { .comms = NULL };
 	const struct option options[] = {
@@ -97,6 +98,8 @@ int cmd_script(int argc, const char **argv)
 			   "only the samples in these functions"),
 		OPT_STRING(0, "pid", &filter.pids, "pid[,pid...]",
 			   "only the samples of these processes"),
+		OPT_STRING(0, "time", &time_str, "str",
+			   "only the samples in these times: start,stop ..., or a%/n,... or a%-b%,..."),
 		OPT_STRING(0, "tid", &filter.tids, "tid[,tid...]", "only the samples of these threads"),
 		OPT_BOOLEAN(0, "reltime", &reltime, "times since the first line's"),
 		OPT_BOOLEAN(0, "deltatime", &deltatime, "times since the previous line's"),
@@ -192,6 +195,12 @@ int cmd_script(int argc, const char **argv)
 		}
 	}
 	script__use_header(s, &session->header, !cmd.no_bpf_prog_info);
+	err = script__use_time(s, time_str, &session->header.env);
+	if (err) {
+		if (err == -ENOMEM)
+			fprintf(stderr, "perf script: out of memory\n");
+		goto out_session;
+	}
 	err = perf_session__process(session);
 	/* the lines go out before what stderr says about them */
 	if (fmt_buf__flush(&s->out))

@@ -43,8 +43,16 @@ void report__exit(struct report *rep)
 	callchain_cursor__exit(&rep->cursor);
 	machine__delete(rep->machine);
 	sample_filter__exit(&rep->filter);
+	time_ranges__exit(&rep->time);
 	strbuf__release(&rep->trace);
 	memset(rep, 0, sizeof(*rep));
+}
+
+int report__use_time(struct report *rep, const struct perf_env *env)
+{
+	time_ranges__exit(&rep->time);
+	return time_ranges__parse(&rep->time, rep->opts.time_str, env->first_sample_time,
+				  env->last_sample_time);
 }
 
 static bool report__only_tracepoints(const struct evlist *evlist)
@@ -197,6 +205,8 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	struct thread *t;
 	int err;
 
+	if (!time_ranges__contain(&rep->time, sample->time))
+		return 0;
 	hists = report__evsel_hists(rep, evsel);
 	if (!hists)
 		return -ENOMEM;
@@ -351,8 +361,11 @@ void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 		hists__rename_comms(hists, rep->machine);
 		if (!o->quiet) {
 			convert_unit(hists->nr_samples, &value, &unit);
-			fprintf(fp, "# Samples: %lu%c of event '%s'\n", value, unit ? unit : ' ',
+			fprintf(fp, "# Samples: %lu%c of event '%s'", value, unit ? unit : ' ',
 				evsel__name(evsel));
+			if (o->time_str)
+				fprintf(fp, " (time slices: %s)", o->time_str);
+			fputc('\n', fp);
 			fprintf(fp, "# Event count (approx.): %llu\n#\n",
 				(unsigned long long)hists->total_period);
 		}

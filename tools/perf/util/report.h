@@ -7,11 +7,13 @@
 #include "hist.h"
 #include "sample-filter.h"
 #include "session.h"
+#include "time-range.h"
 #include "sort.h"
 #include "strbuf.h"
 
 struct evlist;
 struct evsel;
+struct perf_env;
 struct perf_header;
 
 /*
@@ -33,6 +35,7 @@ struct report_opts {
 	bool			children;	/* --children (the default) */
 	int			max_stack;	/* frames of a chain, <= 0: all */
 	struct sample_filter_opts filter;	/* --comms, --dsos, --symbols, --pid, --tid */
+	const char		*time_str;	/* --time, NULL: every sample */
 	const char		*kallsyms;	/* NULL: /proc/kallsyms */
 	bool			no_bpf_prog_info; /* no names from the header's programs */
 	/* printing */
@@ -48,6 +51,7 @@ struct report {
 	struct machine		*machine;
 	struct callchain_cursor	cursor;
 	struct sample_filter	filter;
+	struct time_ranges	time;		/* report__use_time() */
 	struct hists		*hists;		/* one per evsel, by idx */
 	int			nr_hists;
 	/* tracepoints: the session's formats (report__use_session()) */
@@ -68,6 +72,13 @@ void report__exit(struct report *rep);
  * (bpf_names false: none, as -D shows what upstream's machine knows).
  */
 void report__use_header(struct report *rep, struct perf_header *header, bool bpf_names);
+
+/*
+ * --time (report_opts.time_str) against the file's first and last sample
+ * times; before the first sample.  0, -ENOMEM, or -EINVAL for a bad time
+ * string (said through the error sink).  Samples outside it count nowhere.
+ */
+int report__use_time(struct report *rep, const struct perf_env *env);
 
 /*
  * The session whose TRACING_DATA formats tracepoint samples for --sort

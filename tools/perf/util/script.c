@@ -38,6 +38,18 @@ int script__exit(struct script *s)
 	s->machine = NULL;
 	strbuf__release(&s->trace);
 	sample_filter__exit(&s->filter);
+	time_ranges__exit(&s->time);
+	return err;
+}
+
+int script__use_time(struct script *s, const char *str, const struct perf_env *env)
+{
+	int err;
+
+	time_ranges__exit(&s->time);
+	err = time_ranges__parse(&s->time, str, env->first_sample_time, env->last_sample_time);
+	if (!err && s->time_mode == SCRIPT_TIME_REL)
+		time_ranges__rebase(&s->time, env->first_sample_time);
 	return err;
 }
 
@@ -249,7 +261,8 @@ int script__sample(struct script *s, const union perf_event *ev,
 	err = machine__resolve(s->machine, ev, sample, &al);
 	if (err)
 		return err;
-	if (!sample_filter__task(&s->filter, al.thread) || !sample_filter__location(&s->filter, &al))
+	if (!sample_filter__task(&s->filter, al.thread) ||
+	    !sample_filter__location(&s->filter, &al) || !time_ranges__contain(&s->time, sample->time))
 		return 0;
 	script__print_start(s, al.thread, sample, f, cc);
 	if (f & SF_PERIOD) {

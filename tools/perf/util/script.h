@@ -7,9 +7,11 @@
 #include "sample-filter.h"
 #include "script-fields.h"
 #include "strbuf.h"
+#include "time-range.h"
 
 struct evlist;
 struct evsel;
+struct perf_env;
 struct perf_header;
 struct perf_session;
 
@@ -48,6 +50,7 @@ struct script {
 	enum script_time_mode	time_mode;
 	bool			time_ns;	/* --ns: nanoseconds, 9 decimals */
 	u64			time_base;	/* the first or previous line's time */
+	struct time_ranges	time;		/* --time (script__use_time()) */
 	/* -F's warnings (a field left out of a type), one line each; NULL: none */
 	void			(*warn)(const char *line, void *priv);
 	void			*warn_priv;
@@ -78,6 +81,14 @@ int script__exit(struct script *s);
  * -EINVAL for an id list that is not one (said through the error sink).
  */
 int script__set_filter(struct script *s, const struct sample_filter_opts *opts);
+
+/*
+ * --time: only the samples in str's times (the percents of the file's
+ * span in env; with --reltime, set before, times from the file's first
+ * sample time); before the first record.  0, -ENOMEM, or -EINVAL for a
+ * bad time string (said through the error sink).
+ */
+int script__use_time(struct script *s, const char *str, const struct perf_env *env);
 
 int script__parse_fields(struct script *s, const char *str, char *msg, size_t msgsz);
 /*
