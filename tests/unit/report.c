@@ -121,6 +121,12 @@ int main(void)
 	report__add_sample(&rep, &sample_ev, &s, evsel);
 	is_int(rep.hists[0].nr_entries, 1, "--pid: one row");
 	is_int(rep.hists[0].total_period, 400, "--pid: the filtered sample in the total");
+	rep.opts.quiet = false;
+	rep.opts.show_total_period = true;
+	out = print(&rep, evlist);
+	ok(strstr(out, "# Overhead        Period  ") && strstr(out, "75.00%           300  "),
+	   "--show-total-period: the Period column, the row's period");
+	free(out);
 	report__exit(&rep);
 	o.filter.pids = NULL;
 	o.filter.tids = "42";

@@ -199,6 +199,8 @@ int cmd_report(int argc, const char **argv)
 			   "only the samples of these processes"),
 		OPT_STRING(0, "time", &o->time_str, "str",
 			   "only the samples in these times: start,stop ..., or a%/n,... or a%-b%,..."),
+		OPT_BOOLEAN(0, "show-total-period", &o->show_total_period,
+			    "a Period column: the period of each row's own samples"),
 		OPT_STRING(0, "tid", &o->filter.tids, "tid[,tid...]", "only the samples of these threads"),
 		OPT_STRING(0, "kallsyms", &o->kallsyms, "file", "kallsyms pathname"),
 		{ .type = OPTION_CALLBACK, .short_name = 'g', .long_name = "call-graph",

@@ -171,6 +171,8 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 		fprintf(fp, hists->cumulate ? "# Children      Self" : "# Overhead");
 		if (opts->show_nr_samples)
 			fprintf(fp, "  %12s", "Samples");
+		if (opts->show_total_period)
+			fprintf(fp, "  %12s", "Period");
 		for (k = 0; k < hists->sort.nr; k++) {
 			enum sort_key key = hists->sort.keys[k];
 
@@ -181,6 +183,8 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 		}
 		fprintf(fp, hists->cumulate ? "\n# ........  ........" : "\n# ........");
 		if (opts->show_nr_samples)
+			fprintf(fp, "  ............");
+		if (opts->show_total_period)
 			fprintf(fp, "  ............");
 		for (k = 0; k < hists->sort.nr; k++) {
 			enum sort_key key = hists->sort.keys[k];
@@ -212,6 +216,13 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 		if (opts->show_nr_samples) {
 			int len = snprintf(buf, sizeof(buf), "  %12llu",
 					   (unsigned long long)he->nr_samples);
+
+			out__mem(&out, buf, (size_t)len);
+		}
+		if (opts->show_total_period) {
+			/* the row's own period, as the Samples column its own samples */
+			int len = snprintf(buf, sizeof(buf), "  %12llu",
+					   (unsigned long long)he->period);
 
 			out__mem(&out, buf, (size_t)len);
 		}

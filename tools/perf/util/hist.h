@@ -323,6 +323,7 @@ void hists__rename_comms(struct hists *hists, struct machine *machine);
 
 struct hists_print_opts {
 	bool	show_nr_samples;	/* -n: the Samples column */
+	bool	show_total_period;	/* --show-total-period: the Period column */
 	bool	quiet;			/* -q: rows only */
 	double	percent_limit;		/* hide rows below this overhead */
 	u32	hide_mask;		/* 1 << key: columns not printed */

@@ -313,6 +313,7 @@ void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 	struct sort_fields_ctx fctx = { .td = session->tracing, .sb = STRBUF_INIT };
 	struct hists_print_opts opts = {
 		.show_nr_samples = o->show_nr_samples,
+		.show_total_period = o->show_total_period,
 		.quiet = o->quiet,
 		.percent_limit = o->percent_limit,
 		.verbose = o->verbose,

@@ -40,6 +40,7 @@ struct report_opts {
 	bool			no_bpf_prog_info; /* no names from the header's programs */
 	/* printing */
 	bool			show_nr_samples;
+	bool			show_total_period;	/* the Period column */
 	bool			quiet;
 	bool			header;		/* --header: no hint to use it */
 	bool			verbose;
