@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# perf report's task filters (--pid, --tid; issue 20) against upstream's
+# perf report's task filters (--pid, --tid; issue 20) and --percentage
+# against upstream's
 # on the fixtures, line for line (its "# (Tip: ...)" line aside).
 #
 # Upstream quirk, kept apart by the sort keys: upstream keeps or drops a
@@ -42,6 +43,21 @@ compare up-system-wide.data --pid 11339 -s pid,dso,sym
 compare up-system-wide.data --tid 0 -s pid,comm,dso
 compare up-callgraph-per-thread.data --tid 11367 -s pid,comm,dso,sym --no-children
 compare up-callgraph-per-thread.data --pid 11365 -s pid,sym --no-children
+
+# --percentage relative: the shares of what the filters keep, and the
+# header's counts of it
+compare up-per-thread.data --percentage relative --dsos libc.so.6
+compare up-per-thread.data --percentage relative --tid 11348 -s pid,dso,sym
+compare up-per-thread.data --percentage relative --pid 11346 -s pid,sym -S vsnprintf,number
+compare up-per-thread.data --percentage relative --time 10%/2 -c bpfload
+compare up-per-thread.data --percentage absolute -S vsnprintf
+compare up-system-wide.data --percentage relative --dsos libc.so.6
+compare up-callgraph-per-thread.data --percentage relative --tid 11367 -s pid,sym --no-children
+"$PERF" report -i "$(fixture up-per-thread.data)" --stdio --percentage rel >"$TMPD/out" 2>"$TMPD/err"
+rc=$?
+[ $rc -eq 1 ] && [ ! -s "$TMPD/out" ] && [ "$(wc -l <"$TMPD/err")" -eq 1 ] &&
+	grep -q -- "--percentage: relative or absolute, not 'rel'" "$TMPD/err"
+ok $? "report --percentage rel: one line naming it, exit 1 ($rc)"
 
 # a bad list: one line naming it, exit 1 (upstream says the same line and
 # goes on with no filter)

@@ -128,6 +128,16 @@ int main(void)
 	   "--show-total-period: the Period column, the row's period");
 	free(out);
 	report__exit(&rep);
+	o.relative = true;
+	is_int(report__init(&rep, &o), 0, "init with --pid 7,,99 --percentage relative");
+	s = sample_at(42, 0x10, 100);
+	report__add_sample(&rep, &sample_ev, &s, evsel);
+	s = sample_at(7, 0x10, 300);
+	report__add_sample(&rep, &sample_ev, &s, evsel);
+	ok(rep.hists[0].total_period == 300 && rep.hists[0].nr_samples == 1 &&
+	   rep.hists[0].filtered_period == 100, "relative: the total of the kept samples");
+	report__exit(&rep);
+	o.relative = false;
 	o.filter.pids = NULL;
 	o.filter.tids = "42";
 	is_int(report__init(&rep, &o), 0, "init with --tid 42");

@@ -26,6 +26,7 @@ struct report_cmd {
 	struct report		rep;
 	struct report_opts	opts;
 	const char		*input;
+	const char		*percentage;	/* --percentage as given */
 	bool			dump_trace;
 	bool			header_only;
 	bool			stats;
@@ -195,6 +196,9 @@ int cmd_report(int argc, const char **argv)
 			   "only consider symbols in these dsos"),
 		OPT_STRING('S', "symbols", &o->filter.symbols, "symbol[,symbol...]",
 			   "only consider these symbols"),
+		OPT_STRING(0, "percentage", &cmd.percentage, "relative|absolute",
+			   "shares of the samples the filters keep (relative) or of all "
+			   "(absolute, the default)"),
 		OPT_STRING(0, "pid", &o->filter.pids, "pid[,pid...]",
 			   "only the samples of these processes"),
 		OPT_STRING(0, "time", &o->time_str, "str",
@@ -237,6 +241,14 @@ int cmd_report(int argc, const char **argv)
 	if (argc > 0) {
 		usage_error(report_usage, options, "unexpected argument `%s'", argv[0]);
 		return 1;
+	}
+	if (cmd.percentage && strcmp(cmd.percentage, "absolute")) {
+		if (strcmp(cmd.percentage, "relative")) {
+			fprintf(stderr, "perf report: --percentage: relative or absolute, not '%s'\n",
+				cmd.percentage);
+			return 1;
+		}
+		o->relative = true;
 	}
 	/* upstream: --percent-limit is the graphs' threshold too (-g's wins) */
 	o->cg.min_percent = o->percent_limit > 0 ? o->percent_limit : 0.5;

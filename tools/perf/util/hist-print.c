@@ -147,7 +147,7 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 		g.nodes = huge_buf__grow(&g.nodes_buf, 256 * sizeof(*g.nodes)) ? NULL :
 			  g.nodes_buf.p;
 		g.alloc = (u32)(g.nodes_buf.cap / sizeof(*g.nodes));
-		g.total = hists->total_period;
+		g.total = hists->total_period + hists->filtered_period;
 		g.out = &out;
 		g.stats = &hists->graph_stats;
 		g.frames = hists->frames;

@@ -182,6 +182,8 @@ struct hists {
 	size_t			nr_made;	/* entries ever made, for their seq */
 	u64			nr_samples;
 	u64			total_period;
+	/* left out by report's filters under --percentage relative: graphs count it, as upstream */
+	u64			filtered_period;
 	u64			nr_cumulated;	/* children samples: a stamp each */
 	bool			cumulate;	/* children mode: Children and Self columns */
 	bool			graph;		/* keep chains and print the graphs */

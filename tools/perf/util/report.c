@@ -189,6 +189,21 @@ static struct hists *report__evsel_hists(struct report *rep, struct evsel *evsel
 	return hists;
 }
 
+/*
+ * A sample a filter left out counts toward the total, as upstream's
+ * (--percentage absolute), or only toward the graphs' total (relative:
+ * the rows' shares of what is shown; upstream's graphs stay of all).
+ */
+static void report__account_filtered(struct report *rep, struct hists *hists, u64 period)
+{
+	if (rep->opts.relative) {
+		hists->filtered_period += period;
+		return;
+	}
+	hists->nr_samples++;
+	hists->total_period += period;
+}
+
 int report__add_sample(struct report *rep, const union perf_event *ev,
 		       const struct perf_sample *sample, struct evsel *evsel)
 {
@@ -214,9 +229,7 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	if (!t)
 		return -ENOMEM;
 	if (!sample_filter__task(&rep->filter, t)) {
-		/* as the other filters: still toward the total */
-		hists->nr_samples++;
-		hists->total_period += sample->period;
+		report__account_filtered(rep, hists, sample->period);
 		return 0;
 	}
 	if (rep->opts.sort.mask & (1u << SORT_TRACE)) {
@@ -255,9 +268,7 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	}
 	machine__resolve_ip(machine, t, cpumode, sample->ip, &al);
 	if (!sample_filter__location(&rep->filter, &al)) {
-		/* filtered rows still count toward the total, as upstream */
-		hists->nr_samples++;
-		hists->total_period += sample->period;
+		report__account_filtered(rep, hists, sample->period);
 		return 0;
 	}
 	if (hists->cumulate || hists->graph) {

@@ -36,6 +36,7 @@ struct report_opts {
 	int			max_stack;	/* frames of a chain, <= 0: all */
 	struct sample_filter_opts filter;	/* --comms, --dsos, --symbols, --pid, --tid */
 	const char		*time_str;	/* --time, NULL: every sample */
+	bool			relative;	/* --percentage relative: of the filtered */
 	const char		*kallsyms;	/* NULL: /proc/kallsyms */
 	bool			no_bpf_prog_info; /* no names from the header's programs */
 	/* printing */
