@@ -186,3 +186,14 @@ dump_feature_lines() {
 count_records() {
 	grep -c -E "^[0-9 ]*0x[0-9a-f]+ \[0x[0-9a-f]+\]: PERF_RECORD_$1( |:|\(|$)" || true
 }
+
+# refused TEXT DESCRIPTION COMMAND...: COMMAND (bad input) prints nothing
+# on stdout, one line on stderr holding TEXT, and exits 1
+refused() {
+	local text=$1 what=$2 rc; shift 2
+	"$@" >"$TMPD/refused.out" 2>"$TMPD/refused.err"
+	rc=$?
+	[ $rc -eq 1 ] && [ ! -s "$TMPD/refused.out" ] && [ "$(wc -l <"$TMPD/refused.err")" -eq 1 ] &&
+		grep -qF -- "$text" "$TMPD/refused.err"
+	ok $? "$what: one line, exit 1 ($rc: $(head -1 "$TMPD/refused.err"))"
+}

@@ -42,6 +42,16 @@ static char *print(struct report *rep, struct evlist *evlist)
 	return out;
 }
 
+/* a sample of task 42 (period 100) and one of task 7 (300), same address */
+static void add_two_tasks(struct report *rep, struct evsel *evsel)
+{
+	struct perf_sample s = sample_at(42, 0x10, 100);
+
+	report__add_sample(rep, &sample_ev, &s, evsel);
+	s = sample_at(7, 0x10, 300);
+	report__add_sample(rep, &sample_ev, &s, evsel);
+}
+
 static struct report_opts opts_for(const char *sort, const char *cg)
 {
 	struct report_opts o = { .children = true, .max_stack = 127 };
@@ -99,10 +109,7 @@ int main(void)
 	o.quiet = true;
 	is_int(report__init(&rep, &o), 0, "init with --comms app");
 	report__process_event(&rep, comm_ev(42, 42, "app"), NULL);
-	s = sample_at(42, 0x10, 100);
-	report__add_sample(&rep, &sample_ev, &s, evsel);
-	s = sample_at(7, 0x10, 300);
-	report__add_sample(&rep, &sample_ev, &s, evsel);
+	add_two_tasks(&rep, evsel);
 	is_int(rep.hists[0].nr_entries, 1, "one row");
 	is_int(rep.hists[0].total_period, 400, "the filtered sample in the total");
 	out = print(&rep, evlist);
@@ -115,10 +122,7 @@ int main(void)
 	o.filter.comms = NULL;
 	o.filter.pids = "7,,99";
 	is_int(report__init(&rep, &o), 0, "init with --pid 7,,99");
-	s = sample_at(42, 0x10, 100);
-	report__add_sample(&rep, &sample_ev, &s, evsel);
-	s = sample_at(7, 0x10, 300);
-	report__add_sample(&rep, &sample_ev, &s, evsel);
+	add_two_tasks(&rep, evsel);
 	is_int(rep.hists[0].nr_entries, 1, "--pid: one row");
 	is_int(rep.hists[0].total_period, 400, "--pid: the filtered sample in the total");
 	rep.opts.quiet = false;
@@ -130,10 +134,7 @@ int main(void)
 	report__exit(&rep);
 	o.relative = true;
 	is_int(report__init(&rep, &o), 0, "init with --pid 7,,99 --percentage relative");
-	s = sample_at(42, 0x10, 100);
-	report__add_sample(&rep, &sample_ev, &s, evsel);
-	s = sample_at(7, 0x10, 300);
-	report__add_sample(&rep, &sample_ev, &s, evsel);
+	add_two_tasks(&rep, evsel);
 	ok(rep.hists[0].total_period == 300 && rep.hists[0].nr_samples == 1 &&
 	   rep.hists[0].filtered_period == 100, "relative: the total of the kept samples");
 	report__exit(&rep);
