@@ -146,6 +146,14 @@ int main(void)
 	report__add_sample(&rep, &sample_ev, &s, evsel);
 	is_int(rep.hists[0].nr_entries, 0, "--tid: no row of another thread");
 	report__exit(&rep);
+	o.filter.tids = NULL;
+	o.hide_unresolved = true;
+	is_int(report__init(&rep, &o), 0, "init with -U");
+	add_two_tasks(&rep, evsel);
+	ok(rep.hists[0].nr_entries == 0 && rep.hists[0].total_period == 0,
+	   "-U: samples of no symbol count nowhere");
+	report__exit(&rep);
+	o.hide_unresolved = false;
 	{
 		const char *bad[] = { "12x", "-1", "1,a", "99999999999" };
 		FILE *saved = stderr;

@@ -206,6 +206,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "show-total-period", &o->show_total_period,
 			    "a Period column: the period of each row's own samples"),
 		OPT_STRING(0, "tid", &o->filter.tids, "tid[,tid...]", "only the samples of these threads"),
+		OPT_BOOLEAN('U', "hide-unresolved", &o->hide_unresolved,
+			    "leave out the samples of no known symbol"),
 		OPT_STRING(0, "kallsyms", &o->kallsyms, "file", "kallsyms pathname"),
 		{ .type = OPTION_CALLBACK, .short_name = 'g', .long_name = "call-graph",
 		  .value = &cmd, .argh = "print_type,threshold,order",

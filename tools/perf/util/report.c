@@ -204,6 +204,17 @@ static void report__account_filtered(struct report *rep, struct hists *hists, u6
 	hists->total_period += period;
 }
 
+/* -U: the chain's frames without a symbol left out, as upstream's */
+static void report__drop_unresolved(struct callchain_cursor *cursor)
+{
+	u32 i, n = 0;
+
+	for (i = 0; i < cursor->nr; i++)
+		if (cursor->entries[i].sym)
+			cursor->entries[n++] = cursor->entries[i];
+	cursor->nr = n;
+}
+
 int report__add_sample(struct report *rep, const union perf_event *ev,
 		       const struct perf_sample *sample, struct evsel *evsel)
 {
@@ -267,6 +278,9 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 		}
 	}
 	machine__resolve_ip(machine, t, cpumode, sample->ip, &al);
+	/* -U: a sample without a symbol counts nowhere, as upstream's */
+	if (rep->opts.hide_unresolved && !al.sym)
+		return 0;
 	if (!sample_filter__location(&rep->filter, &al)) {
 		report__account_filtered(rep, hists, sample->period);
 		return 0;
@@ -276,6 +290,8 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 					 max_stack > 0 ? (u32)max_stack : 0, &rep->cursor);
 		if (err)
 			return err;
+		if (rep->opts.hide_unresolved)
+			report__drop_unresolved(&rep->cursor);
 		err = hists__add_sample(hists, &al, rep->cursor.entries, rep->cursor.nr,
 					(s32)sample->cpu, sample->period);
 		if (!err && hists->graph && !filtered && by_addr)

@@ -37,6 +37,7 @@ struct report_opts {
 	struct sample_filter_opts filter;	/* --comms, --dsos, --symbols, --pid, --tid */
 	const char		*time_str;	/* --time, NULL: every sample */
 	bool			relative;	/* --percentage relative: of the filtered */
+	bool			hide_unresolved; /* -U: no sample without a symbol */
 	const char		*kallsyms;	/* NULL: /proc/kallsyms */
 	bool			no_bpf_prog_info; /* no names from the header's programs */
 	/* printing */
