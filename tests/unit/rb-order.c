@@ -2,7 +2,8 @@
 /*
  * util/rb-order.c: with a total order it sorts, ties kept in the order
  * given (every fix-up case runs on the random inputs); with one that is not
- * total, the order is the balanced tree's, not a plain search tree's.
+ * total, the order is the balanced tree's, not a plain search tree's; the
+ * context given reaches the comparisons.
  */
 #include <stdlib.h>
 
@@ -15,13 +16,14 @@ struct item {
 	char	name;
 };
 
-static int key_before(const void *a, const void *b)
+static int key_before(const void *a, const void *b, void *ctx)
 {
+	(*(int *)ctx)++;
 	return ((const struct item *)a)->key < ((const struct item *)b)->key;
 }
 
 /* a, b, c in a row; d: before a and c, not before b (so not transitive) */
-static int odd_before(const void *a, const void *b)
+static int odd_before(const void *a, const void *b, void *ctx)
 {
 	const struct item *x = a, *y = b;
 
@@ -34,14 +36,14 @@ static int sorted_run(int n, int keys)
 {
 	struct item *it = malloc(n * sizeof(*it));
 	void **v = malloc(n * sizeof(*v));
-	int i, good = 1;
+	int i, good = 1, calls = 0;
 
 	for (i = 0; i < n; i++) {
 		it[i].key = rand() % keys;
 		it[i].pos = i;
 		v[i] = &it[i];
 	}
-	if (rb_order(v, n, key_before))
+	if (rb_order(v, n, key_before, &calls) || (n > 1 && !calls))
 		good = 0;
 	for (i = 1; good && i < n; i++) {
 		const struct item *p = v[i - 1], *q = v[i];
@@ -74,7 +76,7 @@ int main(void)
 	 * a, b, c: b becomes the root; d goes by b, then c.  A search tree
 	 * without balancing would have compared d with a first.
 	 */
-	is_int(rb_order(v, 4, odd_before), 0, "ordered");
+	is_int(rb_order(v, 4, odd_before, NULL), 0, "ordered");
 	for (i = 0; i < 4; i++)
 		got[i] = ((struct item *)v[i])->name;
 	is_str(got, "abdc", "a comparison that is not total goes the balanced tree's way");

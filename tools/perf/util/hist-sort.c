@@ -11,9 +11,13 @@
 #include "huge.h"
 #include "rb-order.h"
 
-static const struct sort_spec *cmp_spec;
-static bool cmp_cumulate;
-static int cmp_depth;	/* children graphs: 1 puts callers first, -1 callees */
+/* What the comparisons of one ordering need besides the two records. */
+struct sort_ctx {
+	const struct sort_spec	*spec;
+	bool			cumulate;
+	int			depth;	/* children graphs: 1 puts callers first, -1 callees */
+	bool			coded;	/* the records' codes stand for their keys */
+};
 
 static int null_cmp(const void *a, const void *b)
 {
@@ -34,7 +38,7 @@ static int hist_entry__cmp_field(const struct hist_entry *a, const struct hist_e
 }
 
 static int hist_entry__cmp_key(const struct hist_entry *a, const struct hist_entry *b,
-			       enum sort_key key)
+			       enum sort_key key, const struct sort_spec *spec)
 {
 	const char *na, *nb;
 
@@ -68,8 +72,8 @@ static int hist_entry__cmp_key(const struct hist_entry *a, const struct hist_ent
 		return strcmp(bpf_prog_entry__short_name(a->key.prog),
 			      bpf_prog_entry__short_name(b->key.prog));
 	default:
-		if (key >= SORT_DYN && key < SORT_NR_KEYS && cmp_spec)
-			return hist_entry__cmp_field(a, b, &cmp_spec->dyn[key - SORT_DYN]);
+		if (key >= SORT_DYN && key < SORT_NR_KEYS && spec)
+			return hist_entry__cmp_field(a, b, &spec->dyn[key - SORT_DYN]);
 		return 0;
 	}
 }
@@ -106,8 +110,6 @@ struct sort_rec {
 	 */
 	unsigned __int128	full, pre, post;
 };
-
-static bool cmp_coded;	/* the records' codes stand for their keys */
 
 static const char *rank_comm(const struct hist_entry *he)
 {
@@ -295,7 +297,7 @@ static int rank_cmp(u32 a, u32 b)
 
 /* As strcmp() of the keys' names would order them: by their ranks. */
 static int sort_rec__cmp_key(const struct sort_rec *a, const struct sort_rec *b,
-			     enum sort_key key)
+			     enum sort_key key, const struct sort_spec *spec)
 {
 	switch (key) {
 	case SORT_COMM:
@@ -315,31 +317,33 @@ static int sort_rec__cmp_key(const struct sort_rec *a, const struct sort_rec *b,
 		return strcmp(a->he->key.trace ? a->he->key.trace : "N/A",
 			      b->he->key.trace ? b->he->key.trace : "N/A");
 	case SORT_BPF_PROG:
-		return hist_entry__cmp_key(a->he, b->he, key);
+		return hist_entry__cmp_key(a->he, b->he, key, spec);
 	default:
-		if (key >= SORT_DYN && key < SORT_NR_KEYS && cmp_spec)
-			return hist_entry__cmp_field(a->he, b->he, &cmp_spec->dyn[key - SORT_DYN]);
+		if (key >= SORT_DYN && key < SORT_NR_KEYS && spec)
+			return hist_entry__cmp_field(a->he, b->he, &spec->dyn[key - SORT_DYN]);
 		return 0;
 	}
 }
 
-static int sort_rec__cmp(const struct sort_rec *a, const struct sort_rec *b)
+static int sort_rec__cmp(const struct sort_rec *a, const struct sort_rec *b,
+			 const struct sort_ctx *ctx)
 {
+	const struct sort_spec *spec = ctx->spec;
 	int i, c;
 
-	if (cmp_cumulate && a->children != b->children)
+	if (ctx->cumulate && a->children != b->children)
 		return a->children > b->children ? -1 : 1;
 	/* as upstream: of one thread's equal entries, the caller above */
-	if (cmp_depth && a->thread == b->thread && a->max_depth != b->max_depth)
-		return (a->max_depth > b->max_depth ? -1 : 1) * cmp_depth;
+	if (ctx->depth && a->thread == b->thread && a->max_depth != b->max_depth)
+		return (a->max_depth > b->max_depth ? -1 : 1) * ctx->depth;
 	if (a->period != b->period)
 		return a->period > b->period ? -1 : 1;
-	if (cmp_coded)
+	if (ctx->coded)
 		return code_cmp(a->full, b->full);
-	for (i = 0; i < cmp_spec->nr; i++) {
-		c = sort_rec__cmp_key(a, b, cmp_spec->keys[i]);
+	for (i = 0; i < spec->nr; i++) {
+		c = sort_rec__cmp_key(a, b, spec->keys[i], spec);
 		/* upstream's output puts the greater field bytes first */
-		if (c && cmp_spec->keys[i] >= SORT_DYN)
+		if (c && spec->keys[i] >= SORT_DYN)
 			return -c;
 		if (c)
 			return c;
@@ -363,7 +367,7 @@ static int sort_rec__collapse_sym(const struct sort_rec *a, const struct sort_re
 
 	if (!a->sym && !b->sym)
 		return addr_cmp(a->addr, b->addr);
-	c = sort_rec__cmp_key(a, b, SORT_DSO);
+	c = sort_rec__cmp_key(a, b, SORT_DSO, NULL);
 	if (c || a->sym == b->sym)
 		return c;
 	if (!a->sym || !b->sym)
@@ -373,34 +377,36 @@ static int sort_rec__collapse_sym(const struct sort_rec *a, const struct sort_re
 	return addr_cmp(a->sym_end, b->sym_end);
 }
 
-static int sort_rec__collapse_cmp(const struct sort_rec *a, const struct sort_rec *b)
+static int sort_rec__collapse_cmp(const struct sort_rec *a, const struct sort_rec *b,
+				  const struct sort_ctx *ctx)
 {
+	const struct sort_spec *spec = ctx->spec;
 	int i, c = 0;
 
-	if (cmp_coded) {
+	if (ctx->coded) {
 		c = code_cmp(a->pre, b->pre);
-		if (c || !(cmp_spec->mask & (1u << SORT_SYM)))
+		if (c || !(spec->mask & (1u << SORT_SYM)))
 			return c;
 		c = sort_rec__collapse_sym(a, b);
 		return c ? c : code_cmp(a->post, b->post);
 	}
-	for (i = 0; i < cmp_spec->nr && !c; i++) {
-		if (cmp_spec->keys[i] == SORT_SYM)
+	for (i = 0; i < spec->nr && !c; i++) {
+		if (spec->keys[i] == SORT_SYM)
 			c = sort_rec__collapse_sym(a, b);
 		else
-			c = sort_rec__cmp_key(a, b, cmp_spec->keys[i]);
+			c = sort_rec__cmp_key(a, b, spec->keys[i], spec);
 	}
 	return c;
 }
 
-static int sort_rec__collapse_before(const void *a, const void *b)
+static int sort_rec__collapse_before(const void *a, const void *b, void *ctx)
 {
-	return sort_rec__collapse_cmp(a, b) < 0;
+	return sort_rec__collapse_cmp(a, b, ctx) < 0;
 }
 
-static int sort_rec__before(const void *a, const void *b)
+static int sort_rec__before(const void *a, const void *b, void *ctx)
 {
-	return sort_rec__cmp(a, b) < 0;
+	return sort_rec__cmp(a, b, ctx) < 0;
 }
 
 static int hist_entry__seq_cmp(const void *pa, const void *pb)
@@ -425,6 +431,7 @@ int hists__sorted(struct hists *hists, struct hist_entry ***out)
 	struct hist_entry **v = malloc((hists->nr_entries + 1) * sizeof(*v)), **bys;
 	struct sort_rec *recs = NULL;
 	u32 nr_ranks[3] = { 0 };
+	struct sort_ctx ctx;
 	void **items = NULL;
 	size_t i, n = 0;
 	bool bys_used;
@@ -481,14 +488,16 @@ int hists__sorted(struct hists *hists, struct hist_entry ***out)
 	    sort_recs__rank(recs, n, RANK_DSO, rank_dso, &nr_ranks[RANK_DSO]) ||
 	    sort_recs__rank(recs, n, RANK_SYM, rank_sym, &nr_ranks[RANK_SYM]))
 		goto fail;
-	cmp_coded = sort_recs__code(recs, n, &hists->sort, nr_ranks);
-	cmp_spec = &hists->sort;
-	cmp_cumulate = hists->cumulate;
-	cmp_depth = hists->cumulate && hists->graph ? (hists->caller ? 1 : -1) : 0;
-	if (n && (rb_order(items, n, sort_rec__collapse_before) ||
+	ctx = (struct sort_ctx){
+		.spec = &hists->sort,
+		.cumulate = hists->cumulate,
+		.depth = hists->cumulate && hists->graph ? (hists->caller ? 1 : -1) : 0,
+		.coded = sort_recs__code(recs, n, &hists->sort, nr_ranks),
+	};
+	if (n && (rb_order(items, n, sort_rec__collapse_before, &ctx) ||
 		  ((hists->sort.mask & (1u << SORT_COMM)) &&
-		   rb_order(items, n, sort_rec__collapse_before)) ||
-		  rb_order(items, n, sort_rec__before)))
+		   rb_order(items, n, sort_rec__collapse_before, &ctx)) ||
+		  rb_order(items, n, sort_rec__before, &ctx)))
 		goto fail;
 	for (i = 0; i < n; i++)
 		v[i] = ((struct sort_rec *)items[i])->he;
@@ -506,14 +515,15 @@ fail:
 }
 
 /* The sort keys before the trace key equal: upstream's trees compare such entries' traces. */
-static int hist_entry__prefix_cmp(const void *pa, const void *pb)
+static int hist_entry__prefix_cmp(const void *pa, const void *pb, void *pspec)
 {
 	const struct hist_entry *a = *(const struct hist_entry * const *)pa;
 	const struct hist_entry *b = *(const struct hist_entry * const *)pb;
+	const struct sort_spec *spec = pspec;
 	int i, c;
 
-	for (i = 0; i < cmp_spec->nr && cmp_spec->keys[i] != SORT_TRACE; i++) {
-		c = hist_entry__cmp_key(a, b, cmp_spec->keys[i]);
+	for (i = 0; i < spec->nr && spec->keys[i] != SORT_TRACE; i++) {
+		c = hist_entry__cmp_key(a, b, spec->keys[i], spec);
 		if (c)
 			return c;
 	}
@@ -549,10 +559,9 @@ void hists__trace_known(struct hists *hists, struct hist_entry **v, int n, bool 
 		v[i]->pos = (u32)i;
 		s[i] = v[i];
 	}
-	cmp_spec = &hists->sort;
-	qsort(s, n, sizeof(*s), hist_entry__prefix_cmp);
+	qsort_r(s, n, sizeof(*s), hist_entry__prefix_cmp, &hists->sort);
 	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && !hist_entry__prefix_cmp(&s[i], &s[j]); j++)
+		for (j = i + 1; j < n && !hist_entry__prefix_cmp(&s[i], &s[j], &hists->sort); j++)
 			;
 		if (j - i > 1)
 			while (i < j)

@@ -63,7 +63,8 @@ static void rb_fix(struct rb_tree *t, uint32_t x)
 	t->red[t->root] = false;
 }
 
-int rb_order(void **items, size_t n, int (*before)(const void *item, const void *node))
+int rb_order(void **items, size_t n,
+	     int (*before)(const void *item, const void *node, void *ctx), void *ctx)
 {
 	struct rb_tree t = { .root = NIL };
 	void **in = malloc(n * sizeof(*in));
@@ -83,7 +84,7 @@ int rb_order(void **items, size_t n, int (*before)(const void *item, const void 
 		in[i] = items[i];
 		while (*link != NIL) {
 			p = *link;
-			link = before(in[i], in[p]) ? &t.left[p] : &t.right[p];
+			link = before(in[i], in[p], ctx) ? &t.left[p] : &t.right[p];
 		}
 		*link = i;
 		t.left[i] = t.right[i] = NIL;
