@@ -14,6 +14,7 @@
 #include <string.h>
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
+#include "array.h"
 #include "bpf-prog-info.h"
 #include "cursor.h"
 #include "strbuf.h"
@@ -471,24 +472,6 @@ void perf_env_bpf__sort_btfs(struct perf_env_bpf *bpf)
 	bpf->btfs_sorted = true;
 }
 
-static int grow(void **arr, u32 *alloc, u32 nr, size_t elem)
-{
-	u32 nalloc;
-	void *p;
-
-	if (nr < *alloc)
-		return 0;
-	if (nr >= UINT32_MAX / 2)
-		return -ENOMEM;
-	nalloc = *alloc ? *alloc * 2 : 16;
-	p = realloc(*arr, (size_t)nalloc * elem);
-	if (!p)
-		return -ENOMEM;
-	*arr = p;
-	*alloc = nalloc;
-	return 0;
-}
-
 int perf_env_bpf__add_prog(struct perf_env_bpf *bpf, const struct bpf_prog_info *info,
 			   u32 info_len, u64 arrays, const void *data, u32 data_len,
 			   char *err, size_t errsz)
@@ -500,7 +483,8 @@ int perf_env_bpf__add_prog(struct perf_env_bpf *bpf, const struct bpf_prog_info 
 		return bpil_err(err, errsz, "bpf_prog_info: info_len %u larger than ours (%zu)",
 				info_len, sizeof(*info));
 	node = NULL;
-	ret = grow((void **)&bpf->progs, &bpf->alloc_progs, bpf->nr_progs, sizeof(*node));
+	ret = array__grow((void **)&bpf->progs, &bpf->alloc_progs, bpf->nr_progs + 1,
+			  sizeof(*node), 16);
 	if (ret)
 		return ret;
 	node = &bpf->progs[bpf->nr_progs];
@@ -530,7 +514,7 @@ int perf_env_bpf__add_btf(struct perf_env_bpf *bpf, u32 id, const void *data, u3
 	struct btf_node *node;
 	int ret;
 
-	ret = grow((void **)&bpf->btfs, &bpf->alloc_btfs, bpf->nr_btfs, sizeof(*node));
+	ret = array__grow((void **)&bpf->btfs, &bpf->alloc_btfs, bpf->nr_btfs + 1, sizeof(*node), 16);
 	if (ret)
 		return ret;
 	node = &bpf->btfs[bpf->nr_btfs];

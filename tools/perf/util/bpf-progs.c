@@ -17,6 +17,7 @@
 #include <string.h>
 #include <bpf/libbpf.h>
 
+#include "array.h"
 #include "bpf-progs.h"
 #include "bpf-prog-info.h"
 #include "dso.h"
@@ -128,15 +129,9 @@ static struct bpf_prog_entry *bpf_progs__add(struct bpf_progs *progs, u32 id,
 {
 	struct bpf_prog_entry *e;
 
-	if (progs->nr == progs->alloc) {
-		u32 n = progs->alloc ? progs->alloc * 2 : 64;
-		void *p = realloc(progs->entries, n * sizeof(*progs->entries));
-
-		if (!p)
-			return NULL;
-		progs->entries = p;
-		progs->alloc = n;
-	}
+	if (array__grow((void **)&progs->entries, &progs->alloc, progs->nr + 1,
+			sizeof(*progs->entries), 64))
+		return NULL;
 	e = calloc(1, sizeof(*e));
 	if (!e)
 		return NULL;
@@ -151,16 +146,10 @@ static struct bpf_prog_entry *bpf_progs__add(struct bpf_progs *progs, u32 id,
 	}
 	if (origin == BPF_PROG_TRAMPOLINE || origin == BPF_PROG_DISPATCHER ||
 	    origin == BPF_PROG_KSYMBOL_ONLY) {
-		if (progs->nr_by_addr == progs->alloc_by_addr) {
-			u32 n = progs->alloc_by_addr ? progs->alloc_by_addr * 2 : 16;
-			void *p = realloc(progs->by_addr, n * sizeof(*progs->by_addr));
-
-			if (!p) {
-				free(e);
-				return NULL;
-			}
-			progs->by_addr = p;
-			progs->alloc_by_addr = n;
+		if (array__grow((void **)&progs->by_addr, &progs->alloc_by_addr,
+				progs->nr_by_addr + 1, sizeof(*progs->by_addr), 16)) {
+			free(e);
+			return NULL;
 		}
 		progs->by_addr[progs->nr_by_addr++] = e;
 	}
@@ -172,15 +161,8 @@ static int entry__add_func(struct bpf_prog_entry *e, u64 addr, u32 len, const ch
 {
 	struct bpf_prog_func *f;
 
-	if (e->nr_funcs == e->alloc_funcs) {
-		u32 n = e->alloc_funcs ? e->alloc_funcs * 2 : 4;
-		void *p = realloc(e->funcs, n * sizeof(*e->funcs));
-
-		if (!p)
-			return -ENOMEM;
-		e->funcs = p;
-		e->alloc_funcs = n;
-	}
+	if (array__grow((void **)&e->funcs, &e->alloc_funcs, e->nr_funcs + 1, sizeof(*e->funcs), 4))
+		return -ENOMEM;
 	f = &e->funcs[e->nr_funcs];
 	memset(f, 0, sizeof(*f));
 	f->addr = addr;
@@ -344,15 +326,9 @@ int bpf_progs__ksymbol(struct bpf_progs *progs, const union perf_event *ev,
 	if (name__is(name, "bpf_trampoline_") || name__is(name, "bpf_dispatcher_"))
 		return bpf_progs__image(progs, ev->ksymbol.addr, ev->ksymbol.len, name, sample,
 					dso, comm);
-	if (progs->nr_pending == progs->alloc_pending) {
-		u32 a = progs->alloc_pending ? progs->alloc_pending * 2 : 16;
-		void *np = realloc(progs->pending, a * sizeof(*progs->pending));
-
-		if (!np)
-			return -ENOMEM;
-		progs->pending = np;
-		progs->alloc_pending = a;
-	}
+	if (array__grow((void **)&progs->pending, &progs->alloc_pending, progs->nr_pending + 1,
+			sizeof(*progs->pending), 16))
+		return -ENOMEM;
 	p = &progs->pending[progs->nr_pending];
 	p->pid = (s32)sample->pid;
 	p->tid = (s32)sample->tid;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "callchain.h"
 
 #define CACHE_BITS	14
@@ -83,22 +84,7 @@ static void cursor__resolve_ip(struct callchain_cursor *c, struct machine *machi
 /* Room for n entries; 0 or -ENOMEM. */
 static int cursor__reserve(struct callchain_cursor *c, u64 n)
 {
-	u32 alloc = c->alloc ? c->alloc : 64;
-	struct addr_location *e;
-
-	if (n <= c->alloc)
-		return 0;
-	while (alloc < n) {
-		if (alloc > UINT32_MAX / 2)
-			return -ENOMEM;
-		alloc *= 2;
-	}
-	e = realloc(c->entries, alloc * sizeof(*e));
-	if (!e)
-		return -ENOMEM;
-	c->entries = e;
-	c->alloc = alloc;
-	return 0;
+	return array__grow((void **)&c->entries, &c->alloc, n, sizeof(*c->entries), 64);
 }
 
 int callchain__resolve(struct machine *machine, struct thread *thread,

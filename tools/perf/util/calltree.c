@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "calltree.h"
 
 #define NONE	((u32)-1)
@@ -71,25 +72,6 @@ static u64 hash_mix(u64 a, u64 b)
 	u64 h = (a ^ (b * 0x9e3779b97f4a7c15ULL)) * 0xff51afd7ed558ccdULL;
 
 	return h ^ (h >> 32);
-}
-
-/* Grow an array of elements of size sz to hold one more; 0 or -ENOMEM. */
-static int grow(void **arr, u32 *alloc, u32 nr, size_t sz)
-{
-	u32 n;
-	void *p;
-
-	if (nr < *alloc)
-		return 0;
-	n = *alloc ? *alloc * 2 : 256;
-	if (n <= *alloc)
-		return -ENOMEM;
-	p = realloc(*arr, (size_t)n * sz);
-	if (!p)
-		return -ENOMEM;
-	*arr = p;
-	*alloc = n;
-	return 0;
 }
 
 /* A new table of slots for entries [from, nr), placed by hash() of each. */
@@ -186,7 +168,7 @@ struct calltree *calltree__new(void)
 		return NULL;
 	/* string 0 is "", frame 0 the root's, node 0 the root */
 	if (calltree__intern(t, "", 0) != 0 || calltree__frame(t, &root) != 0 ||
-	    grow((void **)&t->nodes, &t->alloc_nodes, 0, sizeof(*t->nodes)) ||
+	    array__grow((void **)&t->nodes, &t->alloc_nodes, 1, sizeof(*t->nodes), 256) ||
 	    !(t->last_child = calloc(t->alloc_nodes, sizeof(u32))) ||
 	    !(t->depth = calloc(t->alloc_nodes, sizeof(u32))) ||
 	    rehash(&t->node_hash, &t->node_slots, 1, 1, node_hash_of, t)) {
@@ -234,7 +216,7 @@ u32 calltree__intern(struct calltree *t, const char *s, size_t len)
 				return t->str_hash[slot] - 1;
 		}
 	}
-	if (grow((void **)&t->strs, &t->alloc_strs, t->nr_strs, sizeof(*t->strs)))
+	if (array__grow((void **)&t->strs, &t->alloc_strs, t->nr_strs + 1, sizeof(*t->strs), 256))
 		return NONE;
 	copy = arena_copy(t, s, len);
 	if (!copy)
@@ -302,7 +284,8 @@ u32 calltree__frame(struct calltree *t, const struct calltree_frame *f)
 			if (frame_key_eq(&t->frames[t->frame_hash[slot] - 1], f))
 				return t->frame_hash[slot] - 1;
 	}
-	if (grow((void **)&t->frames, &t->alloc_frames, t->nr_frames, sizeof(*t->frames)))
+	if (array__grow((void **)&t->frames, &t->alloc_frames, t->nr_frames + 1,
+			sizeof(*t->frames), 256))
 		return NONE;
 	id = t->nr_frames++;
 	t->frames[id] = *f;
@@ -350,7 +333,8 @@ static u32 calltree__new_child(struct calltree *t, u32 parent, u32 frame)
 	u32 old = t->alloc_nodes, id, slot;
 	struct calltree_node *n;
 
-	if (grow((void **)&t->nodes, &t->alloc_nodes, t->nr_nodes, sizeof(*t->nodes)))
+	if (array__grow((void **)&t->nodes, &t->alloc_nodes, t->nr_nodes + 1,
+			sizeof(*t->nodes), 256))
 		return 0;
 	if (t->alloc_nodes != old) {
 		u32 *lc = realloc(t->last_child, (size_t)t->alloc_nodes * sizeof(u32));
