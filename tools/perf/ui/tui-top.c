@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * perf top's TUI: the header, the column titles, the rows of the last
- * refresh with a selection bar, and a status line.  The rows are a
- * snapshot (text and the dso/symbol they stand for, which live as long as
- * the machine), so moving around between refreshes never touches
- * histogram entries a decay may have freed.
+ * refresh with a selection bar, and a status line (the rows' snapshot:
+ * see tui-top.h).
  */
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
@@ -22,28 +20,6 @@
 
 #define FIRST_SCREEN_MS	300
 
-struct tui_row {
-	char			*text;
-	const struct dso	*dso;
-	const struct symbol	*sym;
-	u64			addr;
-	double			percent;
-};
-
-struct tui_top {
-	struct perf_top		*top;
-	volatile sig_atomic_t	*done;
-	int			entries;
-	char			header[512];
-	char			titles[512];
-	struct tui_row		*rows;
-	int			nr_rows;
-	int			selected;
-	int			first;		/* first row shown */
-	char			filter[128];
-	char			message[512];
-};
-
 static double now_sec(void)
 {
 	struct timespec ts;
@@ -52,7 +28,7 @@ static double now_sec(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static void tui_top__free_rows(struct tui_top *t)
+void tui_top__free_rows(struct tui_top *t)
 {
 	int i;
 
@@ -64,7 +40,7 @@ static void tui_top__free_rows(struct tui_top *t)
 }
 
 /* A new snapshot; the selection stays on its symbol when it is still there. */
-static int tui_top__snapshot(struct tui_top *t)
+int tui_top__snapshot(struct tui_top *t)
 {
 	struct tui_row sel = { 0 };
 	struct top_rows rows = { 0 };
@@ -109,7 +85,7 @@ static int tui_top__snapshot(struct tui_top *t)
 	return 0;
 }
 
-static void tui_top__draw(struct tui_top *t)
+void tui_top__draw(struct tui_top *t)
 {
 	int list = LINES - 3, i;
 
@@ -196,8 +172,7 @@ static void tui_top__annotate(struct tui_top *t)
 	free(lines);
 }
 
-/* A key: whether the snapshot must be rebuilt; -1 to quit. */
-static int tui_top__key(struct tui_top *t, int ch)
+int tui_top__key(struct tui_top *t, int ch)
 {
 	int page = LINES - 3 > 1 ? LINES - 3 : 1;
 

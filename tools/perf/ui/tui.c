@@ -94,11 +94,27 @@ int tui__poll(int timeout_ms)
 	return 0;
 }
 
+int tui__line_edit(char *line, size_t size, int ch)
+{
+	size_t len = strlen(line);
+
+	if (ch == 27)
+		return -1;
+	if (ch == '\n' || ch == '\r' || ch == KEY_ENTER)
+		return 1;
+	if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && len)
+		line[len - 1] = '\0';
+	else if (ch >= 32 && ch < 127 && len + 1 < size) {
+		line[len++] = (char)ch;
+		line[len] = '\0';
+	}
+	return 0;
+}
+
 int tui__prompt(const char *prompt, char *buf, size_t size, void (*tick)(void *arg), void *arg,
 		volatile sig_atomic_t *done)
 {
 	char line[256];
-	size_t len = 0;
 
 	line[0] = '\0';
 	curs_set(1);
@@ -116,20 +132,13 @@ int tui__prompt(const char *prompt, char *buf, size_t size, void (*tick)(void *a
 		if (tick)
 			tick(arg);
 		while ((ch = getch()) != ERR) {
-			if (ch == 27) {
-				curs_set(0);
-				return -1;
-			}
-			if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+			int r = tui__line_edit(line, sizeof(line), ch);
+
+			if (r > 0)
 				snprintf(buf, size, "%s", line);
+			if (r) {
 				curs_set(0);
-				return 0;
-			}
-			if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && len)
-				line[--len] = '\0';
-			else if (ch >= 32 && ch < 127 && len + 1 < sizeof(line)) {
-				line[len++] = (char)ch;
-				line[len] = '\0';
+				return r > 0 ? 0 : -1;
 			}
 		}
 	}
@@ -137,7 +146,7 @@ int tui__prompt(const char *prompt, char *buf, size_t size, void (*tick)(void *a
 	return -1;
 }
 
-static void tui__text_draw(const char *title, char *const *lines, int nr, int top_line)
+void tui__text_draw(const char *title, char *const *lines, int nr, int top_line)
 {
 	int rows = LINES - 2, i;
 
@@ -152,6 +161,37 @@ static void tui__text_draw(const char *title, char *const *lines, int nr, int to
 		 "q/ESC/Left: back   UP/DOWN/PGUP/PGDN/HOME/END: scroll");
 	attroff(A_REVERSE);
 	refresh();
+}
+
+int tui__text_scroll(int top_line, int nr, int page, int ch)
+{
+	switch (ch) {
+	case 'q': case 'Q': case 27: case KEY_LEFT:
+		return -1;
+	case KEY_DOWN: case 'j':
+		top_line++;
+		break;
+	case KEY_UP: case 'k':
+		top_line--;
+		break;
+	case KEY_NPAGE: case ' ':
+		top_line += page;
+		break;
+	case KEY_PPAGE:
+		top_line -= page;
+		break;
+	case KEY_HOME:
+		top_line = 0;
+		break;
+	case KEY_END:
+		top_line = nr - page;
+		break;
+	default:
+		break;
+	}
+	if (top_line > nr - page)
+		top_line = nr - page;
+	return top_line < 0 ? 0 : top_line;
 }
 
 void tui__text_view(const char *title, char *const *lines, int nr, void (*tick)(void *arg),
@@ -171,34 +211,9 @@ void tui__text_view(const char *title, char *const *lines, int nr, void (*tick)(
 			tick(arg);
 		while ((ch = getch()) != ERR) {
 			redraw = true;
-			switch (ch) {
-			case 'q': case 'Q': case 27: case KEY_LEFT:
-				return;
-			case KEY_DOWN: case 'j':
-				top_line++;
-				break;
-			case KEY_UP: case 'k':
-				top_line--;
-				break;
-			case KEY_NPAGE: case ' ':
-				top_line += page;
-				break;
-			case KEY_PPAGE:
-				top_line -= page;
-				break;
-			case KEY_HOME:
-				top_line = 0;
-				break;
-			case KEY_END:
-				top_line = nr - page;
-				break;
-			default:
-				break;
-			}
-			if (top_line > nr - page)
-				top_line = nr - page;
+			top_line = tui__text_scroll(top_line, nr, page, ch);
 			if (top_line < 0)
-				top_line = 0;
+				return;
 		}
 	}
 }

@@ -36,4 +36,18 @@ int tui__prompt(const char *prompt, char *buf, size_t size, void (*tick)(void *a
 void tui__text_view(const char *title, char *const *lines, int nr, void (*tick)(void *arg),
 		    void *arg, volatile sig_atomic_t *done);
 
+/*
+ * The views' steps without their loops (the loops call them; tests drive
+ * them on a curses screen of their own):
+ * tui__line_edit(): key ch applied to the NUL-terminated line of size
+ * bytes: 1 on Enter, -1 on Esc, else 0 (printable keys added while they
+ * fit, Backspace takes one off).
+ * tui__text_scroll(): the first line shown after key ch, of nr lines
+ * page to a screen, or -1 when the key leaves the view.
+ * tui__text_draw(): the text view on the current screen, from top_line.
+ */
+int tui__line_edit(char *line, size_t size, int ch);
+int tui__text_scroll(int top_line, int nr, int page, int ch);
+void tui__text_draw(const char *title, char *const *lines, int nr, int top_line);
+
 #endif /* __PERF_UI_TUI_H */
