@@ -82,13 +82,13 @@ int main(void)
 	u8 bad_id[20];
 	int ret;
 
-	plan(16);
 	/* no build-id cache of the user's */
 	if (!mkdtemp(home))
 		return 1;
 	setenv("HOME", home, 1);
 	if (!realpath("/proc/self/exe", path))
 		skip_all("no /proc/self/exe");
+	plan(16);
 	dso = dso__new(path, DSO_KIND_USER);
 	dso__load(dso);
 	sym = find(dso, "annotate_elf_marker");

@@ -82,7 +82,6 @@ int main(void)
 	char path[PATH_MAX], err[256], where[PATH_MAX + 16];
 	int i, nr_insns = 0, where_ok = 0, ret;
 
-	plan(13);
 	if (!realpath("/proc/self/exe", path))
 		skip_all("no /proc/self/exe");
 	dso = dso__new(path, DSO_KIND_USER);
@@ -93,6 +92,7 @@ int main(void)
 	t = (struct annotate_target){ .dso = dso, .sym = sym };
 	if (!sym || annotate_code__elf(&c, &t, err, sizeof(err)) || disasm__new(&d))
 		skip_all("our marker's code is not readable");
+	plan(13);
 
 	ret = objdump_src__new(&o, NULL, path, path, "annotate_source_marker");
 	is_int(ret, 0, "our binary's DWARF");

@@ -101,10 +101,10 @@ int main(void)
 	u64 samples = 0, sideband = 0;
 	char *out;
 
-	plan(9);
 	s = open_fixture("up-lost.data", &data, &tool);
 	if (!s)
 		skip_all("no tests/fixtures/up-lost.data (set TOPDIR)");
+	plan(9);
 	is_int(nr_samples, 7637, "every sample delivered");
 
 	out = print(s, 0);

@@ -14,31 +14,11 @@
 #include <unistd.h>
 
 #include "tap.h"
-#include "util/evlist.h"
-#include "util/synthesize.h"
-#include "util/top.h"
+#include "top-session.h"
 #include "util/top-print.h"
 
 #define A	0xffffffffc0001000ULL
 #define B	0xffffffffc0002000ULL
-
-static void ksym(struct perf_top *top, u64 addr, const char *name)
-{
-	struct perf_synth s = {
-		.emit = top_inbox__emit, .priv = &top->inbox, .id_hdr_size = top->id_hdr_size,
-		.sample_type = evlist__first(top->evlist)->attr.sample_type, .time = 1,
-	};
-
-	perf_synth__ksymbol(&s, addr, 64, PERF_RECORD_KSYMBOL_TYPE_BPF, 0, name);
-}
-
-static void add(struct perf_top *top, u8 cpumode, u64 ip, u64 period)
-{
-	struct addr_location al = { 0 };
-
-	machine__resolve_ip(top->machine, NULL, cpumode, ip, &al);
-	hists__add(top__hists(top), &al, 0, period);
-}
 
 /* The screen's lines, split in place; their number. */
 static int split(char *s, char **lines, int max)
@@ -79,12 +59,12 @@ int main(void)
 	if (top__init(&top, &opts))
 		skip_all("perf top cannot be set up here");
 	plan(17);
-	ksym(&top, A, "bpf_prog_aaaa_a_program_with_a_rather_long_name");
-	ksym(&top, B, "bpf_prog_bbbb_b");
+	top_test__ksym(&top, A, "bpf_prog_aaaa_a_program_with_a_rather_long_name");
+	top_test__ksym(&top, B, "bpf_prog_bbbb_b");
 	top__read(&top);
-	add(&top, PERF_RECORD_MISC_KERNEL, A + 8, 6);
-	add(&top, PERF_RECORD_MISC_KERNEL, B + 8, 3);
-	add(&top, PERF_RECORD_MISC_USER, 0x1234, 1);
+	top_test__add(&top, PERF_RECORD_MISC_KERNEL, A + 8, 6);
+	top_test__add(&top, PERF_RECORD_MISC_KERNEL, B + 8, 3);
+	top_test__add(&top, PERF_RECORD_MISC_USER, 0x1234, 1);
 	top.stats.samples = 10;
 	top.stats.kernel_samples = 9;
 

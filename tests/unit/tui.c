@@ -8,30 +8,15 @@
  * the title bar, the lines from the first shown, cut at the width, the
  * help line at the bottom.
  */
-#define NCURSES_WIDECHAR 1
-#include <curses.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "curses-screen.h"
 #include "tap.h"
 #include "ui/tui.h"
-
-/* Row y of the screen, trailing blanks cut. */
-static const char *row(int y)
-{
-	static char buf[512];
-	int n = mvinnstr(y, 0, buf, COLS);
-
-	if (n < 0)
-		n = 0;
-	buf[n] = '\0';
-	while (n && buf[n - 1] == ' ')
-		buf[--n] = '\0';
-	return buf;
-}
 
 static void test_edit(void)
 {
@@ -88,19 +73,19 @@ static void test_draw(void)
 	}
 	resizeterm(10, 80);
 	tui__text_draw("A title", lines, 12, 3);
-	is_str(row(0), "A title", "the title on the first row");
+	is_str(test_screen__row(0), "A title", "the title on the first row");
 	ok((mvinch(0, 79) & A_REVERSE) && (mvinch(0, 0) & A_REVERSE),
 	   "in a bar across the screen");
 	for (i = 0; i < 8; i++)
-		good &= !strcmp(row(i + 1), text[i + 3]);
+		good &= !strcmp(test_screen__row(i + 1), text[i + 3]);
 	ok(good, "eight lines from the first shown");
-	ok(strstr(row(9), "q/ESC/Left: back") == row(9) && (mvinch(9, 0) & A_REVERSE),
+	ok(strstr(test_screen__row(9), "q/ESC/Left: back") == test_screen__row(9) && (mvinch(9, 0) & A_REVERSE),
 	   "the help line at the bottom");
 
 	resizeterm(10, 30);
 	tui__text_draw("A title", lines, 12, 11);
-	is_str(row(1), "line 11 of the text, long enou", "lines cut at the width");
-	is_str(row(2), "", "nothing after the last line");
+	is_str(test_screen__row(1), "line 11 of the text, long enou", "lines cut at the width");
+	is_str(test_screen__row(2), "", "nothing after the last line");
 }
 
 int main(void)
@@ -108,9 +93,11 @@ int main(void)
 	volatile sig_atomic_t done = 1;
 	char buf[16] = "kept";
 	SCREEN *scr;
-	FILE *out, *in;
 	int fd;
 
+	scr = test_screen__new(10, 80);
+	if (!scr)
+		skip_all("no curses screen for xterm");
 	plan(23);
 	/* not a terminal: refused, nothing to give back */
 	fd = open("/dev/null", O_RDWR);
@@ -122,12 +109,6 @@ int main(void)
 	test_edit();
 	test_scroll();
 
-	out = fopen("/dev/null", "w");
-	in = fopen("/dev/null", "r");
-	scr = out && in ? newterm("xterm", out, in) : NULL;
-	if (!scr)
-		skip_all("no curses screen for xterm");
-	set_term(scr);
 	test_draw();
 	ok(tui__prompt("? ", buf, sizeof(buf), NULL, NULL, &done) == -1 && !strcmp(buf, "kept"),
 	   "a prompt when told to stop: -1, the buffer kept");
