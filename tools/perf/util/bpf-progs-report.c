@@ -379,22 +379,12 @@ static int entry__cmp(const struct bpf_progs_report *r, const struct bpf_prog_en
 	return c ? c : num_cmp(a->seq, b->seq);
 }
 
-/* A merge sort: qsort() has no context argument in C11. */
-static void rows__sort(struct bpf_progs_report *r, struct row *v, struct row *tmp, u32 n)
+/* The rows in the report's order (a total one: ties go by seq). */
+static int row__cmp(const void *pa, const void *pb, void *pr)
 {
-	u32 mid = n / 2, i = 0, j = mid, k = 0;
+	const struct row *a = pa, *b = pb;
 
-	if (n < 2)
-		return;
-	rows__sort(r, v, tmp, mid);
-	rows__sort(r, v + mid, tmp, n - mid);
-	while (i < mid && j < n)
-		tmp[k++] = entry__cmp(r, v[j].e, v[i].e) < 0 ? v[j++] : v[i++];
-	while (i < mid)
-		tmp[k++] = v[i++];
-	while (j < n)
-		tmp[k++] = v[j++];
-	memcpy(v, tmp, n * sizeof(*v));
+	return entry__cmp(pr, a->e, b->e);
 }
 
 static const enum bpf_progs_col shown[] = {
@@ -481,7 +471,7 @@ int bpf_progs_report__fprintf(struct bpf_progs_report *r, FILE *fp)
 	struct bpf_progs *progs = r->machine->progs;
 	int width[BPC_NR] = { 0 }, err;
 	char *head[BPC_NR] = { NULL };
-	struct row *v, *tmp;
+	struct row *v;
 	u32 n, i, c;
 
 	err = bpf_progs__finish(progs);
@@ -489,8 +479,7 @@ int bpf_progs_report__fprintf(struct bpf_progs_report *r, FILE *fp)
 		return err;
 	n = progs->nr;
 	v = calloc(n + 1, sizeof(*v));
-	tmp = calloc(n + 1, sizeof(*tmp));
-	if (!v || !tmp) {
+	if (!v) {
 		err = -ENOMEM;
 		goto out;
 	}
@@ -507,7 +496,7 @@ int bpf_progs_report__fprintf(struct bpf_progs_report *r, FILE *fp)
 			if (v[i].text[c] && (int)strlen(v[i].text[c]) > width[c])
 				width[c] = (int)strlen(v[i].text[c]);
 	}
-	rows__sort(r, v, tmp, n);
+	qsort_r(v, n, sizeof(*v), row__cmp, (void *)r);
 	if (!r->quiet) {
 		print_summary(fp, r, v, n);
 		print_cells(fp, "# ", head, width);
@@ -524,6 +513,5 @@ out:
 		for (c = 0; c < BPC_NR; c++)
 			free(v[i].text[c]);
 	free(v);
-	free(tmp);
 	return err;
 }
