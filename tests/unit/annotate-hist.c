@@ -6,7 +6,8 @@
  * (symbol, offset) in arrays beside it.  Every entry, every offset's
  * count and period as the model says; most period first; offsets
  * ascending; samples without a symbol counted but not kept; adding after
- * sorting; the late resolution by address (add_target).
+ * sorting; the late resolution by address (add_target); a location
+ * without a dso counted only.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -54,7 +55,7 @@ int main(void)
 			syms[nsyms++] = dso->symbols.entries[i];
 	if (nsyms < 600)
 		skip_all("too few symbols of 64 bytes or more in our binary");
-	plan(12);
+	plan(13);
 	m = calloc(nsyms, sizeof(*m));
 	map = map__new(0x400000, 0x400000 + (1ULL << 32), 0, dso, false);
 	al.map = map;
@@ -139,6 +140,14 @@ int main(void)
 	ok(e && e->period == m[1].total + 400 &&
 	   h.nr_samples == NR_SAMPLES + 5 + 5, "add_target: into the symbol given; none: counted");
 	ok(nosym > 0 && !annotate_hist__find(&h, dso, NULL), "no entry for samples without symbol");
+
+	/* a location with a map and a symbol but no dso: counted, not kept */
+	nr = h.nr_entries;
+	al.dso = NULL;
+	al.sym = syms[2];
+	al.addr = syms[2]->start + 1;
+	ok(!annotate_hist__add(&h, &al, 1) && h.nr_entries == nr &&
+	   h.nr_samples == NR_SAMPLES + 11, "no dso: counted, no entry made");
 	annotate_hist__exit(&h);
 	map__delete(map);
 	dso__delete(dso);

@@ -177,9 +177,9 @@ int annotate_hist__add_n(struct annotate_hist *h, const struct addr_location *al
 	struct annotate_target t;
 
 	h->nr_samples += nr;
-	if (!al->sym || !al->map || al->addr < al->sym->start)
+	/* (a location without map, dso or symbol is counted only) */
+	if (annotate_target__init(&t, al, NULL, NULL) || al->addr < al->sym->start)
 		return 0;
-	annotate_target__init(&t, al, NULL, NULL);
 	return hist_add(h, &t, al->addr, nr, period);
 }
 
