@@ -75,8 +75,9 @@ int main(void)
 	ret |= top__read(&top);
 	top.opts.zero = true;
 	top__decay(&top);
-	end = now() + 0.5;
-	while (!ret && now() < end) {
+	/* enough samples of ours, however loaded the machine is */
+	end = now() + 10;
+	while (!ret && now() < end && top.stats.samples < 400) {
 		top_read_marker(2000000);
 		ret = top__read(&top);
 	}
