@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "annotate-hist.h"
+#include "array.h"
 #include "machine.h"
 #include "symbol.h"
 
@@ -122,15 +123,9 @@ static struct annotate_sample *entry__findnew(struct annotate_entry *e, u64 off)
 	     k = (k + 1) & (e->index_size - 1))
 		if (e->samples[e->index[k]].offset == off)
 			return &e->samples[e->index[k]];
-	if (e->nr == e->alloc) {
-		size_t n = e->alloc ? e->alloc * 2 : 8;
-		struct annotate_sample *s = realloc(e->samples, n * sizeof(*s));
-
-		if (!s)
-			return NULL;
-		e->samples = s;
-		e->alloc = n;
-	}
+	if (e->nr == e->alloc &&
+	    array__grow((void **)&e->samples, &e->alloc, e->nr + 1, sizeof(*e->samples), 8))
+		return NULL;
 	e->index[k] = (u32)e->nr;
 	e->samples[e->nr] = (struct annotate_sample){ .offset = off };
 	return &e->samples[e->nr++];

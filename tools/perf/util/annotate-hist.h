@@ -18,7 +18,7 @@ struct annotate_entry {
 	struct annotate_sample	*samples;	/* distinct offsets, ascending */
 	size_t			nr;
 	/* internal */
-	size_t			alloc;
+	u32			alloc;
 	u32			*index;		/* hash of offsets -> samples[] */
 	size_t			index_size;
 	struct annotate_entry	*hnext;

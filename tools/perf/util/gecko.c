@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "calltree-read.h"
 #include "dso.h"
 #include "env.h"
@@ -83,15 +84,9 @@ static struct gecko_thread *gecko__thread(struct gecko *g, u32 group)
 	}
 	if (g->thread_of[group])
 		return &g->threads[g->thread_of[group] - 1];
-	if (g->nr_threads == g->alloc_threads) {
-		u32 n = g->alloc_threads ? g->alloc_threads * 2 : 64;
-		struct gecko_thread *p = realloc(g->threads, n * sizeof(*p));
-
-		if (!p)
-			return NULL;
-		g->threads = p;
-		g->alloc_threads = n;
-	}
+	if (array__grow((void **)&g->threads, &g->alloc_threads, g->nr_threads + 1,
+			sizeof(*g->threads), 64))
+		return NULL;
 	th = &g->threads[g->nr_threads++];
 	memset(th, 0, sizeof(*th));
 	th->group = group;
