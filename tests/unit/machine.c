@@ -212,6 +212,29 @@ int main(void)
 		ok(machine__final_comm(m, early) == machine__intern_comm(m, ":500"),
 		   "unnamed tasks of a tid: one row's name");
 	}
+	/*
+	 * a thread forked by a parent not named yet: a report keeps its
+	 * ":<tid>" (as upstream); perf top, naming its running tasks late,
+	 * gives it the parent's name when the parent's COMM comes
+	 */
+	{
+		const char *before;
+
+		machine__process_event(m, fork_ev(700, 701, 700, 700), &s);
+		machine__process_event(m, comm_ev(700, 700, "late"), &s);
+		is_str(machine__find_thread(m, 701)->comm, ":701",
+		       "report: a child of a parent named late keeps its own name");
+		machine__name_late_parents(m);
+		machine__process_event(m, fork_ev(800, 801, 800, 800), &s);
+		before = machine__find_thread(m, 801)->comm;
+		machine__process_event(m, fork_ev(900, 901, 800, 800), &s);
+		machine__process_event(m, comm_ev(800, 800, "late"), &s);
+		is_str(machine__find_thread(m, 801)->comm, "late",
+		       "top: the parent's late COMM names the child it forked");
+		is_str(machine__final_comm(m, before), "late", "  and its samples from before");
+		is_str(machine__find_thread(m, 901)->comm, "late",
+		       "  and a process it forked, not named by an exec yet");
+	}
 	machine__delete(m);
 	unlink(path);
 	return done_testing();

@@ -14,6 +14,7 @@
 #include "header.h"
 #include "huge.h"
 #include "kallsyms.h"
+#include "array.h"
 #include "machine.h"
 #include "machine-internal.h"
 
@@ -122,6 +123,7 @@ void machine__delete(struct machine *m)
 	free(m->comms);
 	huge_free(m->ip_cache, (1u << m->ip_cache_bits) * sizeof(*m->ip_cache));
 	free(m->renames);
+	free(m->orphans);
 	while (m->placeholders) {
 		struct placeholder *ph = m->placeholders;
 
@@ -389,6 +391,57 @@ const char *machine__final_comm(struct machine *m, const char *comm)
 	return comm;
 }
 
+struct orphan {
+	s32	tid;
+	s32	ptid;
+};
+
+/* at most this many children wait for a parent's name; the oldest go first */
+#define MACHINE_MAX_ORPHANS	4096
+
+void machine__name_late_parents(struct machine *m)
+{
+	m->late_parent_names = true;
+}
+
+static void machine__add_orphan(struct machine *m, s32 tid, s32 ptid)
+{
+	if (m->nr_orphans == MACHINE_MAX_ORPHANS) {
+		memmove(m->orphans, m->orphans + 1, (m->nr_orphans - 1) * sizeof(*m->orphans));
+		m->nr_orphans--;
+	}
+	if (array__grow((void **)&m->orphans, &m->alloc_orphans, m->nr_orphans + 1,
+			sizeof(*m->orphans), 16))
+		return;		/* it keeps its ":<tid>" */
+	m->orphans[m->nr_orphans++] = (struct orphan){ .tid = tid, .ptid = ptid };
+}
+
+/* parent was just named: so are the children it forked before, still unnamed */
+static int machine__name_orphans(struct machine *m, const struct thread *parent)
+{
+	u32 i, out = 0;
+	int err = 0;
+
+	for (i = 0; i < m->nr_orphans; i++) {
+		struct orphan o = m->orphans[i];
+		struct thread *t;
+
+		if (o.ptid != parent->tid) {
+			m->orphans[out++] = o;
+			continue;
+		}
+		t = machine__find_thread(m, o.tid);
+		if (!t || t->comm_set)
+			continue;
+		if (!err && t->comm != parent->comm)
+			err = machine__add_rename(m, t->comm, parent->comm);
+		t->comm = parent->comm;
+		t->comm_set = true;
+	}
+	m->nr_orphans = out;
+	return err;
+}
+
 static int machine__process_comm(struct machine *m, const union perf_event *ev)
 {
 	size_t max = ev->header.size - sizeof(struct perf_record_comm);
@@ -413,6 +466,8 @@ static int machine__process_comm(struct machine *m, const union perf_event *ev)
 	if (!t->comm_set && old != t->comm)
 		err = machine__add_rename(m, old, t->comm);
 	t->comm_set = true;
+	if (!err && m->nr_orphans)
+		err = machine__name_orphans(m, t);
 	return err;
 }
 
@@ -440,6 +495,8 @@ static int machine__process_fork(struct machine *m, const union perf_event *ev)
 	if (parent->comm_set) {
 		t->comm = parent->comm;
 		t->comm_set = true;
+	} else if (m->late_parent_names) {
+		machine__add_orphan(m, tid, parent->tid);
 	}
 	if (pid == parent->pid && pid > 0) {
 		struct maps *pm = machine__thread_maps(m, parent);

@@ -84,7 +84,21 @@ struct machine {
 	size_t		nr_renames;
 	size_t		renames_alloc;
 	bool		renames_sorted;
+	/*
+	 * perf top (machine__name_late_parents()): a child forked by a parent
+	 * not named yet takes the parent's name when its COMM comes.  Top
+	 * names the tasks already running from another thread, so their
+	 * COMMs come after the live FORKs of their new threads; a file's
+	 * records come in order, and a report keeps upstream's ":<tid>".
+	 */
+	bool		late_parent_names;
+	struct orphan	*orphans;	/* (child, parent) tids, oldest first */
+	u32		nr_orphans;
+	u32		alloc_orphans;
 };
+
+/* The late parent naming above, for perf top. */
+void machine__name_late_parents(struct machine *machine);
 
 /*
  * Where an address resolved to.  dso and sym may be NULL (unknown); addr

@@ -12,6 +12,7 @@
 
 #include "evlist.h"
 #include "mmap.h"
+#include "perf-clock.h"
 #include "top.h"
 #include "top-synth.h"
 
@@ -48,16 +49,12 @@ static u64 top__record_time(struct perf_top *top, const union perf_event *ev)
 	return s.time;
 }
 
-static int top__mmap_record(void *priv, struct perf_mmap *map, const union perf_event *ev)
+/* A copy of ev (size bytes) into the pass, timed. */
+static int top__pass_add(struct perf_top *top, const union perf_event *ev, u16 size)
 {
-	struct perf_top *top = priv;
-	u16 size = top__record_size(top, ev);
 	size_t off = top->pass.len;
 	union perf_event *copy;
 	int err;
-
-	if (size < sizeof(ev->header) || (size & 7))
-		return 0;
 	if (top->nr_recs == top->alloc_recs) {
 		size_t n = top->alloc_recs ? top->alloc_recs * 2 : 1024;
 		struct top_pass_rec *r = realloc(top->recs, n * sizeof(*r));
@@ -80,6 +77,36 @@ static int top__mmap_record(void *priv, struct perf_mmap *map, const union perf_
 	top->nr_recs++;
 	return 0;
 }
+
+static int top__mmap_record(void *priv, struct perf_mmap *map, const union perf_event *ev)
+{
+	struct perf_top *top = priv;
+	u16 size = top__record_size(top, ev);
+
+	if (size < sizeof(ev->header) || (size & 7))
+		return 0;
+	return top__pass_add(top, ev, size);
+}
+
+/* What the last pass held back opens this one (it is not held again). */
+static int top__take_held(struct perf_top *top, size_t *nr_held)
+{
+	size_t off = 0;
+	int err = 0;
+
+	while (!err && off + sizeof(struct perf_event_header) <= top->held.len) {
+		const union perf_event *ev = (const union perf_event *)(top->held.buf + off);
+
+		err = top__pass_add(top, ev, ev->header.size);
+		off += ev->header.size;
+	}
+	*nr_held = top->nr_recs;
+	strbuf__reset(&top->held);
+	return err;
+}
+
+/* Margin under the pass's start: a record is timed a little before it is written. */
+#define TOP_HOLD_MARGIN_NS	10000000ULL
 
 static int top_pass_rec__cmp(const void *pa, const void *pb)
 {
@@ -259,7 +286,8 @@ static int top__process_inbox(struct perf_top *top)
 int top__read(struct perf_top *top)
 {
 	const struct perf_mmap_ops ops = { .record = top__mmap_record };
-	size_t i;
+	size_t i, nr_held;
+	u64 mark = 0;
 	int err;
 
 	err = top__process_inbox(top);
@@ -267,6 +295,11 @@ int top__read(struct perf_top *top)
 		return err;
 	strbuf__reset(&top->pass);
 	top->nr_recs = 0;
+	err = top__take_held(top, &nr_held);
+	if (err)
+		return err;
+	if (top->clock_ok)
+		mark = perf_clock__monotonic() + (u64)top->clock_offset - TOP_HOLD_MARGIN_NS;
 	for (i = 0; i < (size_t)top->live.nr_maps; i++) {
 		s64 n = perf_mmap__read(&top->live.maps[i], &ops, top);
 
@@ -275,9 +308,17 @@ int top__read(struct perf_top *top)
 	}
 	if (top->nr_recs > 1)
 		qsort(top->recs, top->nr_recs, sizeof(*top->recs), top_pass_rec__cmp);
-	for (i = 0; !err && i < top->nr_recs; i++)
-		err = top__process(top, (const union perf_event *)(top->pass.buf +
-								   top->recs[i].off));
+	for (i = 0; !err && i < top->nr_recs; i++) {
+		const struct top_pass_rec *r = &top->recs[i];
+		const union perf_event *ev = (const union perf_event *)(top->pass.buf + r->off);
+
+		/* newer than the pass: next time, in order with what comes late */
+		if (mark && r->time > mark && r->seq >= nr_held) {
+			err = strbuf__add(&top->held, ev, ev->header.size);
+			continue;
+		}
+		err = top__process(top, ev);
+	}
 	if (top->rescan && top->sb_on && top__now_ns() - top->last_rescan > 2000000000ULL) {
 		bpf_sideband__request_rescan(&top->sb);
 		top->last_rescan = top__now_ns();

@@ -15,6 +15,7 @@
 #include "mmap.h"
 #include "parse-events.h"
 #include "thread-map.h"
+#include "perf-clock.h"
 #include "top.h"
 #include "top-events.h"
 #include "top-synth.h"
@@ -41,6 +42,7 @@ int top__init(struct perf_top *top, const struct top_opts *opts)
 	pthread_mutex_init(&top->bpf_lock, NULL);
 	perf_env_bpf__init(&top->bpf);
 	callchain_cursor__init(&top->cursor);
+	top->clock_ok = !perf_clock__offset(&top->clock_offset);
 	if (!top->opts.pages)
 		top->opts.pages = 128;
 	if (!top->opts.freq && !top->opts.period)
@@ -79,6 +81,8 @@ int top__init(struct perf_top *top, const struct top_opts *opts)
 	top->machine = machine__new(NULL);
 	if (!top->machine || annotate_hist__init(&top->ahist))
 		return -ENOMEM;
+	/* the tasks running at start are named from another thread, late */
+	machine__name_late_parents(top->machine);
 	top->cap = (struct bpf_capture){
 		.bpf = &top->bpf,
 		.lock = &top->bpf_lock,
@@ -123,6 +127,7 @@ void top__exit(struct perf_top *top)
 	evlist__delete(top->evlist);
 	callchain_cursor__exit(&top->cursor);
 	strbuf__release(&top->pass);
+	strbuf__release(&top->held);
 	free(top->recs);
 	addr_set__exit(&top->gone);
 	bpf_capture__exit(&top->cap);

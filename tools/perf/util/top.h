@@ -86,6 +86,15 @@ struct perf_top {
 	struct strbuf		pass;
 	struct top_pass_rec	*recs;
 	size_t			nr_recs, alloc_recs;
+	/*
+	 * Records newer than the pass's start wait for the next pass: a
+	 * ring read early may still get older ones (a thread's FORK on one
+	 * CPU after its first samples on another were read).  The sample
+	 * clock is CLOCK_MONOTONIC + clock_offset (clock_ok: measured).
+	 */
+	struct strbuf		held;
+	s64			clock_offset;
+	bool			clock_ok;
 
 	struct top_inbox	inbox;
 	size_t			inbox_off;	/* applied so far of inbox.spare */
