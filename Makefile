@@ -187,8 +187,9 @@ fuzz: $(FUZZ:%=$(O)/fuzz/%)
 workloads:
 	$(MAKE) -C tests/workloads O=$(abspath $(O)/workloads)
 
-# Test tools (not installed): perf-data-swap writes the other-endian copy
-TEST_TOOLS	:= $(O)/tests/tools/perf-data-swap
+# Test tools (not installed): perf-data-swap writes the other-endian copy;
+# bpf-ids-gone waits until the kernel has freed programs a workload closed
+TEST_TOOLS	:= $(O)/tests/tools/perf-data-swap $(O)/tests/tools/bpf-ids-gone
 
 $(O)/tests/tools/%: tests/tools/%.c
 	@mkdir -p $(@D)
@@ -201,6 +202,7 @@ TEST_ENV	:= PERF=$(abspath $(PERF)) PERF_ASAN=$(abspath $(PERF_ASAN)) \
 		   WORKLOADS=$(abspath $(O)/workloads) TOPDIR=$(CURDIR) \
 		   FUZZ_READ=$(abspath $(FUZZ_READ)) FUZZ_DIR=$(abspath $(O)/asan/tests/fuzz) \
 		   PERF_DATA_SWAP=$(abspath $(O)/tests/tools/perf-data-swap) \
+		   BPF_IDS_GONE=$(abspath $(O)/tests/tools/bpf-ids-gone) \
 		   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 		   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 

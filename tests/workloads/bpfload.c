@@ -138,9 +138,7 @@ static void usage(FILE *f)
 "      --duration S      for S seconds (required with --churn)\n"
 "      --hold-ms MS      keep each churned program loaded MS ms (default 0:\n"
 "                        unload right after loading); at the end of the\n"
-"                        duration the ones still held are unloaded at once,\n"
-"                        and bpfload exits once the kernel has freed them all\n"
-"                        (their PROG_UNLOAD records written; 10 s at most)\n"
+"                        duration the ones still held are unloaded at once\n"
 "      --ids-file PATH   write the churned program ids there, one per line,\n"
 "                        instead of \"churn id=<id>\" lines on stdout\n"
 "  -a, --addrs           append \" addrs=0x<addr>[,0x<addr>...]\" to each prog line:\n"
@@ -709,24 +707,6 @@ static void *churn_worker__run(void *arg)
 	return NULL;
 }
 
-/* Until no id of l names a program any more, or timeout_ns passed. */
-static void wait_ids_gone(const struct id_list *l, __u64 timeout_ns)
-{
-	__u64 deadline = now_ns() + timeout_ns;
-	size_t i = 0;
-
-	while (i < l->nr && now_ns() < deadline) {
-		int fd = bpf_prog_get_fd_by_id(l->ids[i]);
-
-		if (fd < 0) {
-			i++;
-			continue;
-		}
-		close(fd);
-		sleep_until(now_ns() + NSEC_PER_MSEC);
-	}
-}
-
 static int id__cmp(const void *a, const void *b)
 {
 	__u32 x = *(const __u32 *)a, y = *(const __u32 *)b;
@@ -801,13 +781,6 @@ static int run_churn(const struct options *o, const int *idx, int nr, const stru
 		free(cw[t].ids.ids);
 	}
 	free(cw);
-	/*
-	 * A closed program is freed, and its PROG_UNLOAD and KSYMBOL
-	 * unregister records written, by the kernel later (a workqueue, far
-	 * behind on a busy machine); a recorder that stops when we exit would
-	 * miss them.  So wait until each id is gone (10 s at most).
-	 */
-	wait_ids_gone(&ids, 10 * NSEC_PER_SEC);
 	/* Ids grow (cyclically) with time: sorted is about load order. */
 	qsort(ids.ids, ids.nr, sizeof(*ids.ids), id__cmp);
 	werr = write_ids(o, &ids);
