@@ -123,9 +123,10 @@ unset PERF_BUILDID_DIR PERF_CONFIG
 
 # The fixed inputs (tests/fixtures, see make-fixtures there): both perfs
 # read them with the recording kernel's kallsyms and, in $HOME/.debug,
-# its [vdso]; user code is named from the binaries at their recorded
-# paths when their build ids match, by both alike, so a comparison's
-# verdict depends on the file alone.
+# its [vdso] and the user binaries the samples fall in (binaries.tar.xz,
+# by build id: make-binaries there), so user code is named from the
+# binary it was recorded with, whatever this machine's /usr/lib or
+# build/ holds, and a comparison's verdict depends on the file alone.
 FIXTURES=${FIXTURES:-$TOPDIR/tests/fixtures}
 KALLSYMS=$TMPD/kallsyms
 
@@ -141,9 +142,12 @@ need_fixtures() {
 		fi
 	done
 	if [ ! -s "$KALLSYMS" ]; then
+		(cd "$FIXTURES" && grep -F -e '  kallsyms.xz' -e ' ./binaries.tar.xz' MANIFEST |
+			sha256sum --quiet -c - >/dev/null 2>&1) &&
 		xz -dc "$FIXTURES/kallsyms.xz" >"$KALLSYMS" &&
-			cp -a "$FIXTURES/debug" "$HOME/.debug" ||
-			{ echo "1..1"; echo "not ok 1 - cannot unpack the fixtures' kallsyms"; exit 1; }
+			cp -a "$FIXTURES/debug" "$HOME/.debug" &&
+			xz -dc "$FIXTURES/binaries.tar.xz" | tar -C "$HOME/.debug" -xf - ||
+			{ echo "1..1"; echo "not ok 1 - cannot unpack the fixtures' kallsyms and binaries"; exit 1; }
 	fi
 }
 
