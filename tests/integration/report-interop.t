@@ -153,6 +153,28 @@ for p in up our; do
 	is_same_file "$TMPD/stdin.norm" "$TMPD/stdin.up" "$p-pipe: from standard input, equal"
 done
 
+# A file from another kernel than the running one, read without
+# --kallsyms: upstream takes no symbols of the running kernel for it
+# (wrong addresses), nor do we.  The recorded kernel's build id is
+# changed in a copy, so no machine runs that kernel.
+f=$(fixture up-system-wide.data)
+kid=$("$UPERF" buildid-list -i "$f" 2>/dev/null | awk '$2 == "[kernel.kallsyms]" { print $1 }')
+perl -0777 -pe 'BEGIN { $a = pack("H*", shift); ($b = $a) =~ s/^(.)/chr(ord($1) ^ 0xff)/se }
+	s/\Q$a\E/$b/g' "$kid" <"$f" >"$TMPD/other-kernel.data"
+"$UPERF" buildid-list -i "$TMPD/other-kernel.data" 2>/dev/null | grep -q '\[kernel.kallsyms\]' &&
+	! "$UPERF" buildid-list -i "$TMPD/other-kernel.data" 2>/dev/null | grep -q "^$kid "
+ok $? "other-kernel: a copy of up-system-wide.data naming another kernel (was ${kid:0:12})"
+"$UPERF" report --stdio -n -i "$TMPD/other-kernel.data" 2>/dev/null | grep -v '^# (Tip:' \
+	>"$TMPD/other-kernel.up"
+"$PERF" report --stdio -n --no-bpf-prog-info -i "$TMPD/other-kernel.data" 2>/dev/null |
+	grep -v '^# (Tip:' | norm_lost_sideband >"$TMPD/other-kernel.our"
+norm_comm_cut "$TMPD/other-kernel.up" "$TMPD/other-kernel.our" >"$TMPD/other-kernel.norm"
+is_same_file "$TMPD/other-kernel.norm" "$TMPD/other-kernel.up" \
+	"other-kernel: without --kallsyms, equals upstream's (no running kernel's symbols)"
+grep -q '\[k\] 0xffffffff' "$TMPD/other-kernel.our" &&
+	! grep -q '\[k\] [a-z_]' "$TMPD/other-kernel.our"
+ok $? "other-kernel: kernel rows by address only"
+
 # the ASan build on the richest files
 for f in up-churn our-churn up-callgraph up-lost; do
 	"$PERF_ASAN" report --kallsyms "$KALLSYMS" --stdio -i "$(fixture $f.data)" \

@@ -199,6 +199,36 @@ int main(void)
 			unlink(file);
 			is_int(kallsyms__cached_copy(id, len, got, sizeof(got)), -2,
 			       "no copy: not used");
+
+			/* the file for a recorded kernel, as upstream picks it */
+			is_int(kallsyms__for_kernel(id, len, got, sizeof(got)), 0,
+			       "this kernel without a copy: a file");
+			is_str(got, "/proc/kallsyms", "this kernel without a copy: /proc/kallsyms");
+			is_int(kallsyms__for_kernel(id, 0, got, sizeof(got)), 0,
+			       "no kernel named (pipe mode): a file");
+			is_str(got, "/proc/kallsyms", "no kernel named: /proc/kallsyms");
+			is_int(kallsyms__for_kernel(other, len, got, sizeof(got)), -2,
+			       "another kernel without a copy: none, not this kernel's");
+			{
+				char odir[512], ofile[600];
+				int m = snprintf(odir, sizeof(odir), "%s/.debug/[kernel.kallsyms]/",
+						 home);
+
+				for (k = 0; k < len; k++)
+					m += snprintf(odir + m, sizeof(odir) - m, "%02x", other[k]);
+				mkdir(odir, 0755);
+				snprintf(ofile, sizeof(ofile), "%s/kallsyms", odir);
+				out = fopen(ofile, "w");
+				if (out) {
+					fputs("ffffffff81000000 T _stext\n", out);
+					fclose(out);
+				}
+				is_int(kallsyms__for_kernel(other, len, got, sizeof(got)), 0,
+				       "another kernel with its copy cached: a file");
+				is_str(got, ofile, "another kernel: its cached copy");
+				unlink(ofile);
+				rmdir(odir);
+			}
 			rmdir(dir);
 			*strrchr(dir, '/') = '\0';
 			rmdir(dir);

@@ -141,19 +141,19 @@ static int dso__load_vdso(struct dso *dso)
 }
 
 /*
- * The kernel's own symbols: from the kallsyms file given, else the build-id
- * cache's copy when it is the running kernel's (the same symbols, without
- * the kernel formatting them), else /proc/kallsyms.
+ * The kernel's own symbols: from the kallsyms file given, else the one
+ * kallsyms__for_kernel() picks for the recorded kernel (none for another
+ * kernel than this one, unless the build-id cache has its copy).
  */
 static int dso__load_kallsyms(struct dso *dso)
 {
-	char cached[PATH_MAX];
+	char path[PATH_MAX];
+	int err;
 
 	if (dso->kallsyms)
 		return kallsyms__load(dso->kallsyms, &dso->symbols);
-	if (!kallsyms__cached_copy(dso->build_id, dso->build_id_size, cached, sizeof(cached)))
-		return kallsyms__load(cached, &dso->symbols);
-	return kallsyms__load("/proc/kallsyms", &dso->symbols);
+	err = kallsyms__for_kernel(dso->build_id, dso->build_id_size, path, sizeof(path));
+	return err ? err : kallsyms__load(path, &dso->symbols);
 }
 
 /* "[name]" -> name, the module's name in kallsyms */

@@ -281,27 +281,52 @@ out:
 	return err;
 }
 
-int kallsyms__cached_copy(const u8 *id, size_t len, char *path, size_t size)
+/* $HOME/.debug/[kernel.kallsyms]/<hex id>/kallsyms: 0 when it is there */
+static int kallsyms__cache_path(const u8 *id, size_t len, char *path, size_t size)
 {
 	const char *home = getenv("HOME");
-	char live[512], copy[512];
-	u8 running[BUILD_ID_MAX];
-	size_t rlen, i;
+	size_t i;
 	int n;
 
-	if (!len || build_id__read_kernel(running, &rlen) || rlen != len ||
-	    memcmp(running, id, len))
-		return -ENOENT;
 	n = snprintf(path, size, "%s/.debug/[kernel.kallsyms]/", home ? home : "/root");
 	for (i = 0; i < len && n > 0 && (size_t)n < size; i++)
 		n += snprintf(path + n, size - n, "%02x", id[i]);
 	if (n <= 0 || (size_t)n >= size ||
 	    snprintf(path + n, size - n, "/kallsyms") >= (int)(size - n))
 		return -ENOENT;
+	return access(path, R_OK) ? -ENOENT : 0;
+}
+
+static bool kallsyms__is_running(const u8 *id, size_t len)
+{
+	u8 running[BUILD_ID_MAX];
+	size_t rlen;
+
+	return !build_id__read_kernel(running, &rlen) && rlen == len && !memcmp(running, id, len);
+}
+
+int kallsyms__cached_copy(const u8 *id, size_t len, char *path, size_t size)
+{
+	char live[512], copy[512];
+
+	if (!len || !kallsyms__is_running(id, len) || kallsyms__cache_path(id, len, path, size))
+		return -ENOENT;
 	if (kallsyms__first_function(path, copy, sizeof(copy)) ||
 	    kallsyms__first_function("/proc/kallsyms", live, sizeof(live)) || strcmp(live, copy))
 		return -ENOENT;
 	return 0;
+}
+
+int kallsyms__for_kernel(const u8 *id, size_t len, char *path, size_t size)
+{
+	if (!len || kallsyms__is_running(id, len)) {
+		if (!kallsyms__cached_copy(id, len, path, size))
+			return 0;
+		if (snprintf(path, size, "/proc/kallsyms") >= (int)size)
+			return -ENAMETOOLONG;
+		return 0;
+	}
+	return kallsyms__cache_path(id, len, path, size);
 }
 
 int modules__for_each(const char *path, modules_fn fn, void *arg)

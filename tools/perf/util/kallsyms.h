@@ -49,6 +49,16 @@ int modules__for_each(const char *path, modules_fn fn, void *arg);
  */
 int kallsyms__cached_copy(const u8 *id, size_t len, char *path, size_t size);
 
+/*
+ * The kallsyms file for the kernel a recording names by build id (id,
+ * len; len 0: none recorded, as in pipe mode), as upstream picks it when
+ * no file is given: for the running kernel (or none named) its cached
+ * copy (above) or /proc/kallsyms; for another kernel only the copy the
+ * build-id cache keeps of it, never the running kernel's symbols at
+ * another kernel's addresses.  0 and path, or -ENOENT.
+ */
+int kallsyms__for_kernel(const u8 *id, size_t len, char *path, size_t size);
+
 /* Parse one line; 0 and the fields, -EINVAL for a malformed line. */
 int kallsyms__parse_line(const char *line, size_t len, u64 *addr, char *type,
 			 const char **name, size_t *name_len, const char **module,

@@ -4,6 +4,7 @@
  * in time order.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,6 +122,7 @@ void machine__delete(struct machine *m)
 	for (i = 0; i < m->comms_cap; i++)
 		free(m->comms[i]);
 	free(m->comms);
+	free(m->kallsyms_found);
 	huge_free(m->ip_cache, (1u << m->ip_cache_bits) * sizeof(*m->ip_cache));
 	free(m->renames);
 	free(m->orphans);
@@ -569,6 +571,27 @@ static bool module_name(const char *name, char *out, size_t size)
 	return false;
 }
 
+/*
+ * The kallsyms file the recorded kernel's modules are read from: the one
+ * given, else the one kallsyms__for_kernel() picks for that kernel (found
+ * once), NULL when there is none.
+ */
+static const char *machine__modules_kallsyms(struct machine *m)
+{
+	char path[PATH_MAX];
+
+	if (m->kallsyms)
+		return m->kallsyms;
+	if (!m->kallsyms_found && !m->kallsyms_none) {
+		if (kallsyms__for_kernel(m->kernel_build_id, m->kernel_build_id_size, path,
+					 sizeof(path)))
+			m->kallsyms_none = true;
+		else
+			m->kallsyms_found = strdup(path);
+	}
+	return m->kallsyms_found;
+}
+
 int machine__add_kernel_mmap(struct machine *m, u64 start, u64 len, u64 pgoff,
 			      const char *name)
 {
@@ -619,8 +642,11 @@ int machine__add_kernel_mmap(struct machine *m, u64 start, u64 len, u64 pgoff,
 		if (!dso)
 			return -ENOMEM;
 		if (!dso->loaded) {
-			dso->kallsyms = m->kallsyms;
+			dso->kallsyms = machine__modules_kallsyms(m);
 			dso->base = start;
+			/* another kernel's modules: no symbols of this one's */
+			if (!dso->kallsyms)
+				dso->loaded = true;
 		}
 		return maps__insert(m->kmaps, map__new(start, start + len, dso->base - start, dso,
 						       false));
