@@ -41,6 +41,7 @@
 #include "util/header.h"
 #include "util/live-session.h"
 #include "util/mmap.h"
+#include "util/na-options.h"
 #include "util/parse-events.h"
 #include "util/parse-options.h"
 #include "util/perf-clock.h"
@@ -239,6 +240,7 @@ int cmd_record(int argc, const char **argv)
 	int orig_argc = argc, err, status = 0;
 	const char **orig_argv = calloc(argc + 1, sizeof(*argv));
 	struct sigaction sa;
+	struct na_given na = { 0 };
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", opts, "event",
 			     "event selector: cpu-clock (default), task-clock, ..., sys:name "
@@ -278,6 +280,7 @@ int cmd_record(int argc, const char **argv)
 		  .help = "compress records using specified level (default: 1 - fastest "
 			  "compression, 22 - greatest compression)",
 		  .callback = record__parse_comp },
+		OPT_NA_RECORD(&na),
 		OPT_END()
 	};
 
@@ -300,6 +303,12 @@ int cmd_record(int argc, const char **argv)
 		free(orig_argv);
 		return argc == -2 ? 0 : 1;
 	}
+	err = na_given__check(&na);
+	if (err) {
+		free(orig_argv);
+		return err < 0;
+	}
+	opts->na_sample_type = na.sample_type;
 	err = -EINVAL;
 	if (opts->freq && opts->period) {
 		usage_error(record_usage, options, "-F and -c exclude each other");

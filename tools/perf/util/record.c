@@ -161,6 +161,7 @@ int record__config_evlist(struct record *rec)
 		sample_type |= PERF_SAMPLE_ID;
 	if (!rec->live.per_thread)
 		sample_type |= PERF_SAMPLE_CPU;
+	sample_type |= opts->na_sample_type;
 
 	evlist__for_each(rec->evlist, evsel, i) {
 		struct perf_event_attr *attr = &evsel->attr;

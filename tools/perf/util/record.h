@@ -39,6 +39,7 @@ struct record_opts {
 	int		freq;
 	u64		period;
 	int		comp_level;	/* -z: 0 is off */
+	u64		na_sample_type;	/* --phys-data...: see na-options.h */
 };
 
 struct record {
