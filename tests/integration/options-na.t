@@ -13,6 +13,11 @@
 #   same    both accept it and print what they print without it;
 #   bits    record: the option adds the same sample_type bits to both
 #           perfs' files (as upstream's `perf evlist -v` reads them).
+#
+# Record's -I/--intr-regs and --user-regs (register sampling needs no
+# special unit: implemented) are checked here too, as "bits" with the
+# same sample_regs_intr/user masks, and their "?" lists and unknown names
+# as refusals.
 . "$(dirname "$0")/lib.sh"
 need_upstream
 need_fixtures up-callgraph.data
@@ -98,8 +103,10 @@ check() {
 		;;
 	bits)
 		[ "$(class up."$name")" = 0 ] && [ "$(class our."$name")" = 0 ] &&
-			[ "$(added up "$name")" = "$(added our "$name")" ] && [ -n "$(added up "$name")" ]
-		ok $? "$what: adds sample_type bits $(added our "$name") as upstream's $(added up "$name")"
+			[ "$(added up "$name")" = "$(added our "$name")" ] && [ -n "$(added up "$name")" ] &&
+			[ "$(sample_regs up "$name")" = "$(sample_regs our "$name")" ]
+		ok $? "$what: adds sample_type bits $(added our "$name")$(sample_regs our "$name")as \
+upstream's $(added up "$name")$(sample_regs up "$name")"
 		;;
 	esac
 }
@@ -108,6 +115,12 @@ check() {
 sample_type() {
 	"$UPERF" evlist -v -i "$TMPD/$1.$2.data" 2>/dev/null | head -1 |
 		sed -nE 's/.*sample_type: ([A-Z_|]+).*/\1/p' | tr '|' '\n' | sort
+}
+
+# sample_regs WHO NAME: the first event's register masks, if any
+sample_regs() {
+	"$UPERF" evlist -v -i "$TMPD/$1.$2.data" 2>/dev/null | head -1 |
+		grep -oE 'sample_regs_[a-z]+: 0x[0-9a-f]+' | tr '\n' ' '
 }
 
 # added WHO NAME: the bits NAME's option added to WHO's plain recording
@@ -134,6 +147,15 @@ check warn record --debuginfod
 check same record --clang-path /nonexistent/clang
 check same record --clang-opt -O2
 check same record --transaction
+check bits record -I
+check bits record --intr-regs=ax,r15
+check bits record -Isp,ip
+check bits record --user-regs
+check bits record --user-regs=ax,bx,flags
+check refuse record -I?
+check refuse record --user-regs=?
+check refuse record --intr-regs=foo
+check refuse record --user-regs=ds
 check bits record --phys-data
 check bits record --data-page-size
 check bits record --code-page-size
