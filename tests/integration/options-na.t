@@ -174,6 +174,7 @@ check same script --itrace
 check same script --max-blocks 3
 check warn script --stitch-lbr
 check refuse script --dlfilter "$TMPD/nonexistent.so"
+check refuse script --xed
 check same script --dlarg x
 check same script --guest-code
 check same script --guestkallsyms "$TMPD/nonexistent"

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <linux/perf_event.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tap.h"
@@ -32,6 +33,7 @@ static int parse(struct na_given *given, const char **argv)
 		OPT_NA_ITRACE(given),
 		OPT_NA_ARG(0, "dlfilter", given, "file", "a dlfilter", &na_dlfilter),
 		OPT_NA(0, "mem-mode", given, "memory mode", &na_mem_mode),
+		OPT_NA_ENTRY(0, "xed", given, NULL, "xed", &na_xed, PARSE_OPT_OPTARG),
 		OPT_END()
 	};
 	static const char *const usage[] = { "test [<options>]", NULL };
@@ -55,6 +57,7 @@ int main(void)
 	const char *a4[] = { "test", "--mem-mode", NULL };
 	const char *a5[] = { "test", "--dlfilter", "/nonexistent/f.so", NULL };
 	const char *a6[] = { "test", "-S", "--aux-sample=x", NULL };
+	const char *a7[] = { "test", "--xed", NULL };
 
 	err_sink__set("test", sink, NULL);
 
@@ -88,5 +91,10 @@ int main(void)
 	na_given__check(&g);
 	is_str(lines[0], "perf test: --snapshot: No AUX area tracing to snapshot",
 	       "-S is --snapshot, named by its long name");
+
+	setenv("PATH", "/nonexistent", 1);
+	parse(&g, a7);
+	is_int(na_given__check(&g), -EOPNOTSUPP, "--xed without xed in $PATH: refused");
+	is_str(lines[0], "perf test: --xed: xed: not found", "what upstream's shell says");
 	return done_testing();
 }

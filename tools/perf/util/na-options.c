@@ -1,7 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Upstream's options for absent units: see na-options.h. */
 #include <errno.h>
+#include <limits.h>
 #include <linux/perf_event.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "err-sink.h"
@@ -16,6 +20,32 @@ static bool kcore_absent(const char *arg)
 static bool file_absent(const char *arg)
 {
 	return !arg || access(arg, R_OK) != 0;
+}
+
+/* whether no directory of $PATH has an executable NAME (an empty one is ".") */
+static bool program_absent(const char *name)
+{
+	const char *p = getenv("PATH");
+	char file[PATH_MAX];
+
+	while (p && *p) {
+		int len = (int)strcspn(p, ":");
+		int n = snprintf(file, sizeof(file), "%.*s/%s", len ? len : 1, len ? p : ".",
+				 name);
+
+		if (n > 0 && n < (int)sizeof(file) && !access(file, X_OK))
+			return false;
+		p += len;
+		if (*p == ':')
+			p++;
+	}
+	return true;
+}
+
+static bool xed_absent(const char *arg)
+{
+	(void)arg;
+	return program_absent("xed");
 }
 
 #define NA_TEXT(act, text)	{ .action = (act), .msg = (text) }
@@ -46,6 +76,10 @@ const struct na_option na_stitch_lbr =
 	NA_TEXT(NA_WARN, "Can't find LBR callchain. Switch off --stitch-lbr.");
 const struct na_option na_stitch_lbr_top =
 	NA_TEXT(NA_REFUSE_EXIT0, "--stitch-lbr must be used with --call-graph lbr");
+/* upstream pipes its output through xed, and the shell says this */
+const struct na_option na_xed = {
+	.action = NA_REFUSE, .msg = "xed: not found", .absent = xed_absent,
+};
 const struct na_option na_dlfilter = {
 	.action = NA_REFUSE, .msg = "dlopen failed for:", .absent = file_absent,
 	.quote_arg = true,

@@ -88,6 +88,7 @@ extern const struct na_option na_mem_mode;
 extern const struct na_option na_stitch_lbr;	/* report, script */
 extern const struct na_option na_stitch_lbr_top;
 extern const struct na_option na_dlfilter;
+extern const struct na_option na_xed;
 
 /* Shared by several commands: the branch stack pair of record and top. */
 #define OPT_NA_BRANCH_SAMPLE(g) \
@@ -160,6 +161,9 @@ extern const struct na_option na_dlfilter;
 	OPT_NA_STITCH_LBR(g, &na_stitch_lbr), \
 	OPT_NA_ARG(0, "dlfilter", g, "file", \
 		   "filter with this .so (refused: dlfilters not built in)", &na_dlfilter), \
+	OPT_NA_ENTRY(0, "xed", g, NULL, \
+		     "disassemble with xed (refused: no instruction trace here)", &na_xed, \
+		     PARSE_OPT_OPTARG), \
 	OPT_NA_ARG(0, "dlarg", g, "argument", \
 		   "argument of --dlfilter (accepted, changes nothing)", &na_ignored), \
 	OPT_NA(0, "guest-code", g, \
