@@ -14,6 +14,7 @@
 #include "util/annotator.h"
 #include "util/data.h"
 #include "util/machine.h"
+#include "util/na-options.h"
 #include "util/parse-options.h"
 #include "util/session.h"
 #include "ui/pager.h"
@@ -87,6 +88,7 @@ int cmd_annotate(int argc, const char **argv)
 	struct annotator_opts o = { .error = annotate__error };
 	struct perf_session *session = NULL;
 	struct perf_data data;
+	struct na_given na = { 0 };
 	const struct option options[] = {
 		OPT_STRING('i', "input", &cmd.input, "file", "input file name"),
 		OPT_STRING('d', "dsos", &o.dso_name, "dso", "only consider symbols in this dso"),
@@ -111,6 +113,7 @@ int cmd_annotate(int argc, const char **argv)
 		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
 		OPT_BOOLEAN(0, "skip-missing", &cmd.skip_missing,
 			    "Skip symbols that cannot be annotated"),
+		OPT_NA_ITRACE(&na),
 		OPT_END()
 	};
 	int err, printed = 0, nr_errors = 0;
@@ -121,6 +124,9 @@ int cmd_annotate(int argc, const char **argv)
 		return 0;
 	if (argc < 0)
 		return 1;
+	err = na_given__check(&na);
+	if (err)
+		return err < 0;
 	if (argc > 1 || (argc == 1 && o.sym_name)) {
 		usage_error(annotate_usage, options, "unexpected argument `%s'",
 			    argv[argc - 1]);

@@ -41,6 +41,7 @@
 #include "util/header.h"
 #include "util/live-session.h"
 #include "util/mmap.h"
+#include "util/na-options.h"
 #include "util/parse-events.h"
 #include "util/parse-options.h"
 #include "util/perf-clock.h"
@@ -48,6 +49,7 @@
 #include "util/record-buildid.h"
 #include "util/record-compress.h"
 #include "util/record-tracing.h"
+#include "util/sample-regs.h"
 #include "util/tracefs.h"
 #include "util/sideband-dedup.h"
 #include "util/strbuf.h"
@@ -129,6 +131,45 @@ static int record__parse_comp(const struct option *opt, const char *arg, int uns
 		return -1;
 	}
 	opts->comp_level = (int)level;
+	return 0;
+}
+
+/* -I and --user-regs: their registers, named once every option is parsed */
+struct record_regs {
+	const char	*arg;
+	const char	*hint;	/* how upstream's hint lists them */
+	bool		given;
+};
+
+static int record__parse_regs(const struct option *opt, const char *arg, int unset)
+{
+	struct record_regs *regs = opt->value;
+
+	regs->given = !unset;
+	regs->arg = arg;
+	return 0;
+}
+
+/* The mask of the registers given; 1 after listing them (?) or naming a bad one. */
+static int record__regs_mask(const struct record_regs *regs, u64 *mask)
+{
+	char names[256];
+	const char *bad;
+	size_t len;
+
+	*mask = 0;
+	if (!regs->given)
+		return 0;
+	if (regs->arg && !strcmp(regs->arg, "?")) {
+		sample_regs__names(names, sizeof(names));
+		fprintf(stderr, "available registers: %s\n", names);
+		return 1;
+	}
+	if (sample_regs__parse(regs->arg, mask, &bad, &len)) {
+		fprintf(stderr, "perf record: Unknown register \"%.*s\", check man page or run "
+			"\"perf record %s\"\n", (int)len, bad, regs->hint);
+		return 1;
+	}
 	return 0;
 }
 
@@ -239,6 +280,8 @@ int cmd_record(int argc, const char **argv)
 	int orig_argc = argc, err, status = 0;
 	const char **orig_argv = calloc(argc + 1, sizeof(*argv));
 	struct sigaction sa;
+	struct na_given na = { 0 };
+	struct record_regs intr_regs = { .hint = "-I?" }, user_regs = { .hint = "--user-regs=?" };
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", opts, "event",
 			     "event selector: cpu-clock (default), task-clock, ..., sys:name "
@@ -278,6 +321,16 @@ int cmd_record(int argc, const char **argv)
 		  .help = "compress records using specified level (default: 1 - fastest "
 			  "compression, 22 - greatest compression)",
 		  .callback = record__parse_comp },
+		{ .type = OPTION_CALLBACK, .short_name = 'I', .long_name = "intr-regs",
+		  .value = &intr_regs, .argh = "any register", .flags = PARSE_OPT_OPTARG,
+		  .help = "sample these registers on interrupt (default: all); -I? lists them",
+		  .callback = record__parse_regs },
+		{ .type = OPTION_CALLBACK, .long_name = "user-regs",
+		  .value = &user_regs, .argh = "any register", .flags = PARSE_OPT_OPTARG,
+		  .help = "sample these user-space registers (default: all); "
+			  "--user-regs=? lists them",
+		  .callback = record__parse_regs },
+		OPT_NA_RECORD(&na),
 		OPT_END()
 	};
 
@@ -299,6 +352,17 @@ int cmd_record(int argc, const char **argv)
 	if (argc == -2 || argc < 0) {
 		free(orig_argv);
 		return argc == -2 ? 0 : 1;
+	}
+	err = na_given__check(&na);
+	if (err) {
+		free(orig_argv);
+		return err < 0;
+	}
+	opts->na_sample_type = na.sample_type;
+	if (record__regs_mask(&intr_regs, &opts->sample_regs_intr) ||
+	    record__regs_mask(&user_regs, &opts->sample_regs_user)) {
+		free(orig_argv);
+		return 1;
 	}
 	err = -EINVAL;
 	if (opts->freq && opts->period) {

@@ -14,6 +14,7 @@
 #include "util/dump.h"
 #include "util/callchain.h"
 #include "util/machine.h"
+#include "util/na-options.h"
 #include "util/parse-options.h"
 #include "util/report.h"
 #include "util/report-stats.h"
@@ -169,6 +170,7 @@ int cmd_report(int argc, const char **argv)
 	struct report_opts *o = &cmd.opts;
 	struct perf_session *session = NULL;
 	struct perf_data data;
+	struct na_given na = { 0 };
 	const struct option options[] = {
 		OPT_STRING('i', "input", &cmd.input, "file", "input file name"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &cmd.dump_trace,
@@ -223,6 +225,7 @@ int cmd_report(int argc, const char **argv)
 			    "one line per BPF program: loader, lifetime, size, samples, callers "
 			    "(--sort: id, tag, name, type, loader, pid, load, unload, lifetime, "
 			    "funcs, bytes, btf, info, samples)"),
+		OPT_NA_REPORT(&na),
 		OPT_END()
 	};
 	struct report *rep = &cmd.rep;
@@ -234,6 +237,9 @@ int cmd_report(int argc, const char **argv)
 		return 0;
 	if (argc < 0)
 		return 1;
+	err = na_given__check(&na);
+	if (err)
+		return err < 0;
 	/* "-g none": our parser leaves an optional value's next word alone */
 	if (argc > 0 && cmd.cg_given && is_callchain_word(argv[0])) {
 		cmd.cg_str = argv[0];

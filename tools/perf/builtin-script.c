@@ -13,6 +13,7 @@
 
 #include "builtin.h"
 #include "util/data.h"
+#include "util/na-options.h"
 #include "util/parse-options.h"
 #include "util/script.h"
 #include "util/session.h"
@@ -70,6 +71,7 @@ int cmd_script(int argc, const char **argv)
 	struct script *s = &cmd.s;
 	struct perf_session *session = NULL;
 	struct perf_data data;
+	struct na_given na = { 0 };
 	bool show_task = false, show_mmap = false, show_bpf = false, no_callchain = false;
 	bool reltime = false, deltatime = false, ns = false;
 	const char *time_str = NULL;
@@ -107,6 +109,7 @@ int cmd_script(int argc, const char **argv)
 		OPT_STRING(0, "kallsyms", &cmd.kallsyms, "file", "kallsyms pathname"),
 		OPT_BOOLEAN(0, "no-bpf-prog-info", &cmd.no_bpf_prog_info,
 			    "leave BPF addresses without a KSYMBOL [unknown], as upstream"),
+		OPT_NA_SCRIPT(&na),
 		OPT_END()
 	};
 	const char *path;
@@ -121,6 +124,9 @@ int cmd_script(int argc, const char **argv)
 		return 0;
 	if (argc < 0)
 		return 1;
+	err = na_given__check(&na);
+	if (err)
+		return err < 0;
 	if (argc > 0) {
 		usage_error(script_usage, options, "unexpected argument `%s'", argv[0]);
 		return 1;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "util/na-options.h"
 #include "util/parse-options.h"
 #include "util/top.h"
 #include "util/top-print.h"
@@ -147,6 +148,7 @@ int cmd_top(int argc, const char **argv)
 	int entries = 0, err;
 	bool use_stdio = false, use_tui = false;
 	struct sigaction sa;
+	struct na_given na = { 0 };
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", &opts, "event",
 			     "event selector: cpu-clock (default), task-clock, cycles, ..., "
@@ -179,6 +181,7 @@ int cmd_top(int argc, const char **argv)
 		OPT_BOOLEAN(0, "stdio", &use_stdio, "use the stdio interface"),
 		OPT_BOOLEAN(0, "tui", &use_tui, "use the TUI interface"),
 		OPT_BOOLEAN(0, "no-bpf-event", &opts.no_bpf_event, "do not record bpf events"),
+		OPT_NA_TOP(&na),
 		OPT_END()
 	};
 
@@ -188,6 +191,9 @@ int cmd_top(int argc, const char **argv)
 		return 0;
 	if (argc < 0)
 		return 1;
+	err = na_given__check(&na);
+	if (err)
+		return err < 0;
 	if (argc > 0) {
 		usage_error(top_usage, options, "unexpected argument '%s'", argv[0]);
 		return 1;

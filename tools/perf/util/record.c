@@ -124,6 +124,19 @@ static void record__config_ids(struct record *rec)
 		evsel->attr.sample_type |= bit;
 }
 
+/* -I and --user-regs: on the sampling events, not on the tracking dummy */
+static void record__set_regs(const struct record_opts *opts, struct perf_event_attr *attr)
+{
+	if (opts->sample_regs_intr) {
+		attr->sample_type |= PERF_SAMPLE_REGS_INTR;
+		attr->sample_regs_intr = opts->sample_regs_intr;
+	}
+	if (opts->sample_regs_user) {
+		attr->sample_type |= PERF_SAMPLE_REGS_USER;
+		attr->sample_regs_user = opts->sample_regs_user;
+	}
+}
+
 /* The attrs as upstream lays them out (see `perf evlist -v` of its files). */
 int record__config_evlist(struct record *rec)
 {
@@ -161,6 +174,7 @@ int record__config_evlist(struct record *rec)
 		sample_type |= PERF_SAMPLE_ID;
 	if (!rec->live.per_thread)
 		sample_type |= PERF_SAMPLE_CPU;
+	sample_type |= opts->na_sample_type;
 
 	evlist__for_each(rec->evlist, evsel, i) {
 		struct perf_event_attr *attr = &evsel->attr;
@@ -185,6 +199,7 @@ int record__config_evlist(struct record *rec)
 			record__set_tracking(rec, attr);
 			continue;
 		}
+		record__set_regs(opts, attr);
 		attr->disabled = 1;
 		if (!attr->exclude_guest && !attr->exclude_host)
 			attr->exclude_guest = 1;

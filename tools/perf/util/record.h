@@ -39,6 +39,9 @@ struct record_opts {
 	int		freq;
 	u64		period;
 	int		comp_level;	/* -z: 0 is off */
+	u64		na_sample_type;	/* --phys-data...: see na-options.h */
+	u64		sample_regs_intr;	/* -I: 0 is off */
+	u64		sample_regs_user;	/* --user-regs: 0 is off */
 };
 
 struct record {
