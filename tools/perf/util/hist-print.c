@@ -142,7 +142,7 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 				v[i]->thread_comm = t->comm;
 		}
 	}
-	if (hists->graph && hists->nr_chains) {
+	if (hists->graph && hists->nr_chains && !opts->no_graphs) {
 		refs = hists__graph_refs(hists, v, (u32)n, nr_graphs, &start);
 		g.nodes = huge_buf__grow(&g.nodes_buf, 256 * sizeof(*g.nodes)) ? NULL :
 			  g.nodes_buf.p;
@@ -249,6 +249,8 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 				out__spaces(&out, width[key] - len);
 		}
 		out__putc(&out, '\n');
+		if (opts->row_hook)
+			opts->row_hook(opts->row_priv, he);
 		if (refs)
 			hists__print_graph(hists, v[i], &g, refs, start);
 	}

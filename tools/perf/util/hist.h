@@ -338,6 +338,10 @@ struct hists_print_opts {
 	int	(*field_text)(void *priv, const struct hist_entry *he, const struct sort_dyn *d,
 			      char *buf, size_t size);
 	void	*field_priv;
+	bool	no_graphs;		/* rows only, also where graphs are kept */
+	/* each row printed, in order (a browser's rows); NULL: none */
+	void	(*row_hook)(void *priv, const struct hist_entry *he);
+	void	*row_priv;
 };
 
 /* Entries sorted: overhead first, then the keys in order as upstream ties them. */
