@@ -81,3 +81,14 @@ int tui_list__move(int selected, int nr, int page, int ch)
 		selected = nr - 1;
 	return selected < 0 ? 0 : selected;
 }
+
+int tui_list__key(int *selected, int nr, int ch)
+{
+	int sel = tui_list__move(*selected, nr, tui_list__page(), ch);
+
+	if (sel >= 0) {
+		*selected = sel;
+		return 1;
+	}
+	return ch == 'q' || ch == 'Q' || ch == 27 ? -1 : 0;
+}

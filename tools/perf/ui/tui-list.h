@@ -41,6 +41,12 @@ void tui_list__draw(const struct tui_list *l);
  */
 int tui_list__move(int selected, int nr, int page, int ch);
 
+/*
+ * A key of a list of nr rows: 1 when it moved *selected (as
+ * tui_list__move()), -1 for the keys that leave (q, Esc), else 0.
+ */
+int tui_list__key(int *selected, int nr, int ch);
+
 /* Rows of the list on a screen of the current size (at least 1). */
 int tui_list__page(void);
 

@@ -70,16 +70,12 @@ static const char *const tui_report__help[] = {
 
 int tui_report__key(struct tui_report *t, int ch)
 {
-	int sel = tui_list__move(t->selected, t->nr_view, tui_list__page(), ch);
+	int k = tui_list__key(&t->selected, t->nr_view, ch);
 
 	t->message[0] = '\0';
-	if (sel >= 0) {
-		t->selected = sel;
-		return 0;
-	}
+	if (k)
+		return k < 0 ? -1 : 0;
 	switch (ch) {
-	case 'q': case 'Q': case 27:
-		return -1;
 	case '/':
 		tui__prompt("Filter (symbol substring, empty for none): ", t->filter,
 			    sizeof(t->filter), NULL, NULL, t->done);

@@ -144,16 +144,12 @@ static void tui_top__annotate(struct tui_top *t)
 
 int tui_top__key(struct tui_top *t, int ch)
 {
-	int sel = tui_list__move(t->selected, t->nr_rows, tui_list__page(), ch);
+	int k = tui_list__key(&t->selected, t->nr_rows, ch);
 
 	t->message[0] = '\0';
-	if (sel >= 0) {
-		t->selected = sel;
-		return 0;
-	}
+	if (k)
+		return k < 0 ? -1 : 0;
 	switch (ch) {
-	case 'q': case 'Q': case 27:
-		return -1;
 	case 'a': case '\n': case '\r': case KEY_ENTER: case KEY_RIGHT:
 		tui_top__annotate(t);
 		break;
