@@ -4,7 +4,9 @@
  * report of five samples: task 42 "app" at 0x400010 (three, 60%) and
  * 0x400020 (one, 20%) of a file that is gone, task 7 at 0x1234 (one,
  * 20%).  report_test__new() fills rep and session; report_test__delete()
- * frees them.  0 or -1.
+ * frees them.  0 or -1.  With graph, the event samples call chains and
+ * the report keeps them (-g, children): each of task 42's samples called
+ * from 0x400030 through 0x400020.
  */
 #ifndef __TESTS_REPORT_SESSION_H
 #define __TESTS_REPORT_SESSION_H
@@ -14,7 +16,7 @@
 #include "util/report.h"
 
 static inline int report_test__new(struct report *rep, struct perf_session *session,
-				   double percent_limit)
+				   double percent_limit, bool graph)
 {
 	static const union perf_event sample_ev = {
 		.header = { .type = PERF_RECORD_SAMPLE, .misc = PERF_RECORD_MISC_USER, .size = 8 },
@@ -27,8 +29,12 @@ static inline int report_test__new(struct report *rep, struct perf_session *sess
 		{ 42, 0x400010 }, { 42, 0x400020 }, { 42, 0x400010 }, { 7, 0x1234 },
 		{ 42, 0x400010 },
 	};
+	static u64 chain[] = { PERF_CONTEXT_USER, 0, 0x400020, 0x400030 };
 	struct evsel *evsel;
 	unsigned int i;
+
+	if (graph)
+		attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
 
 	memset(session, 0, sizeof(*session));
 	session->evlist = evlist__new();
@@ -49,6 +55,12 @@ static inline int report_test__new(struct report *rep, struct perf_session *sess
 	for (i = 0; i < sizeof(samples) / sizeof(samples[0]); i++) {
 		struct perf_sample s = { .pid = samples[i].pid, .tid = samples[i].pid,
 					 .ip = samples[i].ip, .period = 100 };
+
+		if (graph && samples[i].pid == 42) {
+			chain[1] = samples[i].ip;
+			s.callchain = chain;
+			s.callchain_nr = sizeof(chain) / sizeof(chain[0]);
+		}
 
 		if (report__add_sample(rep, &sample_ev, &s, evsel))
 			return -1;

@@ -339,7 +339,10 @@ struct hists_print_opts {
 			      char *buf, size_t size);
 	void	*field_priv;
 	bool	no_graphs;		/* rows only, also where graphs are kept */
-	/* each row printed, in order (a browser's rows); NULL: none */
+	/*
+	 * Each row printed, in order, as soon as its line is on the FILE
+	 * (before its graph); NULL: none.  A browser's rows.
+	 */
 	void	(*row_hook)(void *priv, const struct hist_entry *he);
 	void	*row_priv;
 };

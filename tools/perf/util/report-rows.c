@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * A report's rows for a browser: the event's --stdio lines, printed to
- * memory without graphs, cut into rows, each with its entry.
+ * memory, cut into rows, each with its entry and its graph's lines.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,7 +14,9 @@
 #include "sort-fields.h"
 
 struct rows_collect {
+	FILE			*fp;
 	const struct hist_entry	**he;
+	long			*end;		/* where each row's line ends: its graph starts */
 	int			nr;
 	int			alloc;
 	int			err;
@@ -29,29 +31,33 @@ static void rows_collect__row(void *priv, const struct hist_entry *he)
 	if (c->nr == c->alloc) {
 		int alloc = c->alloc ? c->alloc * 2 : 256;
 		const struct hist_entry **v = realloc(c->he, alloc * sizeof(*v));
+		long *end = v ? realloc(c->end, alloc * sizeof(*end)) : NULL;
 
-		if (!v) {
+		if (v)
+			c->he = v;
+		if (!end) {
 			c->err = -ENOMEM;
 			return;
 		}
-		c->he = v;
+		c->end = end;
 		c->alloc = alloc;
 	}
-	c->he[c->nr++] = he;
+	c->he[c->nr] = he;
+	c->end[c->nr++] = ftell(c->fp);
 }
 
-/* A line of stdio's in the browser's columns: its own two first ones off, a fold mark's on. */
-static char *rows__line(const char *line, size_t len, const char *mark)
+/* A line of stdio's, its trailing blanks cut, after mark and without its first skip columns. */
+static char *rows__line(const char *line, size_t len, const char *mark, size_t skip)
 {
-	size_t skip = len >= 2 ? 2 : len;
 	char *s;
 
-	while (len > skip && line[len - 1] == ' ')
+	while (len && line[len - 1] == ' ')
 		len--;
-	s = malloc(len - skip + 3);
-	if (!s)
-		return NULL;
-	snprintf(s, len - skip + 3, "%s%.*s", mark, (int)(len - skip), line + skip);
+	if (skip > len)
+		skip = len;
+	s = malloc(strlen(mark) + len - skip + 1);
+	if (s)
+		sprintf(s, "%s%.*s", mark, (int)(len - skip), line + skip);
 	return s;
 }
 
@@ -62,34 +68,79 @@ static double rows__percent(const struct hists *hists, const struct hist_entry *
 	return hists->total_period ? 100.0 * (double)v / (double)hists->total_period : 0;
 }
 
-/* Cut the printed lines: the "# " ones give the titles, the others are rows, in order. */
-static int rows__split(struct report_rows *rows, const struct hists *hists, char *text,
+/* The start of the line that ends (with its newline) at end. */
+static size_t rows__line_start(const char *text, size_t end)
+{
+	size_t p = end ? end - 1 : 0;
+
+	while (p && text[p - 1] != '\n')
+		p--;
+	return p;
+}
+
+/* A row's graph: the lines from start to end that are not blank, as stdio draws them. */
+static int rows__graph(struct report_row *r, const char *text, size_t start, size_t end)
+{
+	size_t p = start;
+
+	while (p < end) {
+		const char *nl = memchr(text + p, '\n', end - p);
+		size_t len = nl ? (size_t)(nl - (text + p)) : end - p;
+		char *line, **v;
+
+		if (strspn(text + p, " ") < len) {
+			line = rows__line(text + p, len, "", 0);
+			v = line ? realloc(r->graph, (r->nr_graph + 1) * sizeof(*v)) : NULL;
+			if (!v) {
+				free(line);
+				return -ENOMEM;
+			}
+			r->graph = v;
+			r->graph[r->nr_graph++] = line;
+		}
+		p += len + 1;
+	}
+	return 0;
+}
+
+/*
+ * Cut the printed text: the titles from its first "# " line, each row's
+ * line ending where the hook saw it, its graph up to the next row's line.
+ */
+static int rows__split(struct report_rows *rows, const struct hists *hists, const char *text,
 		       size_t size, const struct rows_collect *c)
 {
-	const char *mark = rows->graph ? "  " : "";
-	char *p = text, *end = text + size;
+	const char *p = text, *end = text + (c->nr ? rows__line_start(text, c->end[0]) : size);
+	int i, err;
 
+	while (p < end && !rows->titles) {
+		const char *nl = memchr(p, '\n', end - p);
+		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		if (p[0] == '#' && len > 2 && p[2] != '.') {
+			rows->titles = rows__line(p, len, rows->graph ? "  " : "", 2);
+			if (!rows->titles)
+				return -ENOMEM;
+		}
+		p += len + 1;
+	}
 	rows->v = calloc(c->nr + 1, sizeof(*rows->v));
 	if (!rows->v)
 		return -ENOMEM;
-	while (p < end) {
-		char *nl = memchr(p, '\n', end - p);
-		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+	for (i = 0; i < c->nr; i++) {
+		struct report_row *r = &rows->v[rows->nr++];
+		size_t start = rows__line_start(text, c->end[i]);
+		size_t next = i + 1 < c->nr ? rows__line_start(text, c->end[i + 1]) : size;
 
-		if (p[0] == '#') {
-			if (!rows->titles && len > 2 && p[2] != '.')
-				rows->titles = rows__line(p, len, mark);
-		} else if (len && rows->nr < c->nr) {
-			struct report_row *r = &rows->v[rows->nr];
-
-			r->text = rows__line(p, len, mark);
-			if (!r->text)
-				return -ENOMEM;
-			r->he = c->he[rows->nr];
-			r->percent = rows__percent(hists, r->he);
-			rows->nr++;
-		}
-		p += len + 1;
+		r->he = c->he[i];
+		r->percent = rows__percent(hists, r->he);
+		err = rows__graph(r, text, c->end[i], next);
+		if (err)
+			return err;
+		r->text = rows__line(text + start, c->end[i] - 1 - start,
+				     !rows->graph ? "" : r->nr_graph ? "+ " : "  ", 2);
+		if (!r->text)
+			return -ENOMEM;
 	}
 	if (!rows->titles)
 		rows->titles = strdup("");
@@ -110,7 +161,6 @@ static int rows__print(struct report_rows *rows, struct report *rep,
 	report__print_opts(rep, session, &opts, &fctx);
 	fctx.event = perf_session__tp_format(session, evsel);
 	opts.quiet = false;
-	opts.no_graphs = true;
 	opts.row_hook = rows_collect__row;
 	opts.row_priv = &c;
 	fp = open_memstream(&text, &size);
@@ -118,6 +168,7 @@ static int rows__print(struct report_rows *rows, struct report *rep,
 		strbuf__release(&fctx.sb);
 		return -ENOMEM;
 	}
+	c.fp = fp;
 	hists__fprintf(hists, &opts, fp);
 	err = fclose(fp) ? -ENOMEM : c.err;
 	strbuf__release(&fctx.sb);
@@ -125,6 +176,7 @@ static int rows__print(struct report_rows *rows, struct report *rep,
 		err = rows__split(rows, hists, text, size, &c);
 	free(text);
 	free(c.he);
+	free(c.end);
 	return err;
 }
 
@@ -163,8 +215,14 @@ void report_rows__exit(struct report_rows *rows)
 {
 	int i;
 
-	for (i = 0; i < rows->nr; i++)
-		free(rows->v[i].text);
+	for (i = 0; i < rows->nr; i++) {
+		struct report_row *r = &rows->v[i];
+
+		free(r->text);
+		while (r->nr_graph)
+			free(r->graph[--r->nr_graph]);
+		free(r->graph);
+	}
 	free(rows->v);
 	free(rows->titles);
 	memset(rows, 0, sizeof(*rows));

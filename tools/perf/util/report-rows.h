@@ -10,15 +10,18 @@ struct perf_session;
 
 /*
  * The rows of one event of a report as a browser shows them: each the
- * line --stdio prints for its entry (graphs left out), without the two
- * columns of stdio's "# " (or with the two of a fold mark, "+ ", where
- * the entries have graphs), the column titles likewise, and the title
- * upstream's browser puts above them.
+ * line --stdio prints for its entry, without the two columns of stdio's
+ * "# " (where the entries have graphs: with the two of a fold mark, "+ "
+ * for a row with a graph to show, else "  "), and its graph's lines as
+ * --stdio draws them (blank ones left out); the column titles likewise,
+ * and the title upstream's browser puts above them.
  */
 struct report_row {
 	char			*text;
 	const struct hist_entry	*he;
 	double			percent;	/* of the total: Children where shown */
+	char			**graph;	/* its graph's lines, as --stdio's */
+	int			nr_graph;
 };
 
 struct report_rows {
@@ -26,7 +29,7 @@ struct report_rows {
 	char			*titles;	/* the column titles */
 	struct report_row	*v;
 	int			nr;
-	bool			graph;		/* the entries have graphs (-g) */
+	bool			graph;		/* the entries have graphs (-g): a fold column */
 };
 
 /*
