@@ -5,7 +5,8 @@
  * of the test's own and read back: upstream's title, the column titles,
  * the rows as --stdio's with the selection bar, the status line; the
  * keys (moving, paging, Home/End clamped, q and Esc); the symbol filter
- * and its state; a small screen scrolling to the selection.
+ * and its state; a small screen scrolling to the selection; with -g, the
+ * fold marks and +, e, Enter, c, E and C showing and hiding the graphs.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,11 +24,12 @@ int main(void)
 	struct tui_report t = { .done = &done };
 	struct report rep;
 	SCREEN *scr;
+	int g0, i, n, last;
 
 	scr = test_screen__new(10, 100);
-	if (!scr || report_test__new(&rep, &session, 0))
+	if (!scr || report_test__new(&rep, &session, 0, false))
 		skip_all("no curses screen for xterm, or no report here");
-	plan(20);
+	plan(31);
 	is_int(report_rows__build(&t.rows, &rep, &session), 0, "the rows");
 	is_int(tui_report__filter(&t), 0, "the view, no filter");
 	is_int(t.nr_view, 3, "every row in the view");
@@ -81,6 +83,50 @@ int main(void)
 	ok(tui_report__key(&t, 'q') == -1 && tui_report__key(&t, 27) == -1, "q and Esc quit");
 	tui_report__exit(&t);
 	ok(!t.view && !t.rows.v, "freed");
+	report_test__delete(&rep, &session);
+	ok(tui_report__key(&t, '+') == 0 && tui_report__key(&t, 'E') == 0,
+	   "no rows: the fold keys are safe");
+
+	/* -g: the graphs folded under their rows */
+	resizeterm(40, 100);
+	memset(&t, 0, sizeof(t));
+	t.done = &done;
+	if (report_test__new(&rep, &session, 0, true) || report_rows__build(&t.rows, &rep, &session) ||
+	    tui_report__filter(&t))
+		skip_all("no -g report here");
+	g0 = t.rows.v[0].nr_graph;
+	tui_report__draw(&t);
+	ok(g0 > 0 && t.nr_view == t.rows.nr && test_screen__row(2)[0] == '+' &&
+	   !strncmp(test_screen__row(1), "  Children", 10), "folded: '+' rows, the fold column");
+	tui_report__key(&t, '+');
+	tui_report__draw(&t);
+	ok(t.nr_view == t.rows.nr + g0 && test_screen__row(2)[0] == '-' &&
+	   !strcmp(test_screen__row(3), t.rows.v[0].graph[0]), "+: its graph under it, '-'");
+	ok(!(mvinch(3, 0) & A_REVERSE), "the selection stays on the row");
+	tui_report__key(&t, KEY_DOWN);
+	tui_report__key(&t, '\n');
+	ok(t.nr_view == t.rows.nr && t.selected == 0, "Enter on a graph line: folded, back on its row");
+	tui_report__key(&t, 'e');
+	ok(t.nr_view == t.rows.nr + g0, "e: expanded");
+	tui_report__key(&t, 'e');
+	ok(t.nr_view == t.rows.nr, "e again: folded");
+	tui_report__key(&t, 'E');
+	for (i = 0, n = t.rows.nr; i < t.rows.nr; i++)
+		n += t.rows.v[i].nr_graph;
+	ok(t.nr_view == n && t.selected == 0, "E: every graph (%d lines)", n);
+	tui_report__key(&t, KEY_END);
+	last = t.view_row[t.selected];
+	tui_report__key(&t, 'c');
+	ok(t.nr_view == n - t.rows.v[last].nr_graph && t.view_row[t.selected] == last &&
+	   (t.selected == 0 || t.view_row[t.selected - 1] != last), "c: that entry folded, on its row");
+	tui_report__key(&t, 'C');
+	tui_report__draw(&t);
+	ok(t.nr_view == t.rows.nr && test_screen__row(2)[0] == '+', "C: every graph folded");
+	snprintf(t.filter, sizeof(t.filter), "0x0000000000000010");
+	tui_report__filter(&t);
+	tui_report__key(&t, '+');
+	ok(t.nr_view == 1 + t.rows.v[t.view_row[0]].nr_graph, "a filtered row expands too");
+	tui_report__exit(&t);
 	endwin();
 	delscreen(scr);
 	report_test__delete(&rep, &session);

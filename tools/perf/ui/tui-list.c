@@ -24,6 +24,9 @@ void tui_list__draw(const struct tui_list *l)
 		first = l->selected;
 	if (l->selected >= first + list)
 		first = l->selected - list + 1;
+	/* fewer rows than before (a filter, a graph folded): the screen kept full */
+	if (first > l->nr_rows - list)
+		first = l->nr_rows - list;
 	if (first < 0)
 		first = 0;
 	*l->first = first;
