@@ -3,13 +3,14 @@
 # perf report's browser driven in tmux on the fixtures: its first screen
 # is upstream's browser's (title, columns, rows; hot BPF programs by
 # name, no "# " stdio header) and its rows those of --stdio; the moving
-# keys, the filter, help; q leaves the screen and the terminal modes as
+# keys, the filter, help, the graphs of a -g file; q leaves the screen and the terminal modes as
 # they were, so do SIGTERM and SIGSEGV; --stdio, | cat and -i - (pipe
 # input) print as before.  The first screen is upstream's browser's on
 # the same file (its tip line aside).  Every wait is on the screen.
 . "$(dirname "$0")/lib.sh"
 F=up-bpf-btf
-need_fixtures $F.data up-pipe.data
+G=up-callgraph
+need_fixtures $F.data $G.data up-pipe.data
 . "$(dirname "$0")/tui-lib.sh"
 
 # the list's rows on the screen (between the titles and the status line)
@@ -114,6 +115,81 @@ must_see 'key bindings' "?: help"
 keys Escape
 must_see "$TITLE" "Esc leaves the help"
 ok 0 "?: help, Esc back"
+
+# a -g file: Children/Self after a fold column, '+' on the rows with a
+# graph; +, E, C show and hide the graphs as --stdio draws them
+CMDG="$PERF report --kallsyms $KALLSYMS -i $(fixture $G.data)"
+our_perf report --stdio -i "$(fixture $G.data)" >"$TMPD/g.stdio" 2>/dev/null
+grep -E '^ +[0-9]+\.[0-9]+%' "$TMPD/g.stdio" | cut -c3- | sed 's/ *$//' >"$TMPD/g.rows"
+# the lines of the first entry's graph (--stdio's, blank ones left out)
+awk 'NR > 1 && /^ +[0-9]+\.[0-9]+%/ { exit } n { print } /^ +[0-9]+\.[0-9]+%/ { n = 1 }' \
+	<(grep -vE '^(#|$)' "$TMPD/g.stdio") | sed 's/ *$//' | grep -v '^$' >"$TMPD/g.graph0"
+if [ -x "$UPERF" ]; then
+	keys q
+	must_see "$PROMPT" "q exits (before -g)"
+	keys clear Enter
+	must_see "$PROMPT" "cleared"
+	keys "$UPERF report --kallsyms $KALLSYMS -i $(fixture $G.data) 2>/dev/null" Enter
+	must_see "$TITLE" "upstream's browser on a -g file"
+	sed -n '1,49p' "$TMPD/pane" | sed 's/ *$//' >"$TMPD/up.g.screen"
+	keys q
+	must_see "$PROMPT" "upstream's browser exits"
+	keys clear Enter
+	must_see "$PROMPT" "cleared"
+	keys "$CMD" Enter
+	must_see "$TITLE" "the browser again"
+fi
+keys q
+must_see "$PROMPT" "q exits (before -g)"
+keys clear Enter
+must_see "$PROMPT" "cleared"
+keys "$CMDG" Enter
+must_see "$TITLE" "the browser on a -g file"
+sed -n 2p "$TMPD/pane" | grep -qE '^  Children      Self  Command +Shared Object +Symbol *$'
+ok $? "-g: upstream's Children and Self titles after the fold column"
+screen_rows >"$TMPD/g.screen.rows"
+cut -c3- "$TMPD/g.screen.rows" >"$TMPD/g.screen.cut"
+head -n "$(wc -l <"$TMPD/g.screen.rows")" "$TMPD/g.rows" >"$TMPD/g.rows.first"
+is_same_file "$TMPD/g.screen.cut" "$TMPD/g.rows.first" "-g: the rows and percentages are --stdio's"
+! cut -c1-2 "$TMPD/g.screen.rows" | grep -qv '^+ $'
+ok $? "-g: '+' on every row of the first screen (each has a graph)"
+if [ -x "$UPERF" ]; then
+	sed -n '1,49p' "$TMPD/pane" | sed 's/ *$//' >"$TMPD/our.g.screen"
+	is_same_file "$TMPD/our.g.screen" "$TMPD/up.g.screen" "-g: the first screen is upstream's browser's"
+else
+	ok 0 "# SKIP no $UPERF to compare with"
+fi
+keys +
+must_see '^            ---' "+: the first entry's graph"
+sed -n 3p "$TMPD/pane" | grep -q '^- '
+ok $? "+: the entry's fold mark is '-'"
+sed -n '4,49p' "$TMPD/pane" | sed 's/ *$//' >"$TMPD/g.shown"
+head -n "$(wc -l <"$TMPD/g.shown")" "$TMPD/g.graph0" | diff - "$TMPD/g.shown" >/dev/null ||
+	[ "$(wc -l <"$TMPD/g.graph0")" -lt 46 ]
+ok $? "+: its graph as --stdio draws it"
+keys +
+must_see '^\+   ' "+ again"
+! grep -q -- '---' "$TMPD/pane"
+ok $? "+ again: folded"
+keys E
+must_see '^            ---' "E: graphs"
+ok 0 "E: the graphs shown"
+keys C
+must_see '^\+   ' "C"
+screen_rows | diff - "$TMPD/g.screen.rows" >/dev/null
+ok $? "C: every graph folded, the first screen back"
+keys e
+must_see '^            ---' "e: a graph"
+keys c
+must_see '^\+   ' "c"
+! grep -q -- '---' "$TMPD/pane"
+ok $? "e expands the entry, c collapses it"
+keys q
+must_see "$PROMPT" "q exits (-g)"
+keys clear Enter
+must_see "$PROMPT" "cleared"
+keys "$CMD" Enter
+must_see "$TITLE" "the browser again"
 
 # q: the screen and the terminal modes as they were
 keys q
