@@ -110,22 +110,36 @@ static void report__sig_done(int sig)
  * pipe input), unless --stdio or an output the browser does not show.
  * 0 when it ran, -ENOTTY when stdio should print instead, else -errno.
  */
+/* SIGINT, SIGTERM, SIGHUP, SIGQUIT to handler */
+static void report__signals(void (*handler)(int))
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = handler;
+	for (i = 0; i < ARRAY_SIZE(sigs); i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+
 static int report__browse(struct report_cmd *cmd, struct perf_session *session)
 {
-	struct sigaction sa;
+	int err;
 
 	if (cmd->use_stdio || cmd->dump_trace || cmd->stats || cmd->header_only ||
 	    cmd->bpf_progs || cmd->opts.header)
 		return -ENOTTY;
 	if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO))
 		return -ENOTTY;
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = report__sig_done;
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	sigaction(SIGQUIT, &sa, NULL);
-	return tui_report__run(&cmd->rep, session, &report_done);
+	/* the browser's loop sees them and restores the terminal */
+	report__signals(report__sig_done);
+	err = tui_report__run(&cmd->rep, session, &report_done);
+	if (err != -ENODATA && err != -ENOTTY)
+		return err;
+	/* no samples (stdio's header says so), or no terminal after all */
+	report__signals(SIG_DFL);
+	return -ENOTTY;
 }
 
 static const char *const report_usage[] = {

@@ -184,6 +184,8 @@ int tui_report__run(struct report *rep, struct perf_session *session,
 	int err, ch;
 
 	err = report_rows__build(&t.rows, rep, session);
+	if (!err && !t.rows.title[0])
+		err = -ENODATA;
 	if (!err)
 		err = tui_report__filter(&t);
 	if (!err)

@@ -15,7 +15,8 @@ struct perf_session;
  * expand or collapse the selected entry's graph (-g files), c collapses
  * it, E and C expand and collapse all; / filters by symbol; h or ? help;
  * q or Esc quit.  The terminal is restored before
- * it returns.  0, -ENOTTY (no terminal: nothing was drawn) or -errno.
+ * it returns.  0, -ENOTTY (no terminal) or -ENODATA (no event with
+ * samples): nothing was drawn; else -errno.
  */
 int tui_report__run(struct report *rep, struct perf_session *session,
 		    volatile sig_atomic_t *done);
