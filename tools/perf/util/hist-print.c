@@ -142,7 +142,7 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 				v[i]->thread_comm = t->comm;
 		}
 	}
-	if (hists->graph && hists->nr_chains && !opts->no_graphs) {
+	if (hists->graph && hists->nr_chains) {
 		refs = hists__graph_refs(hists, v, (u32)n, nr_graphs, &start);
 		g.nodes = huge_buf__grow(&g.nodes_buf, 256 * sizeof(*g.nodes)) ? NULL :
 			  g.nodes_buf.p;

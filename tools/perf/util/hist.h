@@ -338,7 +338,6 @@ struct hists_print_opts {
 	int	(*field_text)(void *priv, const struct hist_entry *he, const struct sort_dyn *d,
 			      char *buf, size_t size);
 	void	*field_priv;
-	bool	no_graphs;		/* rows only, also where graphs are kept */
 	/*
 	 * Each row printed, in order, as soon as its line is on the FILE
 	 * (before its graph); NULL: none.  A browser's rows.
