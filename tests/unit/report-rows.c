@@ -84,7 +84,8 @@ int main(void)
 	is_str(rows.title, "Samples: 5  of event 'cpu-clock', Event count (approx.): 500",
 	       "upstream's title");
 	ok(!strncmp(rows.titles, "Overhead  Command  Shared Object", 32) &&
-	   rows.titles[strlen(rows.titles) - 1] != ' ', "the column titles, no \"# \", trimmed (%s)",
+	   rows.titles[strlen(rows.titles) - 1] != ' ',
+	   "the column titles, no \"# \", trimmed (%s)",
 	   rows.titles);
 	is_int(rows.nr, 3, "three rows");
 	ok(!strncmp(rows.v[0].text, "  60.00%  app", 13) && rows.v[0].percent == 60.0,

@@ -70,7 +70,8 @@ int main(void)
 	tui_report__filter(&t);
 	tui_report__draw(&t);
 	ok(t.nr_view == 0 && strstr(test_screen__row(9), "(no entry)") &&
-	   tui_report__key(&t, KEY_DOWN) == 0 && t.selected == 0, "no row matches: said, keys safe");
+	   tui_report__key(&t, KEY_DOWN) == 0 && t.selected == 0,
+	   "no row matches: said, keys safe");
 	t.filter[0] = '\0';
 	tui_report__filter(&t);
 
@@ -91,8 +92,8 @@ int main(void)
 	resizeterm(40, 100);
 	memset(&t, 0, sizeof(t));
 	t.done = &done;
-	if (report_test__new(&rep, &session, 0, true) || report_rows__build(&t.rows, &rep, &session) ||
-	    tui_report__filter(&t))
+	if (report_test__new(&rep, &session, 0, true) ||
+	    report_rows__build(&t.rows, &rep, &session) || tui_report__filter(&t))
 		skip_all("no -g report here");
 	g0 = t.rows.v[0].nr_graph;
 	tui_report__draw(&t);
@@ -105,7 +106,8 @@ int main(void)
 	ok(!(mvinch(3, 0) & A_REVERSE), "the selection stays on the row");
 	tui_report__key(&t, KEY_DOWN);
 	tui_report__key(&t, '\n');
-	ok(t.nr_view == t.rows.nr && t.selected == 0, "Enter on a graph line: folded, back on its row");
+	ok(t.nr_view == t.rows.nr && t.selected == 0,
+	   "Enter on a graph line: folded, back on its row");
 	tui_report__key(&t, 'e');
 	ok(t.nr_view == t.rows.nr + g0, "e: expanded");
 	tui_report__key(&t, 'e');
@@ -118,7 +120,8 @@ int main(void)
 	last = t.view_row[t.selected];
 	tui_report__key(&t, 'c');
 	ok(t.nr_view == n - t.rows.v[last].nr_graph && t.view_row[t.selected] == last &&
-	   (t.selected == 0 || t.view_row[t.selected - 1] != last), "c: that entry folded, on its row");
+	   (t.selected == 0 || t.view_row[t.selected - 1] != last),
+	   "c: that entry folded, on its row");
 	tui_report__key(&t, 'C');
 	tui_report__draw(&t);
 	ok(t.nr_view == t.rows.nr && test_screen__row(2)[0] == '+', "C: every graph folded");
