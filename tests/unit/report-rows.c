@@ -77,7 +77,7 @@ int main(void)
 	struct report rep;
 	char sym[256], *out;
 
-	plan(19);
+	plan(20);
 	if (report_test__new(&rep, &session, 0, false))
 		skip_all("no report here");
 	is_int(report_rows__build(&rows, &rep, &session), 0, "built");
