@@ -54,12 +54,13 @@ static int tui_report__view(struct tui_report *t)
 		return -ENOMEM;
 	for (i = 0; i < rows->nr; i++) {
 		struct report_row *r = &rows->v[i];
+		bool open = t->expanded && t->expanded[i];
 		struct tui_row *v;
 
 		if (!tui_report__keep(t, r))
 			continue;
 		if (r->nr_graph)
-			r->text[0] = t->expanded[i] ? '-' : '+';
+			r->text[0] = open ? '-' : '+';
 		t->view_row[t->nr_view] = i;
 		v = &t->view[t->nr_view++];
 		v->text = r->text;
@@ -67,7 +68,7 @@ static int tui_report__view(struct tui_report *t)
 		v->sym = r->he->key.sym;
 		v->addr = r->he->key.addr;
 		v->percent = r->percent;
-		for (g = 0; t->expanded[i] && g < r->nr_graph; g++) {
+		for (g = 0; open && g < r->nr_graph; g++) {
 			t->view_row[t->nr_view] = i;
 			t->view[t->nr_view++].text = r->graph[g];
 		}
@@ -95,7 +96,7 @@ static int tui_report__fold(struct tui_report *t, int ch)
 {
 	int row = t->selected < t->nr_view ? t->view_row[t->selected] : -1, i;
 
-	if (!t->rows.graph)
+	if (!t->rows.graph || !t->expanded)
 		return 0;
 	if (ch == 'E' || ch == 'C') {
 		for (i = 0; i < t->rows.nr; i++)

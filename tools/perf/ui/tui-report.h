@@ -25,7 +25,8 @@ int tui_report__run(struct report *rep, struct perf_session *session,
  * The browser's state and its steps, apart so that tests drive them on
  * a curses screen of their own: rows holds every row, view the lines
  * shown: the rows the filter keeps and the graphs of those expanded
- * (their text borrowed from rows; view_row[i] the row of line i).
+ * (their text borrowed from rows, whose fold marks the view sets: '-'
+ * where expanded; view_row[i] the row of line i).
  */
 struct tui_report {
 	struct report_rows	rows;
