@@ -249,6 +249,10 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 				out__spaces(&out, width[key] - len);
 		}
 		out__putc(&out, '\n');
+		if (opts->row_hook) {
+			hist_out__flush(&out);
+			opts->row_hook(opts->row_priv, he);
+		}
 		if (refs)
 			hists__print_graph(hists, v[i], &g, refs, start);
 	}
