@@ -35,11 +35,29 @@ must_see() { wait_pane "$1" || { ok 1 "$2"; done_testing; }; }
 # the perf process tmux runs, by its parent the shell
 perf_pid() { pgrep -P "$(tmux display -p -t $S '#{pane_pid}')" -x perf; }
 
+# stty_clear FILE WHAT: the shell writes its terminal modes to FILE and
+# clears the screen; waits until both are done (the old prompt on the
+# screen says nothing: the keys may not even be echoed yet)
+stty_clear() {
+	local i
+	rm -f "$1"
+	keys "stty -g >$1; clear" Enter
+	for i in $(seq 600); do
+		pane >"$TMPD/pane"
+		[ -s "$1" ] && [ "$(grep -vc '^ *$' "$TMPD/pane")" = 1 ] &&
+			grep -qE -- "$PROMPT" "$TMPD/pane" && return 0
+		sleep 0.1
+	done
+	diag "timed out waiting for $1 and a cleared screen; it shows:"
+	grep -v '^ *$' "$TMPD/pane" | head -20 | sed 's/^/#   /'
+	ok 1 "$2"
+	done_testing
+}
+
 # tui_save: the shell's terminal modes and its (cleared) screen, to compare with later
 tui_save() {
 	must_see "$PROMPT" "the shell is ready"
-	keys "stty -g >$TMPD/stty.before; clear" Enter
-	must_see "$PROMPT" "the shell cleared"
+	stty_clear "$TMPD/stty.before" "the shell cleared"
 	pane >"$TMPD/screen.before"
 }
 # tui_same_screen CMD WHAT: what was there, the command line, a new
@@ -53,8 +71,7 @@ tui_same_screen() {
 }
 # tui_same_modes WHAT: the terminal modes as tui_save() found them; clears the screen
 tui_same_modes() {
-	keys "stty -g >$TMPD/stty.after; clear" Enter
-	must_see "$PROMPT" "$1: the shell is back"
+	stty_clear "$TMPD/stty.after" "$1: the shell is back"
 	cmp -s "$TMPD/stty.before" "$TMPD/stty.after"
 	ok $? "$1: terminal modes as before"
 }
@@ -69,8 +86,7 @@ tui_signals() {
 		must_see "$PROMPT" "SIG$sig: a prompt again"
 		! grep -qE "$3" "$TMPD/pane"
 		ok $? "SIG$sig: the screen restored"
-		keys "stty -g >$TMPD/stty.$sig; clear" Enter
-		must_see "$PROMPT" "SIG$sig: the shell is back"
+		stty_clear "$TMPD/stty.$sig" "SIG$sig: the shell is back"
 		cmp -s "$TMPD/stty.before" "$TMPD/stty.$sig"
 		ok $? "SIG$sig: terminal modes restored"
 	done
