@@ -111,7 +111,7 @@ ok $? "-U: no user rows"
 # 4. -g: Children and Self; -E; -p of the workload; -C; -c
 timeout 120 "$PERF" top --stdio -g -d 0.3 -E 5 </dev/null >"$TMPD/g.out" 2>&1 &
 top=$!
-wait_for "$TMPD/g.out" '%' $top
+wait_for "$TMPD/g.out" '^ +[0-9.]+%  +[0-9.]+%  ' $top
 stop $top "$TMPD/g.out"
 ok $? "-g runs"
 grep -qE '^ +[0-9.]+%  +[0-9.]+%  ' "$TMPD/g.out"

@@ -264,8 +264,12 @@ static int top__process_inbox(struct perf_top *top)
 	int err = 0;
 
 	if (top->inbox_off >= in->len) {
+		/* what the synthesis sent before it said it was done is all taken */
+		bool sent = __atomic_load_n(&top->synth_done, __ATOMIC_ACQUIRE);
+
 		in = top_inbox__take(&top->inbox);
 		top->inbox_off = 0;
+		top->synth_taken |= sent;
 	}
 	while (!err && top->inbox_off + sizeof(struct perf_event_header) <= in->len) {
 		const union perf_event *ev = (const union perf_event *)(in->buf + top->inbox_off);
@@ -283,16 +287,27 @@ static int top__process_inbox(struct perf_top *top)
 	return err;
 }
 
+/*
+ * Until every record the synthesis sent is applied, the rings' records
+ * wait (up to this much): a sample taken before its maps came would stay
+ * unresolved in the totals, [unknown] rows at the top of the first
+ * screens.
+ */
+#define TOP_SYNTH_HOLD_MAX	(32u << 20)
+
 int top__read(struct perf_top *top)
 {
 	const struct perf_mmap_ops ops = { .record = top__mmap_record };
 	size_t i, nr_held;
 	u64 mark = 0;
+	bool wait_synth;
 	int err;
 
 	err = top__process_inbox(top);
 	if (err)
 		return err;
+	top->synth_applied |= top->synth_taken && top->inbox_off >= top->inbox.spare.len;
+	wait_synth = !top->synth_applied && top->held.len < TOP_SYNTH_HOLD_MAX;
 	strbuf__reset(&top->pass);
 	top->nr_recs = 0;
 	err = top__take_held(top, &nr_held);
@@ -313,7 +328,7 @@ int top__read(struct perf_top *top)
 		const union perf_event *ev = (const union perf_event *)(top->pass.buf + r->off);
 
 		/* newer than the pass: next time, in order with what comes late */
-		if (mark && r->time > mark && r->seq >= nr_held) {
+		if (wait_synth || (mark && r->time > mark && r->seq >= nr_held)) {
 			err = strbuf__add(&top->held, ev, ev->header.size);
 			continue;
 		}

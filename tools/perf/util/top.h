@@ -101,6 +101,8 @@ struct perf_top {
 	pthread_t		synth_thread;
 	bool			synth_running;
 	volatile bool		synth_done;
+	bool			synth_taken;	/* all it sent is in inbox.spare */
+	bool			synth_applied;	/* and applied: ring records wait till then */
 	int			synth_err;
 	struct addr_set		gone;		/* KSYMBOLs unregistered live: where */
 
