@@ -342,6 +342,7 @@ void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 		.show_nr_samples = o->show_nr_samples,
 		.show_total_period = o->show_total_period,
 		.quiet = o->quiet,
+		.field_sep = o->field_sep,
 		.percent_limit = o->percent_limit,
 		.verbose = o->verbose,
 		.machine = rep->machine,
