@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# perf report's -t/--field-separator (issue 20), against upstream's
-# output on the fixtures, line for line (the "# (Tip: ...)" line aside):
+# perf report's -t/--field-separator and --tasks (issue 20), against
+# upstream's output on the fixtures, line for line (the "# (Tip: ...)" line aside):
 # flat and -g files, children and self, a pipe file, the left columns
 # (-n, --show-total-period) and the sort keys.
 #
@@ -21,7 +21,8 @@
 . "$(dirname "$0")/lib.sh"
 need_upstream
 need_fixtures up-per-thread.data up-callgraph.data up-system-wide.data up-tracepoints.data \
-	up-pipe.data up-callgraph-per-thread.data
+	up-pipe.data up-callgraph-per-thread.data up-churn.data up-late.data our-system-wide.data \
+	our-pipe.data
 
 compare_sep() {	# FIXTURE SEP OPTIONS...
 	local f=$1 sep=$2; shift 2
@@ -52,6 +53,19 @@ for f in up-per-thread.data up-callgraph.data up-system-wide.data up-tracepoints
 	compare_sep $f a.b
 done
 compare_sep up-per-thread.data ''
+
+# --tasks: the task tree instead of the histogram (standard output only:
+# neither prints the out-of-order warning then)
+for f in up-per-thread.data up-callgraph.data up-system-wide.data up-tracepoints.data \
+	 up-pipe.data up-callgraph-per-thread.data up-churn.data up-late.data our-system-wide.data \
+	 our-pipe.data; do
+	up_perf report -i "$(fixture "$f")" --stdio --tasks 2>/dev/null >"$TMPD/up"
+	our_perf report --no-bpf-prog-info -i "$(fixture "$f")" --stdio --tasks 2>"$TMPD/err" \
+		>"$TMPD/our"
+	is_same_file "$TMPD/our" "$TMPD/up" \
+		"$f: report --tasks equals upstream's ($(wc -l <"$TMPD/up") lines)"
+	ok $([ ! -s "$TMPD/err" ]; echo $?) "$f: report --tasks, nothing on stderr"
+done
 
 refused "'.' is the only non valid --field-separator argument" "report -t ." \
 	our_perf report -i "$(fixture up-per-thread.data)" --stdio -t .

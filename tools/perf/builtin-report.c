@@ -17,6 +17,7 @@
 #include "util/na-options.h"
 #include "util/parse-options.h"
 #include "util/report.h"
+#include "util/tasks.h"
 #include "util/report-stats.h"
 #include "util/session.h"
 #include "ui/pager.h"
@@ -30,6 +31,7 @@ struct report_cmd {
 	const char		*percentage;	/* --percentage as given */
 	bool			dump_trace;
 	bool			header_only;
+	bool			tasks;		/* --tasks: the task tree, no histogram */
 	bool			stats;
 	bool			show_info;
 	bool			bpf_progs;	/* --bpf-progs: the table of BPF programs */
@@ -209,6 +211,7 @@ int cmd_report(int argc, const char **argv)
 			    "a Period column: the period of each row's own samples"),
 		OPT_STRING('t', "field-separator", &o->field_sep, "separator",
 			   "this text between columns, no padding of its own ('.' is not taken)"),
+		OPT_BOOLEAN(0, "tasks", &cmd.tasks, "the task tree (pid, tid, parent, name) instead"),
 		OPT_STRING(0, "tid", &o->filter.tids, "tid[,tid...]", "only the samples of these threads"),
 		OPT_BOOLEAN('U', "hide-unresolved", &o->hide_unresolved,
 			    "leave out the samples of no known symbol"),
@@ -358,8 +361,8 @@ int cmd_report(int argc, const char **argv)
 		fprintf(stderr, "perf report: %s: %s\n", data.path, data.err);
 		goto out;
 	}
-	/* -q: no warnings, as upstream */
-	if (session->stats.nr_unordered && !o->quiet)
+	/* -q: no warnings, as upstream (nor --tasks, whose output comes first there) */
+	if (session->stats.nr_unordered && !o->quiet && !cmd.tasks)
 		fprintf(stderr, "Warning:\n%llu out of order events recorded.\n",
 			(unsigned long long)session->stats.nr_unordered);
 	/* the histogram on a terminal goes through the pager, as upstream's */
@@ -384,6 +387,10 @@ int cmd_report(int argc, const char **argv)
 		report_stats__fprintf(session, stdout, cmd.stats);
 		if (cmd.stats)
 			report_stats__fprintf_lost(session, stdout);
+	} else if (cmd.tasks) {
+		err = tasks__fprintf(rep->machine, stdout);
+		if (err)
+			fprintf(stderr, "Error: failed to process tasks\n");
 	} else if (!cmd.header_only) {
 		report__fprintf(rep, session, stdout);
 		if (rep->machine->nr_fallback && o->verbose)
