@@ -7,25 +7,8 @@
 . "$(dirname "$0")/lib.sh"
 need_root
 need_workloads
-command -v tmux >/dev/null || skip_all "no tmux (apt-get install tmux)"
+. "$(dirname "$0")/tui-lib.sh"
 
-S=perf-top-tui-$$
-export TMUX_TMPDIR=$TMPD
-tmux -f /dev/null new-session -d -s $S -x 200 -y 50 "env PS1='TUI-TEST\$ ' bash --norc --noprofile"
-trap 'st=$?; tmux kill-server 2>/dev/null; (exit $st); tmpd_exit' EXIT
-
-pane() { tmux capture-pane -t $S -p; }
-keys() { tmux send-keys -t $S "$@"; }
-# until the pane shows REGEX (30 s at most); the pane in $TMPD/pane
-wait_pane() {
-	local i
-	for i in $(seq 300); do
-		pane >"$TMPD/pane"
-		grep -qE "$1" "$TMPD/pane" && return 0
-		sleep 0.1
-	done
-	return 1
-}
 # appear_within REGEX N: the pane shows REGEX before N + 1 refreshes (new
 # header lines) went by
 appear_within() {
@@ -43,13 +26,7 @@ appear_within() {
 	done
 	return 1
 }
-# the perf process tmux runs, by its parent the shell
-top_pid() { pgrep -P "$(tmux display -p -t $S '#{pane_pid}')" -x perf; }
-
-wait_pane '^TUI-TEST\$ *$'
-keys "stty -g >$TMPD/stty.before; clear" Enter
-wait_pane '^TUI-TEST\$ *$'
-pane >"$TMPD/screen.before"
+tui_save
 
 # the header, then the programs of a workload started after top
 keys "$PERF top -d 0.5" Enter
@@ -120,27 +97,10 @@ tmux resize-window -t $S -x 200 -y 50 2>/dev/null || tmux resize-pane -t $S -x 2
 
 # q: the terminal as it was
 keys q
-wait_pane '^TUI-TEST\$ *$'
-# what was there, the command line, a new prompt: nothing of the TUI left
-{ grep -v '^$' "$TMPD/screen.before" | sed '$d'; echo "TUI-TEST\$ $PERF top -d 0.5"
-  echo 'TUI-TEST$'; } >"$TMPD/screen.want"
-grep -v '^$' "$TMPD/pane" | sed 's/ *$//' >"$TMPD/screen.after"
-is_same_file "$TMPD/screen.after" "$TMPD/screen.want" "q: the screen as before"
-keys "stty -g >$TMPD/stty.after; clear" Enter
-wait_pane '^TUI-TEST\$ *$'
-cmp -s "$TMPD/stty.before" "$TMPD/stty.after"
-ok $? "q: terminal modes as before"
+tui_same_screen "$PERF top -d 0.5" "q"
+tui_same_modes "q"
 
 # SIGTERM and SIGSEGV: restored as well
-for sig in TERM SEGV; do
-	keys "$PERF top -d 0.5" Enter
-	wait_pane '^   PerfTop:'
-	kill -$sig "$(top_pid)"
-	wait_pane '^TUI-TEST\$ *$'
-	keys "stty -g >$TMPD/stty.$sig; clear" Enter
-	wait_pane '^TUI-TEST\$ *$'
-	cmp -s "$TMPD/stty.before" "$TMPD/stty.$sig" && ! grep -q PerfTop "$TMPD/pane"
-	ok $? "SIG$sig: terminal modes and screen restored"
-done
+tui_signals "$PERF top -d 0.5" '^   PerfTop:' 'PerfTop'
 
 done_testing

@@ -4,9 +4,11 @@
  * raw dump (-D), the header (--header-only) and record statistics (--stats).
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "builtin.h"
 #include "util/bpf-progs-report.h"
@@ -22,6 +24,7 @@
 #include "util/session.h"
 #include "ui/pager.h"
 #include "ui/progress.h"
+#include "ui/tui-report.h"
 
 struct report_cmd {
 	struct perf_tool	tool;
@@ -38,6 +41,7 @@ struct report_cmd {
 	struct bpf_progs_report	bpr;
 	int			verbose;
 	bool			use_stdio;
+	bool			use_tui;	/* --tui: the browser, if on a terminal */
 	bool			cg_given;	/* -g without a value: may take the next word */
 	const char		*cg_str;
 	struct ui_progress	progress;
@@ -95,6 +99,50 @@ static void report__dump_hook(FILE *fp, const struct dump_ctx *ctx, const union 
 		return;
 	fprintf(fp, " ... thread: %s:%d\n", al.thread->comm, al.thread->tid);
 	fprintf(fp, " ...... dso: %s\n", al.dso ? al.dso->long_name : "<not found>");
+}
+
+static volatile sig_atomic_t report_done;
+
+static void report__sig_done(int sig)
+{
+	report_done = 1;
+}
+
+/*
+ * The browser: on a terminal (stdin too: keys come from it, so not with
+ * pipe input), unless --stdio or an output the browser does not show.
+ * 0 when it ran, -ENOTTY when stdio should print instead, else -errno.
+ */
+/* SIGINT, SIGTERM, SIGHUP, SIGQUIT to handler */
+static void report__signals(void (*handler)(int))
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = handler;
+	for (i = 0; i < ARRAY_SIZE(sigs); i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+
+static int report__browse(struct report_cmd *cmd, struct perf_session *session)
+{
+	int err;
+
+	if (cmd->use_stdio || cmd->dump_trace || cmd->stats || cmd->header_only ||
+	    cmd->bpf_progs || cmd->opts.header)
+		return -ENOTTY;
+	if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO))
+		return -ENOTTY;
+	/* the browser's loop sees them and restores the terminal */
+	report__signals(report__sig_done);
+	err = tui_report__run(&cmd->rep, session, &report_done);
+	if (err != -ENODATA && err != -ENOTTY)
+		return err;
+	/* no samples (stdio's header says so), or no terminal after all */
+	report__signals(SIG_DFL);
+	return -ENOTTY;
 }
 
 static const char *const report_usage[] = {
@@ -186,6 +234,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_INCR('v', "verbose", &cmd.verbose,
 			 "be more verbose (show symbol address, etc)"),
 		OPT_BOOLEAN(0, "stdio", &cmd.use_stdio, "Use the stdio interface"),
+		OPT_BOOLEAN(0, "tui", &cmd.use_tui,
+			    "Use the TUI interface (the default on a terminal)"),
 		OPT_STRING('s', "sort", &o->sort_order, "key[,key2...]",
 			   "sort by key(s): comm, pid, tid, dso, sym, cpu, trace, bpf_prog, "
 			   "tracepoint fields ([sys:event.]field[/raw], trace_fields); with "
@@ -365,7 +415,16 @@ int cmd_report(int argc, const char **argv)
 	if (session->stats.nr_unordered && !o->quiet && !cmd.tasks)
 		fprintf(stderr, "Warning:\n%llu out of order events recorded.\n",
 			(unsigned long long)session->stats.nr_unordered);
-	/* the histogram on a terminal goes through the pager, as upstream's */
+	/* on a terminal: the browser, else the histogram through the pager, as upstream's */
+	err = report__browse(&cmd, session);
+	if (err != -ENOTTY) {
+		if (err == -ENOMEM)
+			fprintf(stderr, "perf report: out of memory\n");
+		else if (err)
+			fprintf(stderr, "perf report: the terminal: %s\n", strerror(-err));
+		goto out;
+	}
+	err = 0;
 	if (!cmd.dump_trace && !cmd.stats && !cmd.header_only)
 		pager__setup();
 

@@ -16,6 +16,7 @@
 #include "util/top-annotate.h"
 #include "util/top-print.h"
 #include "tui.h"
+#include "tui-list.h"
 #include "tui-top.h"
 
 #define FIRST_SCREEN_MS	300
@@ -87,50 +88,19 @@ int tui_top__snapshot(struct tui_top *t)
 
 void tui_top__draw(struct tui_top *t)
 {
-	int list = LINES - 3, i;
+	char state[256];
+	struct tui_list l = {
+		.header = t->header, .titles = t->titles, .rows = t->rows,
+		.nr_rows = t->nr_rows, .selected = t->selected, .first = &t->first,
+		.message = t->message, .state = state,
+	};
 
-	if (list < 1)
-		list = 1;
-	if (t->selected < t->first)
-		t->first = t->selected;
-	if (t->selected >= t->first + list)
-		t->first = t->selected - list + 1;
-	if (t->first < 0)
-		t->first = 0;
-	erase();
-	attron(A_BOLD);
-	mvaddnstr(0, 0, t->header, COLS);
-	attroff(A_BOLD);
-	attron(A_UNDERLINE);
-	mvprintw(1, 0, "%-*.*s", COLS, COLS, t->titles);
-	attroff(A_UNDERLINE);
-	for (i = 0; i < list && t->first + i < t->nr_rows; i++) {
-		const struct tui_row *r = &t->rows[t->first + i];
-		bool sel = t->first + i == t->selected;
-
-		if (sel)
-			attron(A_REVERSE);
-		else if (r->percent >= 5.0)
-			attron(A_BOLD);
-		mvprintw(i + 2, 0, "%-*.*s", COLS, COLS, r->text);
-		attroff(A_REVERSE | A_BOLD);
-	}
-	attron(A_REVERSE);
-	mvprintw(LINES - 1, 0, "%-*.*s", COLS, COLS, t->message[0] ? t->message :
-		 "Press 'h' for help on key bindings");
-	if (!t->message[0]) {
-		char state[256];
-
-		snprintf(state, sizeof(state), "%s%.64s%s%s%s%s", t->filter[0] ? "filter: " : "",
-			 t->filter, t->top->opts.hide_kernel ? "  [K hidden]" : "",
-			 t->top->opts.hide_user ? "  [U hidden]" : "",
-			 t->top->opts.zero ? "  [zeroing]" : "",
-			 t->top->synth_done ? "" : "  (synthesizing...)");
-		if ((int)strlen(state) + 40 < COLS)
-			mvprintw(LINES - 1, COLS - (int)strlen(state) - 1, "%s", state);
-	}
-	attroff(A_REVERSE);
-	refresh();
+	snprintf(state, sizeof(state), "%s%.64s%s%s%s%s", t->filter[0] ? "filter: " : "",
+		 t->filter, t->top->opts.hide_kernel ? "  [K hidden]" : "",
+		 t->top->opts.hide_user ? "  [U hidden]" : "",
+		 t->top->opts.zero ? "  [zeroing]" : "",
+		 t->top->synth_done ? "" : "  (synthesizing...)");
+	tui_list__draw(&l);
 }
 
 static const char *const tui_top__help[] = {
@@ -174,30 +144,12 @@ static void tui_top__annotate(struct tui_top *t)
 
 int tui_top__key(struct tui_top *t, int ch)
 {
-	int page = LINES - 3 > 1 ? LINES - 3 : 1;
+	int k = tui_list__key(&t->selected, t->nr_rows, ch);
 
 	t->message[0] = '\0';
+	if (k)
+		return k < 0 ? -1 : 0;
 	switch (ch) {
-	case 'q': case 'Q': case 27:
-		return -1;
-	case KEY_DOWN: case 'j':
-		t->selected++;
-		break;
-	case KEY_UP: case 'k':
-		t->selected--;
-		break;
-	case KEY_NPAGE: case ' ':
-		t->selected += page;
-		break;
-	case KEY_PPAGE:
-		t->selected -= page;
-		break;
-	case KEY_HOME:
-		t->selected = 0;
-		break;
-	case KEY_END:
-		t->selected = t->nr_rows - 1;
-		break;
 	case 'a': case '\n': case '\r': case KEY_ENTER: case KEY_RIGHT:
 		tui_top__annotate(t);
 		break;

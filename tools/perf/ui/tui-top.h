@@ -4,6 +4,7 @@
 
 #include <signal.h>
 #include "util/types.h"
+#include "tui-list.h"
 
 struct perf_top;
 struct dso;
@@ -26,13 +27,6 @@ int tui_top__run(struct perf_top *top, double delay, int entries,
  * live as long as the machine), so moving around between refreshes never
  * touches entries a decay may have freed.
  */
-struct tui_row {
-	char			*text;
-	const struct dso	*dso;
-	const struct symbol	*sym;
-	u64			addr;
-	double			percent;
-};
 
 struct tui_top {
 	struct perf_top		*top;

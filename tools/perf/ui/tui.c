@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "tui.h"
+#include "tui-list.h"
 
 static struct termios saved_tios;
 static bool saved_ok;
@@ -165,33 +166,15 @@ void tui__text_draw(const char *title, char *const *lines, int nr, int top_line)
 
 int tui__text_scroll(int top_line, int nr, int page, int ch)
 {
-	switch (ch) {
-	case 'q': case 'Q': case 27: case KEY_LEFT:
+	int last = nr - page > 0 ? nr - page : 0, moved;
+
+	if (ch == 'q' || ch == 'Q' || ch == 27 || ch == KEY_LEFT)
 		return -1;
-	case KEY_DOWN: case 'j':
-		top_line++;
-		break;
-	case KEY_UP: case 'k':
-		top_line--;
-		break;
-	case KEY_NPAGE: case ' ':
-		top_line += page;
-		break;
-	case KEY_PPAGE:
-		top_line -= page;
-		break;
-	case KEY_HOME:
-		top_line = 0;
-		break;
-	case KEY_END:
-		top_line = nr - page;
-		break;
-	default:
-		break;
-	}
-	if (top_line > nr - page)
-		top_line = nr - page;
-	return top_line < 0 ? 0 : top_line;
+	/* the first line shown moves as a list's selection of last + 1 rows */
+	moved = tui_list__move(top_line, last + 1, page, ch);
+	if (moved >= 0)
+		return moved;
+	return top_line > last ? last : top_line < 0 ? 0 : top_line;
 }
 
 void tui__text_view(const char *title, char *const *lines, int nr, void (*tick)(void *arg),

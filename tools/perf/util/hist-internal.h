@@ -107,6 +107,8 @@ void out__pct(struct hist_out *o, double v, int width);
 void out__hex(struct hist_out *o, u64 v);
 void hist_out__init(struct hist_out *o, FILE *fp);
 void hist_out__exit(struct hist_out *o);
+/* What is buffered written to the FILE (a row hook may look at its position). */
+void hist_out__flush(struct hist_out *o);
 const char *hist_entry__key_text(const struct hist_entry *he, enum sort_key key, char *buf,
 				 size_t size, int *len);
 

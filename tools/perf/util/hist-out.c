@@ -57,7 +57,7 @@ int hist_entry__snprintf_key(const struct hist_entry *he, enum sort_key key, cha
  * print them: percentages through snprintf() itself, remembered (most
  * rows of a big report have the same few).
  */
-static void out__flush(struct hist_out *o)
+void hist_out__flush(struct hist_out *o)
 {
 	if (o->len)
 		fwrite(o->buf, 1, o->len, o->fp);
@@ -76,7 +76,7 @@ void out__mem(struct hist_out *o, const void *s, size_t n)
 		return;
 	}
 	if (n > HIST_OUT_SIZE - o->len) {
-		out__flush(o);
+		hist_out__flush(o);
 		if (n > HIST_OUT_SIZE) {
 			fwrite(s, 1, n, o->fp);
 			return;
@@ -166,7 +166,7 @@ void hist_out__init(struct hist_out *o, FILE *fp)
 
 void hist_out__exit(struct hist_out *o)
 {
-	out__flush(o);
+	hist_out__flush(o);
 	free(o->buf);
 	free(o->pct);
 }

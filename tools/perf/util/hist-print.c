@@ -383,6 +383,10 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 		}
 		out.room = -1;
 		out__putc(&out, '\n');
+		if (opts->row_hook) {
+			hist_out__flush(&out);
+			opts->row_hook(opts->row_priv, he);
+		}
 		if (refs)
 			hists__print_graph(hists, v[i], &g, refs, start);
 	}

@@ -339,6 +339,12 @@ struct hists_print_opts {
 	int	(*field_text)(void *priv, const struct hist_entry *he, const struct sort_dyn *d,
 			      char *buf, size_t size);
 	void	*field_priv;
+	/*
+	 * Each row printed, in order, as soon as its line is on the FILE
+	 * (before its graph); NULL: none.  A browser's rows.
+	 */
+	void	(*row_hook)(void *priv, const struct hist_entry *he);
+	void	*row_priv;
 };
 
 /* Entries sorted: overhead first, then the keys in order as upstream ties them. */

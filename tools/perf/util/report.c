@@ -333,44 +333,72 @@ static void convert_unit(u64 n, unsigned long *value, char *unit)
 	*value = (unsigned long)n;
 }
 
+int report__nr_samples_text(u64 n, char *buf, size_t size)
+{
+	unsigned long value;
+	char unit;
+
+	convert_unit(n, &value, &unit);
+	return snprintf(buf, size, "%lu%c", value, unit ? unit : ' ');
+}
+
+/* the filters of one value elide their column */
+static const struct { int key; const char *name; } report__elide[] = {
+	{ SORT_COMM, "comm" }, { SORT_DSO, "dso" }, { SORT_SYM, "symbol" },
+};
+
+static const struct name_list *report__elide_list(const struct report *rep, size_t e)
+{
+	return e == 0 ? &rep->filter.comms : e == 1 ? &rep->filter.dsos : &rep->filter.symbols;
+}
+
+void report__print_opts(struct report *rep, struct perf_session *session,
+			struct hists_print_opts *opts, struct sort_fields_ctx *fctx)
+{
+	const struct report_opts *o = &rep->opts;
+	size_t e;
+
+	memset(fctx, 0, sizeof(*fctx));
+	fctx->td = session->tracing;
+	fctx->sb = (struct strbuf)STRBUF_INIT;
+	memset(opts, 0, sizeof(*opts));
+	opts->show_nr_samples = o->show_nr_samples;
+	opts->show_total_period = o->show_total_period;
+	opts->quiet = o->quiet;
+	opts->percent_limit = o->percent_limit;
+	opts->verbose = o->verbose;
+	opts->machine = rep->machine;
+	opts->field_text = sort_fields__text;
+	opts->field_priv = fctx;
+	/* a filter of one value makes its column the same on every row */
+	for (e = 0; e < ARRAY_SIZE(report__elide); e++)
+		if (report__elide_list(rep, e)->nr == 1 &&
+		    (o->sort.mask & (1u << report__elide[e].key)))
+			opts->hide_mask |= 1u << report__elide[e].key;
+}
+
 void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 {
 	struct evlist *evlist = session->evlist;
 	const struct report_opts *o = &rep->opts;
-	struct sort_fields_ctx fctx = { .td = session->tracing, .sb = STRBUF_INIT };
-	struct hists_print_opts opts = {
-		.show_nr_samples = o->show_nr_samples,
-		.show_total_period = o->show_total_period,
-		.quiet = o->quiet,
-		.field_sep = o->field_sep,
-		.percent_limit = o->percent_limit,
-		.verbose = o->verbose,
-		.machine = rep->machine,
-		.field_text = sort_fields__text,
-		.field_priv = &fctx,
-	};
-	const struct { int key; struct name_list *l; const char *name; } elide[] = {
-		{ SORT_COMM, &rep->filter.comms, "comm" },
-		{ SORT_DSO, &rep->filter.dsos, "dso" },
-		{ SORT_SYM, &rep->filter.symbols, "symbol" },
-	};
+	struct sort_fields_ctx fctx;
+	struct hists_print_opts opts;
 	struct evsel *evsel;
 	size_t e;
 	int i;
 
-	/* a filter of one value makes its column the same on every row */
-	for (e = 0; e < ARRAY_SIZE(elide); e++)
-		if (elide[e].l->nr == 1 && (o->sort.mask & (1u << elide[e].key)))
-			opts.hide_mask |= 1u << elide[e].key;
+	report__print_opts(rep, session, &opts, &fctx);
+	opts.field_sep = o->field_sep;	/* -t: the --stdio rows only */
 	if (!o->quiet) {
 		u64 lost, lost_sb;
 
 		if (!o->header)
 			fprintf(fp, "# To display the perf.data header info, please use "
 				"--header/--header-only options.\n#\n");
-		for (e = 0; e < ARRAY_SIZE(elide); e++)
-			if (opts.hide_mask & (1u << elide[e].key))
-				fprintf(fp, "# %s: %s\n", elide[e].name, elide[e].l->items[0]);
+		for (e = 0; e < ARRAY_SIZE(report__elide); e++)
+			if (opts.hide_mask & (1u << report__elide[e].key))
+				fprintf(fp, "# %s: %s\n", report__elide[e].name,
+					report__elide_list(rep, e)->items[0]);
 		/* as --stats splits them: each lost record counted once */
 		report_stats__lost(session, &lost, &lost_sb);
 		fprintf(fp, "#\n# Total Lost Samples: %llu\n#\n", (unsigned long long)lost);
@@ -381,17 +409,15 @@ void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 	}
 	evlist__for_each(evlist, evsel, i) {
 		struct hists *hists = i < rep->nr_hists ? &rep->hists[i] : NULL;
-		unsigned long value;
-		char unit;
+		char nr[32];
 
 		if (!hists || !hists->nr_samples)
 			continue;
 		fctx.event = perf_session__tp_format(session, evsel);
 		hists__rename_comms(hists, rep->machine);
 		if (!o->quiet) {
-			convert_unit(hists->nr_samples, &value, &unit);
-			fprintf(fp, "# Samples: %lu%c of event '%s'", value, unit ? unit : ' ',
-				evsel__name(evsel));
+			report__nr_samples_text(hists->nr_samples, nr, sizeof(nr));
+			fprintf(fp, "# Samples: %s of event '%s'", nr, evsel__name(evsel));
 			if (o->time_str)
 				fprintf(fp, " (time slices: %s)", o->time_str);
 			fputc('\n', fp);

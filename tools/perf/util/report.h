@@ -106,6 +106,18 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 int report__process_event(struct report *rep, const union perf_event *ev,
 			  const struct perf_sample *sample);
 
+/*
+ * The options hists__fprintf() prints an event's rows with for --stdio
+ * (fctx the tracepoint fields' formatter; set fctx->event per event,
+ * strbuf__release(&fctx->sb) after).
+ */
+struct sort_fields_ctx;
+void report__print_opts(struct report *rep, struct perf_session *session,
+			struct hists_print_opts *opts, struct sort_fields_ctx *fctx);
+
+/* A sample count as upstream's titles say it ("3K", "827 "); its length. */
+int report__nr_samples_text(u64 n, char *buf, size_t size);
+
 /* --stdio: the lost counts, then each event's rows (and graphs), as upstream. */
 void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp);
 

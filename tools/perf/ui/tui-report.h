@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __PERF_UI_TUI_REPORT_H
+#define __PERF_UI_TUI_REPORT_H
+
+#include <signal.h>
+#include "util/report-rows.h"
+#include "tui-list.h"
+
+struct report;
+struct perf_session;
+
+/*
+ * perf report's browser over the rows of its first event, until q, Esc
+ * or *done.  Keys: arrows, PgUp/PgDn, Home/End move; +, e or Enter
+ * expand or collapse the selected entry's graph (-g files), c collapses
+ * it, E and C expand and collapse all; / filters by symbol; h or ? help;
+ * q or Esc quit.  The terminal is restored before
+ * it returns.  0, -ENOTTY (no terminal) or -ENODATA (no event with
+ * samples): nothing was drawn; else -errno.
+ */
+int tui_report__run(struct report *rep, struct perf_session *session,
+		    volatile sig_atomic_t *done);
+
+/*
+ * The browser's state and its steps, apart so that tests drive them on
+ * a curses screen of their own: rows holds every row, view the lines
+ * shown: the rows the filter keeps and the graphs of those expanded
+ * (their text borrowed from rows, whose fold marks the view sets: '-'
+ * where expanded; view_row[i] the row of line i).
+ */
+struct tui_report {
+	struct report_rows	rows;
+	volatile sig_atomic_t	*done;
+	struct tui_row		*view;
+	int			*view_row;
+	int			nr_view;
+	bool			*expanded;	/* by row */
+	int			selected;
+	int			first;		/* first row shown */
+	char			filter[128];
+	char			message[512];
+};
+
+/*
+ * The view of the rows the filter keeps (a symbol substring), the
+ * selection on the first; 0 or -ENOMEM.
+ */
+int tui_report__filter(struct tui_report *t);
+/* The screen on the current curses screen: title, column titles, rows, status line. */
+void tui_report__draw(struct tui_report *t);
+/* A key: -1 to quit, else 0. */
+int tui_report__key(struct tui_report *t, int ch);
+void tui_report__exit(struct tui_report *t);
+
+#endif /* __PERF_UI_TUI_REPORT_H */
