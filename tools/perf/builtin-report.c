@@ -131,7 +131,7 @@ static int report__browse(struct report_cmd *cmd, struct perf_session *session)
 	int err;
 
 	if (cmd->use_stdio || cmd->dump_trace || cmd->stats || cmd->header_only ||
-	    cmd->bpf_progs || cmd->opts.header)
+	    cmd->bpf_progs || cmd->opts.header || cmd->tasks || cmd->opts.field_sep)
 		return -ENOTTY;
 	if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO))
 		return -ENOTTY;
