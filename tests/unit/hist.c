@@ -214,6 +214,28 @@ int main(void)
 	ok(strstr(out, "    50.00%             1  app      a.so              [.] fb\n") != NULL,
 	   "a row");
 	free(out);
+
+	/* -t: the separator between columns, the left ones " VALUE" padded */
+	fp = open_memstream(&out, &len);
+	hists__fprintf(&h, &(struct hists_print_opts){ .show_nr_samples = true,
+						       .field_sep = "," }, fp);
+	fclose(fp);
+	ok(strstr(out, "# Overhead,     Samples,Command,Shared Object   ,Symbol                \n" 
+		  " 50.00% , 1          ,app    ,a.so            ,[.] fb\n") != NULL,
+	   "-t ,: header and row");
+	free(out);
+	/*
+	 * a separator's first character in the text (and padding) becomes
+	 * '.', and the row is cut to the room of two spaces a column (+ 3)
+	 */
+	fp = open_memstream(&out, &len);
+	hists__fprintf(&h, &(struct hists_print_opts){ .quiet = true, .field_sep = " :: " },
+		       fp);
+	fclose(fp);
+	ok(strstr(out, " 50.00%  :: app.... :: a.so............ :: [.].fb\n") != NULL,
+	   "-t ' :: ': spaces of the text become dots");
+	ok(strstr(out, " :: [.].0x0000000000001\n") != NULL, "-t ' :: ': a long row cut (62)");
+	free(out);
 	hists__exit(&h);
 
 	/* children: a caller gets its callees' period once per sample */

@@ -41,6 +41,7 @@ struct hist_out {
 	size_t		len;
 	char		*buf;
 	struct hist_pct	*pct;
+	long		room;	/* what the line may still take; < 0: no limit */
 };
 
 /* The graphs (hist-graph.c) */

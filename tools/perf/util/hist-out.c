@@ -66,6 +66,11 @@ void hist_out__flush(struct hist_out *o)
 
 void out__mem(struct hist_out *o, const void *s, size_t n)
 {
+	if (o->room >= 0) {
+		if (n > (size_t)o->room)
+			n = (size_t)o->room;
+		o->room -= (long)n;
+	}
 	if (!o->buf) {
 		fwrite(s, 1, n, o->fp);
 		return;
@@ -154,6 +159,7 @@ void hist_out__init(struct hist_out *o, FILE *fp)
 {
 	o->fp = fp;
 	o->len = 0;
+	o->room = -1;
 	o->buf = malloc(HIST_OUT_SIZE);
 	o->pct = calloc(HIST_PCT_SLOTS, sizeof(*o->pct));
 }

@@ -107,6 +107,123 @@ static bool hists__row_hidden(const struct hists *hists, const struct hist_entry
 	return opts->percent_limit > 0 && pct < opts->percent_limit;
 }
 
+/*
+ * -t SEP: the header on one line, each column's name padded to its width
+ * and SEP between them, as upstream (no line of dots).
+ */
+static void hists__fprintf_sep_header(const struct hists *hists,
+				      const struct hists_print_opts *opts,
+				      const int width[SORT_NR_KEYS], FILE *fp)
+{
+	const char *sep = opts->field_sep;
+	int k;
+
+	fprintf(fp, "# %s", hists->cumulate ? "Children" : "Overhead");
+	if (hists->cumulate)
+		fprintf(fp, "%s%8s", sep, "Self");
+	if (opts->show_nr_samples)
+		fprintf(fp, "%s%12s", sep, "Samples");
+	if (opts->show_total_period)
+		fprintf(fp, "%s%12s", sep, "Period");
+	for (k = 0; k < hists->sort.nr; k++) {
+		enum sort_key key = hists->sort.keys[k];
+
+		if (!(opts->hide_mask & (1u << key)))
+			fprintf(fp, key >= SORT_DYN ? "%s%*s" : "%s%-*s", sep,
+				min(width[key], 1023), sort_spec__header(&hists->sort, key));
+	}
+	fputc('\n', fp);
+}
+
+/*
+ * -t SEP: a key's text with each character of SEP's first turned into
+ * '.', as upstream, so that it does not read as a separator; in buf
+ * (which holds len characters) when it changes.
+ */
+static const char *sep__clean(const char *text, int len, char *buf, char c)
+{
+	int i;
+
+	if (len <= 0 || !memchr(text, c, (size_t)len))
+		return text;
+	if (text != buf)
+		memcpy(buf, text, (size_t)len);
+	for (i = 0; i < len; i++)
+		if (buf[i] == c)
+			buf[i] = '.';
+	return buf;
+}
+
+/*
+ * -t SEP: upstream prints a row into a buffer sized for the columns with
+ * two spaces between them (and 3 more characters), so a separator longer
+ * than that cuts the end of a long row: the characters a row may take.
+ */
+static long hists__sep_room(const struct hists *hists, const struct hists_print_opts *opts,
+			    const int width[SORT_NR_KEYS])
+{
+	long room = hists->cumulate ? 8 + 2 + 8 : 8;
+	int k;
+
+	if (opts->show_nr_samples)
+		room += 2 + 12;
+	if (opts->show_total_period)
+		room += 2 + 12;
+	for (k = 0; k < hists->sort.nr; k++)
+		if (!(opts->hide_mask & (1u << hists->sort.keys[k])))
+			room += 2 + width[hists->sort.keys[k]];
+	return room + 3;
+}
+
+/* n spaces of padding, or n dots */
+static void out__pad(struct hist_out *out, int n, bool dots)
+{
+	if (!dots) {
+		out__spaces(out, n);
+		return;
+	}
+	for (; n > 0; n--)
+		out__putc(out, '.');
+}
+
+/* -t SEP: one value of a row's left columns, " VALUE" left-aligned in width */
+static void out__sep_value(struct hist_out *out, const char *text, int width)
+{
+	char buf[64];
+	int len = snprintf(buf, sizeof(buf), " %s", text);
+
+	out__mem(out, buf, (size_t)len);
+	out__spaces(out, width - len);
+}
+
+/* -t SEP: the share (Children and Self), Samples and Period columns of a row */
+static void hists__sep_values(const struct hists *hists, const struct hists_print_opts *opts,
+			      const struct hist_entry *he, double cpct, double pct,
+			      struct hist_out *out)
+{
+	const char *sep = opts->field_sep;
+	size_t seplen = strlen(sep);
+	char buf[32];
+
+	if (hists->cumulate) {
+		snprintf(buf, sizeof(buf), "%.2f%%", cpct);
+		out__sep_value(out, buf, 8);
+		out__mem(out, sep, seplen);
+	}
+	snprintf(buf, sizeof(buf), "%.2f%%", pct);
+	out__sep_value(out, buf, 8);
+	if (opts->show_nr_samples) {
+		out__mem(out, sep, seplen);
+		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)he->nr_samples);
+		out__sep_value(out, buf, 12);
+	}
+	if (opts->show_total_period) {
+		out__mem(out, sep, seplen);
+		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)he->period);
+		out__sep_value(out, buf, 12);
+	}
+}
+
 void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FILE *fp)
 {
 	struct hist_entry **v;
@@ -117,6 +234,9 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 	u32 *start = NULL, nr_graphs = 0;
 	struct hist_out out;
 	char buf[8192];
+	/* -t ' ': upstream turns the padding into dots as the text's spaces */
+	bool dots = opts->field_sep && opts->field_sep[0] == ' ';
+	long sep_room = -1;
 
 	n = hists__sorted(hists, &v);
 	if (n < 0)
@@ -167,7 +287,9 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 		if (!(opts->hide_mask & (1u << hists->sort.keys[k])))
 			last = k;
 
-	if (!opts->quiet) {
+	if (!opts->quiet && opts->field_sep) {
+		hists__fprintf_sep_header(hists, opts, width, fp);
+	} else if (!opts->quiet) {
 		fprintf(fp, hists->cumulate ? "# Children      Self" : "# Overhead");
 		if (opts->show_nr_samples)
 			fprintf(fp, "  %12s", "Samples");
@@ -197,6 +319,8 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 		}
 		fprintf(fp, "\n#\n");
 	}
+	if (opts->field_sep)
+		sep_room = hists__sep_room(hists, opts, width);
 	hist_out__init(&out, fp);
 	for (i = 0; i < n; i++) {
 		const struct hist_entry *he = v[i];
@@ -208,18 +332,22 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 
 		if (hists__row_hidden(hists, he, opts))
 			continue;
-		if (hists->cumulate) {
+		if (opts->field_sep) {
+			out.room = sep_room;
+			hists__sep_values(hists, opts, he, cpct, pct, &out);
+		} else if (hists->cumulate) {
 			out__pct(&out, cpct, 9);
 			out__spaces(&out, 2);
 		}
-		out__pct(&out, pct, hists->cumulate ? 7 : 9);
-		if (opts->show_nr_samples) {
+		if (!opts->field_sep)
+			out__pct(&out, pct, hists->cumulate ? 7 : 9);
+		if (opts->show_nr_samples && !opts->field_sep) {
 			int len = snprintf(buf, sizeof(buf), "  %12llu",
 					   (unsigned long long)he->nr_samples);
 
 			out__mem(&out, buf, (size_t)len);
 		}
-		if (opts->show_total_period) {
+		if (opts->show_total_period && !opts->field_sep) {
 			/* the row's own period, as the Samples column its own samples */
 			int len = snprintf(buf, sizeof(buf), "  %12llu",
 					   (unsigned long long)he->period);
@@ -236,18 +364,24 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 			text = hists__key_text(hists, opts, he, key, buf, sizeof(buf), &len);
 			/* (what a buffer of 8192 holds) */
 			len = min(len, (int)sizeof(buf) - 1);
-			out__spaces(&out, 2);
+			if (opts->field_sep) {
+				text = sep__clean(text, len, buf, opts->field_sep[0]);
+				out__mem(&out, opts->field_sep, strlen(opts->field_sep));
+			} else {
+				out__spaces(&out, 2);
+			}
 			/* a field: right-aligned; a field or trace: cut to the width */
 			if ((key >= SORT_DYN || key == SORT_TRACE) && len > width[key])
 				len = width[key];
 			if (key >= SORT_DYN)
-				out__spaces(&out, width[key] - len);
+				out__pad(&out, width[key] - len, dots);
 			out__mem(&out, text, (size_t)len);
 			/* upstream leaves the symbol and trace unpadded when they end the line */
 			if (key < SORT_DYN && (k != last || (key != SORT_SYM && key != SORT_TRACE &&
 								 key != SORT_BPF_PROG)))
-				out__spaces(&out, width[key] - len);
+				out__pad(&out, width[key] - len, dots);
 		}
+		out.room = -1;
 		out__putc(&out, '\n');
 		if (opts->row_hook) {
 			hist_out__flush(&out);

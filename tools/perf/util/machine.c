@@ -228,6 +228,21 @@ static size_t tid_slot(const struct machine *m, s32 tid)
 	return (h ^ (h >> 16)) & (m->nr_buckets - 1);
 }
 
+int machine__threads(struct machine *m, struct thread ***out)
+{
+	struct thread **v = malloc((m->nr_threads ? m->nr_threads : 1) * sizeof(*v));
+	struct thread *t;
+	size_t i, n = 0;
+
+	if (!v)
+		return -ENOMEM;
+	for (i = 0; i < m->nr_buckets; i++)
+		for (t = m->threads[i]; t && n < m->nr_threads; t = t->hnext)
+			v[n++] = t;
+	*out = v;
+	return (int)n;
+}
+
 struct thread *machine__find_thread(struct machine *m, s32 tid)
 {
 	struct thread *t = m->last_thread;
@@ -493,6 +508,7 @@ static int machine__process_fork(struct machine *m, const union perf_event *ev)
 	t = machine__add_thread(m, pid, tid);
 	if (!t)
 		return -ENOMEM;
+	t->ppid = parent->tid;
 	/* a parent never named leaves the child its own ":<tid>" */
 	if (parent->comm_set) {
 		t->comm = parent->comm;

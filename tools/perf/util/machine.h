@@ -147,6 +147,8 @@ const char *machine__intern_comm(struct machine *machine, const char *s);
  */
 const char *machine__final_comm(struct machine *machine, const char *comm);
 
+/* Every thread, in no order, in an array the caller frees: how many, or -ENOMEM. */
+int machine__threads(struct machine *machine, struct thread ***out);
 struct thread *machine__find_thread(struct machine *machine, s32 tid);
 struct thread *machine__findnew_thread(struct machine *machine, s32 pid, s32 tid);
 

@@ -388,6 +388,7 @@ void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 	int i;
 
 	report__print_opts(rep, session, &opts, &fctx);
+	opts.field_sep = o->field_sep;	/* -t: the --stdio rows only */
 	if (!o->quiet) {
 		u64 lost, lost_sb;
 

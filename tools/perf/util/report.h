@@ -44,6 +44,7 @@ struct report_opts {
 	bool			show_nr_samples;
 	bool			show_total_period;	/* the Period column */
 	bool			quiet;
+	const char		*field_sep;	/* -t: between columns; NULL: spaces */
 	bool			header;		/* --header: no hint to use it */
 	bool			verbose;
 	double			percent_limit;

@@ -14,6 +14,7 @@ struct thread *thread__new(s32 pid, s32 tid, const char *comm)
 		return NULL;
 	t->pid = pid;
 	t->tid = tid;
+	t->ppid = -1;
 	t->comm = comm;
 	return t;
 }

@@ -12,6 +12,7 @@
 struct thread {
 	s32		pid;
 	s32		tid;
+	s32		ppid;		/* the tid of the parent a FORK gave, -1: none */
 	const char	*comm;		/* ":<tid>" until a COMM names it */
 	bool		comm_set;
 	struct maps	*maps;
