@@ -9,8 +9,15 @@
 #include "huge.h"
 
 #define ARENA_ALIGN	16
-/* a huge page a block: one page fault per 2 MiB (a VM's faults are dear) */
+/*
+ * A huge page a block: one page fault per 2 MiB (a VM's faults are dear);
+ * a sanitizer's heap clears all of a block, so smaller ones there.
+ */
+#ifdef HUGE_FROM_HEAP
+#define ARENA_DEFAULT	((64UL << 10) - BLOCK_HDR)
+#else
 #define ARENA_DEFAULT	(HUGE_PAGE_SIZE - BLOCK_HDR)
+#endif
 
 struct arena_block {
 	struct arena_block	*next;

@@ -8,8 +8,9 @@
 
 #include "array.h"
 #include "callchain.h"
+#include "huge.h"
 
-#define CACHE_BITS	14
+#define CACHE_BITS	TABLE_BITS(14)
 
 /*
  * A frame resolved before: the version of the address space it was

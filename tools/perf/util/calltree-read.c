@@ -11,11 +11,12 @@
 #include "calltree-read.h"
 #include "callchain.h"
 #include "data.h"
+#include "huge.h"
 #include "machine.h"
 #include "map.h"
 #include "session.h"
 
-#define FRAME_CACHE_BITS	14
+#define FRAME_CACHE_BITS	TABLE_BITS(14)
 #define NONE			((u32)-1)
 
 struct frame_cache_entry {

@@ -61,7 +61,7 @@ struct hist_frame {
 
 struct hist_canon;
 
-#define HIST_SYM_CACHE_BITS	12
+#define HIST_SYM_CACHE_BITS	TABLE_BITS(12)
 
 struct hist_sym_cache {
 	const struct symbol	*sym;
@@ -138,7 +138,7 @@ struct hists_graph_stats {
  * its frames resolve as they did.  Direct-mapped, made on first use;
  * chains of up to HIST_RAW_MAX raw entries (markers included).
  */
-#define HIST_RAW_BITS	14
+#define HIST_RAW_BITS	TABLE_BITS(14)
 #define HIST_RAW_MAX	24
 
 struct hist_raw_slot {

@@ -24,6 +24,18 @@
 #endif
 
 /*
+ * The bits of a hash table or cache sized once: fewer in a sanitizer's
+ * heap, which clears and poisons every byte it hands out, so that a small
+ * input (a test's, a fuzz input) is not outweighed by that clearing.
+ * Sizes are for speed only; a smaller table just misses more.
+ */
+#ifdef HUGE_FROM_HEAP
+#define TABLE_BITS(bits)	((bits) < 10 ? (bits) : 10)
+#else
+#define TABLE_BITS(bits)	(bits)
+#endif
+
+/*
  * A buffer's first capacity: a huge page, or in the heap (no huge pages
  * to fill, and a sanitizer's heap is slow to clear) a few small pages.
  */

@@ -20,7 +20,7 @@
 #include "machine-internal.h"
 
 #define KERNEL_DSO_NAME	"[kernel.kallsyms]"
-#define IP_CACHE_BITS		14	/* at first */
+#define IP_CACHE_BITS		TABLE_BITS(14)	/* at first */
 static size_t str_hash(const char *s)
 {
 	size_t h = 5381;
