@@ -116,9 +116,15 @@ static const char *rank_comm(const struct hist_entry *he)
 	return he->key.comm ? he->key.comm : "";
 }
 
+/*
+ * Upstream compares the objects' names before two symbols whether or not
+ * dso is a sort key: the entry's own object when it is not.
+ */
 static const char *rank_dso(const struct hist_entry *he)
 {
-	return he->key.dso ? he->key.dso->short_name : NULL;
+	const struct dso *dso = he->key.dso ? he->key.dso : he->dso;
+
+	return dso ? dso->short_name : NULL;
 }
 
 static const char *rank_sym(const struct hist_entry *he)

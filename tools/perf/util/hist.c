@@ -395,6 +395,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct addr_locatio
 	}
 	he->level = al->level;
 	he->thread = al->thread;
+	he->dso = al->dso;
 	if (al->sym)
 		he->obj_off = al->addr - al->sym->start;
 	he->seq = (u32)hists->nr_made++;

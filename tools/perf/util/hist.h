@@ -39,6 +39,8 @@ struct hist_entry {
 	struct hist_entry	*merged;	/* hists__rename_comms(): merged into */
 	u64			cumulated;	/* the children sample it last counted */
 	const struct thread	*thread;	/* the sample's that made it */
+	/* that sample's object: upstream orders symbols by it, a key or not */
+	const struct dso	*dso;
 	u32			max_depth;	/* children: most frames from it on */
 	u32			seq;		/* order of making */
 	u64			obj_off;	/* a data object's: the first address's offset */
