@@ -38,10 +38,10 @@ for try in 1 2 3; do
 		". '$TOPDIR/bench/lib.sh'; . '$TOPDIR/bench/report-lib.sh'; big_bpf_file -g" \
 		>/dev/null 2>&1
 	n=$(count_samples)
-	[ "${n:-0}" -ge 100000 ] || n=100000
-	secs=$(( secs * 1800000 / n + 1 ))
+	rate=${n:-0}
+	[ "$rate" -ge 100000 ] || rate=100000
+	secs=$(( secs * 1800000 / rate + 1 ))
 	[ "$secs" -le 150 ] || secs=150
-	n=$(count_samples)
 done
 [ -s "$file" ] || { ok 1 "recorded $file"; done_testing; }
 [ "${n:-0}" -ge 1500000 ]
