@@ -12,7 +12,7 @@
 # thread key: pid:comm), where no row is shared by two threads.
 . "$(dirname "$0")/lib.sh"
 need_upstream
-need_fixtures up-per-thread.data up-system-wide.data up-callgraph-per-thread.data
+need_fixtures up-callgraph.data up-per-thread.data up-system-wide.data up-callgraph-per-thread.data
 
 report() {	# up|our FILE OPTIONS...
 	local who=$1 file=$2 extra=(); shift 2
@@ -53,6 +53,10 @@ compare up-per-thread.data --percentage relative --time 10%/2 -c bpfload
 compare up-per-thread.data --percentage absolute -S vsnprintf
 compare up-system-wide.data --percentage relative --dsos libc.so.6
 compare up-callgraph-per-thread.data --percentage relative --tid 11367 -s pid,sym --no-children
+# every sample left out (do_syscall_64 has no self samples): the event is
+# still printed, "Samples: 0", as upstream's
+compare up-callgraph.data --percentage relative -S do_syscall_64
+compare up-callgraph.data --percentage relative --comms nosuch -g none
 refused "--percentage: relative or absolute, not 'rel'" "report --percentage rel" \
 	"$PERF" report -i "$(fixture up-per-thread.data)" --stdio --percentage rel
 

@@ -198,6 +198,7 @@ static void report__account_filtered(struct report *rep, struct hists *hists, u6
 {
 	if (rep->opts.relative) {
 		hists->filtered_period += period;
+		hists->nr_filtered++;
 		return;
 	}
 	hists->nr_samples++;
@@ -411,7 +412,8 @@ void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 		struct hists *hists = i < rep->nr_hists ? &rep->hists[i] : NULL;
 		char nr[32];
 
-		if (!hists || !hists->nr_samples)
+		/* an event all of whose samples a filter left out: "Samples: 0" */
+		if (!hists || (!hists->nr_samples && !hists->nr_filtered))
 			continue;
 		fctx.event = perf_session__tp_format(session, evsel);
 		hists__rename_comms(hists, rep->machine);
