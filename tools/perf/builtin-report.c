@@ -359,11 +359,11 @@ int cmd_report(int argc, const char **argv)
 		cmd.tool.sample = dump_sample;
 		cmd.tool.event = dump_sample;
 		cmd.tool.user = dump_user;
-	} else if (!cmd.header_only && !cmd.stats && !cmd.tasks) {
-		cmd.tool.sample = report__sample;
 	} else if (cmd.tasks) {
 		/* as upstream: the tasks the side-band made, none from samples alone */
 		cmd.tool.sample = NULL;
+	} else if (!cmd.header_only && !cmd.stats) {
+		cmd.tool.sample = report__sample;
 	} else {
 		cmd.tool.event = NULL;
 		cmd.tool.ordered = false;
