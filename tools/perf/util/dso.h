@@ -72,6 +72,11 @@ int dso__load(struct dso *dso);
 int dso__add_symbol(struct dso *dso, u64 start, u64 len, const char *name);
 
 int dso__set_build_id(struct dso *dso, const u8 *id, size_t size);
+/*
+ * The build-id cache's file of this dso's id (buildid_dir__entry(): "elf",
+ * "debug", "vdso") into path: 0 when it is readable, else -errno.
+ */
+int dso__cache_file(const struct dso *dso, const char *file, char *path, size_t size);
 
 /*
  * Every dso of a machine, found by long name.  The buckets' chains hold
