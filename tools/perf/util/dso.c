@@ -337,3 +337,31 @@ struct dso *dsos__findnew(struct dsos *dsos, const char *name, enum dso_kind kin
 		return d;
 	return dsos__new_dso(dsos, name, kind);
 }
+
+/* the first dso of the first chain from bucket b on */
+static struct dso *dsos_iter__chain(struct dsos_iter *it, size_t b)
+{
+	it->name = NULL;
+	for (; !it->name && b < it->dsos->nr_buckets; b++)
+		it->name = it->dsos->buckets[b];
+	it->bucket = b;
+	it->dso = it->name;
+	return it->dso;
+}
+
+struct dso *dsos_iter__first(struct dsos_iter *it, const struct dsos *dsos)
+{
+	it->dsos = dsos;
+	return dsos_iter__chain(it, 0);
+}
+
+struct dso *dsos_iter__next(struct dsos_iter *it)
+{
+	if (it->dso->dup)
+		return it->dso = it->dso->dup;
+	if (it->name->hnext) {
+		it->name = it->name->hnext;
+		return it->dso = it->name;
+	}
+	return dsos_iter__chain(it, it->bucket);
+}

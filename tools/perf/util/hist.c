@@ -42,11 +42,34 @@ static void hist_entry__put_raw(struct hist_entry *he)
 	he->key.fields = NULL;
 }
 
-void hists__free_entry(struct hists *hists, struct hist_entry *he)
+/* An entry taken out of the table goes for reuse. */
+static void hists__free_entry(struct hists *hists, struct hist_entry *he)
 {
 	hist_entry__put_raw(he);
 	he->hnext = hists->free_entries;
 	hists->free_entries = he;
+}
+
+void hists__remove_if(struct hists *hists, bool (*fn)(struct hist_entry *he, void *arg),
+		      void *arg)
+{
+	size_t b;
+
+	for (b = 0; b < hists->nr_buckets; b++) {
+		struct hist_entry **pp = &hists->buckets[b];
+
+		while (*pp) {
+			struct hist_entry *he = *pp;
+
+			if (!fn(he, arg)) {
+				pp = &he->hnext;
+				continue;
+			}
+			*pp = he->hnext;
+			hists__free_entry(hists, he);
+			hists->nr_entries--;
+		}
+	}
 }
 
 void hists__exit(struct hists *hists)

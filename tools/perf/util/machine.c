@@ -117,8 +117,7 @@ void machine__delete(struct machine *m)
 	maps__put(m->kmaps);
 	maps__put(m->fallback_maps);
 	bpf_progs__delete(m->progs);
-	if (m->dsos.buckets)
-		dsos__exit(&m->dsos);
+	dsos__exit(&m->dsos);
 	for (i = 0; i < m->comms_cap; i++)
 		free(m->comms[i]);
 	free(m->comms);
