@@ -6,8 +6,8 @@
  * (symbol, offset) in arrays beside it.  Every entry, every offset's
  * count and period as the model says; most period first; offsets
  * ascending; samples without a symbol counted but not kept; adding after
- * sorting; the late resolution by address (add_target); a location
- * without a dso counted only.
+ * sorting; the walk over every entry; the late resolution by address
+ * (add_target); a location without a dso counted only.
  */
 #include <limits.h>
 #include <stdio.h>
@@ -55,7 +55,7 @@ int main(void)
 			syms[nsyms++] = dso->symbols.entries[i];
 	if (nsyms < 600)
 		skip_all("too few symbols of 64 bytes or more in our binary");
-	plan(13);
+	plan(15);
 	m = calloc(nsyms, sizeof(*m));
 	map = map__new(0x400000, 0x400000 + (1ULL << 32), 0, dso, false);
 	al.map = map;
@@ -83,6 +83,19 @@ int main(void)
 	ok(h.nr_buckets > 256, "the table grew (%zu buckets)", h.nr_buckets);
 	is_int(annotate_hist__sorted(&h, &v, &nr), 0, "sorted");
 	is_int(nr, nsyms, "one entry per symbol sampled");
+	{
+		struct annotate_hist_iter it;
+		u64 walked = 0, period = 0, want = 0;
+
+		annotate_hist__for_each(&h, &it, e) {
+			walked++;
+			period += e->period;
+		}
+		for (i = 0; i < nsyms; i++)
+			want += m[i].total;
+		is_int(walked, nsyms, "annotate_hist__for_each: every entry");
+		is_int(period, want, "...each once (their periods add up)");
+	}
 	for (i = 0; i < nsyms; i++) {
 		e = annotate_hist__find(&h, dso, syms[i]);
 		if (!e || e->period != m[i].total || e->target.sym != syms[i] ||

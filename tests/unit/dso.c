@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-/* util/dso.c: names, the dsos table, hand-added symbols, build ids. */
+/* util/dso.c: names, the dsos table and its walk, hand-added symbols, build ids. */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "tap.h"
 #include "util/dso.h"
@@ -64,6 +65,22 @@ int main(void)
 		}
 		ok(longest <= 16, "longest chain: %zu dsos", longest);
 		is_int(dsos.nr, 3002 + 20001, "all counted");
+		{
+			struct dsos_iter it;
+			size_t seen = 0, twice = 0;
+			bool *got = calloc(dsos.nr, sizeof(*got));
+
+			dsos__for_each(&dsos, &it, d) {
+				if (d->seq >= dsos.nr || got[d->seq])
+					twice++;
+				else
+					got[d->seq] = true;
+				seen++;
+			}
+			is_int(seen, dsos.nr, "dsos__for_each: every dso, dups too");
+			is_int(twice, 0, "...each once");
+			free(got);
+		}
 	}
 	is_int(dso__set_short_name(a, "[JIT] tid 1"), 0, "own short name");
 	is_str(a->short_name, "[JIT] tid 1", "used");
@@ -71,5 +88,16 @@ int main(void)
 	/* a build id no cache and no file has: no symbols, no crash */
 	ok(dso__find_symbol(a, 0x10) == NULL, "missing file: no symbol");
 	dsos__exit(&dsos);
+	{
+		struct dsos_iter it;
+		struct dso *d;
+		size_t n = 0;
+
+		ok(!dsos__init(&dsos), "an empty table");
+		dsos__for_each(&dsos, &it, d)
+			n++;
+		is_int(n, 0, "...walks no dso");
+		dsos__exit(&dsos);
+	}
 	return done_testing();
 }

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* util/hist.c: aggregation by key, children mode, order, rows. */
+/* util/hist.c: aggregation by key, removal, children mode, order, rows. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,6 +170,13 @@ static void test_raw_cache(void)
 	unlink(path);
 }
 
+/* hists__remove_if()'s choice: the entries without a symbol; counts the calls */
+static bool no_symbol(struct hist_entry *he, void *arg)
+{
+	(*(int *)arg)++;
+	return !he->key.sym;
+}
+
 int main(void)
 {
 	struct dso *d1 = dso__new("/lib/a.so", DSO_KIND_USER);
@@ -236,6 +243,20 @@ int main(void)
 	   "-t ' :: ': spaces of the text become dots");
 	ok(strstr(out, " :: [.].0x0000000000001\n") != NULL, "-t ' :: ': a long row cut (62)");
 	free(out);
+
+	/* top's decay: every entry seen once, those chosen gone, their room reused */
+	{
+		int seen = 0;
+
+		hists__remove_if(&h, no_symbol, &seen);
+		is_int(seen, 3, "remove_if: every entry seen");
+		is_int(h.nr_entries, 2, "...the one chosen removed");
+		n = hists__sorted(&h, &v);
+		ok(n == 2 && v[0]->key.sym == s2 && v[1]->key.sym == s1, "...the others kept");
+		free(v);
+		hists__add(&h, &u, 0, 100);
+		is_int(h.nr_entries, 3, "...and made again when a sample comes");
+	}
 	hists__exit(&h);
 
 	/* children: a caller gets its callees' period once per sample */

@@ -150,19 +150,11 @@ static int read_code(struct annotate_code *c, int fd, u64 file_off, u64 len, con
 /* Where the dso's code is: the build-id cache copy, or the file if it is the one that ran. */
 static int user_path(const struct dso *dso, char *path, size_t size, char *err, size_t errsz)
 {
-	const char *home = getenv("HOME");
 	u8 id[20];
-	int i, n;
+	int n;
 
-	if (dso->build_id_size) {
-		n = snprintf(path, size, "%s/.debug/.build-id/%02x/", home ? home : "/root",
-			     dso->build_id[0]);
-		for (i = 1; i < dso->build_id_size && n < (int)size - 8; i++)
-			n += snprintf(path + n, size - n, "%02x", dso->build_id[i]);
-		snprintf(path + n, size - n, "/elf");
-		if (!access(path, R_OK))
-			return 0;
-	}
+	if (dso->build_id_size && !dso__cache_file(dso, "elf", path, size))
+		return 0;
 	snprintf(path, size, "%s", dso->long_name);
 	if (access(path, R_OK)) {
 		snprintf(err, errsz, "%s: %s", path, strerror(errno));

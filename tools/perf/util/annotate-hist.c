@@ -214,25 +214,47 @@ static int entry__cmp(const void *pa, const void *pb)
 	return c;
 }
 
+/* the first entry of the first chain from bucket b on */
+static struct annotate_entry *annotate_hist_iter__chain(struct annotate_hist_iter *it, size_t b)
+{
+	it->e = NULL;
+	for (; !it->e && b < it->h->nr_buckets; b++)
+		it->e = it->h->buckets[b];
+	it->bucket = b;
+	return it->e;
+}
+
+struct annotate_entry *annotate_hist_iter__first(struct annotate_hist_iter *it,
+						 const struct annotate_hist *h)
+{
+	it->h = h;
+	return annotate_hist_iter__chain(it, 0);
+}
+
+struct annotate_entry *annotate_hist_iter__next(struct annotate_hist_iter *it)
+{
+	if (it->e->hnext)
+		return it->e = it->e->hnext;
+	return annotate_hist_iter__chain(it, it->bucket);
+}
+
 int annotate_hist__sorted(struct annotate_hist *h, struct annotate_entry ***out, size_t *nr)
 {
 	struct annotate_entry **arr = calloc(h->nr_entries ? h->nr_entries : 1, sizeof(*arr));
-	size_t i, n = 0;
+	struct annotate_hist_iter it;
+	struct annotate_entry *e;
+	size_t n = 0;
 
 	if (!arr)
 		return -ENOMEM;
-	for (i = 0; i < h->nr_buckets; i++) {
-		struct annotate_entry *e;
-
-		for (e = h->buckets[i]; e; e = e->hnext) {
-			qsort(e->samples, e->nr, sizeof(*e->samples), sample__cmp);
-			/* the order moved: the index is rebuilt on the next add */
-			if (e->index_size && entry__reindex(e, e->index_size)) {
-				free(arr);
-				return -ENOMEM;
-			}
-			arr[n++] = e;
+	annotate_hist__for_each(h, &it, e) {
+		qsort(e->samples, e->nr, sizeof(*e->samples), sample__cmp);
+		/* the order moved: the index is rebuilt on the next add */
+		if (e->index_size && entry__reindex(e, e->index_size)) {
+			free(arr);
+			return -ENOMEM;
 		}
+		arr[n++] = e;
 	}
 	qsort(arr, n, sizeof(*arr), entry__cmp);
 	*out = arr;

@@ -25,8 +25,8 @@ struct annotate_entry {
 };
 
 struct annotate_hist {
-	struct annotate_entry	**buckets;
-	size_t			nr_buckets;
+	struct annotate_entry	**buckets;	/* private: annotate_hist__for_each() */
+	size_t			nr_buckets;	/* private */
 	size_t			nr_entries;
 	u64			nr_samples;	/* all added, with a symbol or not */
 };
@@ -51,6 +51,29 @@ int annotate_hist__add_target(struct annotate_hist *h, const struct annotate_tar
 /* The entry of a symbol, NULL when it got no sample. */
 struct annotate_entry *annotate_hist__find(struct annotate_hist *h, const struct dso *dso,
 					   const struct symbol *sym);
+
+/*
+ * A walk over every entry, in no set order; entries may change but none
+ * may be added meanwhile.
+ *
+ *	struct annotate_hist_iter it;
+ *	struct annotate_entry *e;
+ *
+ *	annotate_hist__for_each(h, &it, e)
+ *		total += e->period;
+ */
+struct annotate_hist_iter {
+	const struct annotate_hist	*h;
+	size_t				bucket;
+	struct annotate_entry		*e;
+};
+
+struct annotate_entry *annotate_hist_iter__first(struct annotate_hist_iter *it,
+						 const struct annotate_hist *h);
+struct annotate_entry *annotate_hist_iter__next(struct annotate_hist_iter *it);
+
+#define annotate_hist__for_each(h, it, e) \
+	for ((e) = annotate_hist_iter__first((it), (h)); (e); (e) = annotate_hist_iter__next(it))
 
 /*
  * Every entry, most period first (then by symbol name), samples sorted by

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "annotate-code.h"
+#include "array.h"
 #include "disasm.h"
 #include "dso.h"
 #include "machine.h"
@@ -152,27 +153,17 @@ static int add_string(struct strbuf *sb, const char *s, const char **out)
 	return 0;
 }
 
-static int annotation__grow(struct annotation *a, size_t *alloc)
+/* room for one more line */
+static int annotation__grow(struct annotation *a, u32 *alloc)
 {
-	struct annotation_line *l;
-	size_t n;
-
-	if (a->nr_lines < *alloc)
-		return 0;
-	n = *alloc ? *alloc * 2 : 256;
-	l = realloc(a->lines, n * sizeof(*l));
-	if (!l)
-		return -ENOMEM;
-	a->lines = l;
-	*alloc = n;
-	return 0;
+	return array__grow((void **)&a->lines, alloc, a->nr_lines + 1, sizeof(*a->lines), 256);
 }
 
 /*
  * Upstream's rows from objdump's output before the code: three empty ones,
  * then the section and the symbol, numbered as objdump's line 3 and 5.
  */
-static int annotation__objdump_head(struct annotation *a, size_t *alloc, struct strbuf *sb,
+static int annotation__objdump_head(struct annotation *a, u32 *alloc, struct strbuf *sb,
 				    const struct annotate_code *c, const char *name)
 {
 	char text[600];
@@ -214,7 +205,7 @@ static const char *symtab_func(const struct annotate_target *t)
 /* Native code: objdump -l -S's rows, numbered as upstream numbers them. */
 struct objdump_rows {
 	struct annotation	*a;
-	size_t			*alloc;
+	u32			*alloc;
 	struct strbuf		*sb;
 	u64			offset;		/* of the next instruction */
 	u32			nr;		/* the next row's number */
@@ -249,7 +240,8 @@ static int annotation__build(struct annotation *a, const struct annotate_target 
 	struct strbuf sb = STRBUF_INIT;
 	struct objdump_src *osrc = NULL;
 	struct objdump_rows rows = { .a = a, .sb = &sb, .nr = 6, .nosrc_nr = 6 };
-	size_t alloc = 0, s = 0, i;
+	size_t s = 0, i;
+	u32 alloc = 0;
 	char ops[800], text[1024], loc[PATH_MAX + 16];
 	int err = -ENOMEM;
 

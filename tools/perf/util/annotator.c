@@ -238,24 +238,20 @@ int annotator__kernel_samples(struct annotator *ann)
 /* The kernel and its modules read their symbols again, from the real kallsyms, on first use. */
 static void annotator__reset_kernel_symbols(struct annotator *ann)
 {
-	struct dsos *dsos = &ann->machine->dsos;
-	size_t b;
+	struct dsos_iter it;
+	struct dso *d;
 
 	ann->machine->kallsyms = ann->opts.kallsyms;
-	for (b = 0; b < dsos->nr_buckets; b++) {
-		struct dso *d;
-
-		for (d = dsos->buckets[b]; d; d = d->hnext) {
-			if (d->kind != DSO_KIND_KERNEL && d->kind != DSO_KIND_MODULE)
-				continue;
-			symbols__exit(&d->symbols);
-			symbols__init(&d->symbols);
-			d->kallsyms = ann->opts.kallsyms;
-			/* -k without --kallsyms: the kernel's symbols are the vmlinux's */
-			if (d->kind == DSO_KIND_KERNEL && !ann->opts.kallsyms)
-				d->vmlinux = ann->opts.vmlinux;
-			d->loaded = false;
-		}
+	dsos__for_each(&ann->machine->dsos, &it, d) {
+		if (d->kind != DSO_KIND_KERNEL && d->kind != DSO_KIND_MODULE)
+			continue;
+		symbols__exit(&d->symbols);
+		symbols__init(&d->symbols);
+		d->kallsyms = ann->opts.kallsyms;
+		/* -k without --kallsyms: the kernel's symbols are the vmlinux's */
+		if (d->kind == DSO_KIND_KERNEL && !ann->opts.kallsyms)
+			d->vmlinux = ann->opts.vmlinux;
+		d->loaded = false;
 	}
 }
 

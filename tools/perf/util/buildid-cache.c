@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "buildid-cache.h"
+#include "buildid-dir.h"
 #include "event.h"
 #include "record-buildid.h"
 
@@ -67,23 +68,21 @@ static int copy_file(const char *from, const char *to)
 
 int buildid_cache__add(const char *path, const u8 *id, size_t len)
 {
-	const char *home = getenv("HOME");
-	char hex[2 * 20 + 1], dir[PATH_MAX], elf[PATH_MAX], link_name[PATH_MAX], target[PATH_MAX];
-	size_t i;
+	char dir[PATH_MAX], elf[PATH_MAX], link_name[PATH_MAX], target[PATH_MAX];
+	char *slash;
 	int err;
 
-	if (path[0] != '/' || !len || len > 20)
+	if (path[0] != '/' || !len || len > BUILD_ID_MAX)
 		return -EINVAL;
-	for (i = 0; i < len; i++)
-		snprintf(hex + 2 * i, 3, "%02x", id[i]);
-	if (!home || !*home)
-		home = "/root";
-	if (snprintf(dir, sizeof(dir), "%s/.debug%s/%s", home, path, hex) >= (int)sizeof(dir) ||
-	    snprintf(elf, sizeof(elf), "%s/elf", dir) >= (int)sizeof(elf) ||
-	    snprintf(link_name, sizeof(link_name), "%s/.debug/.build-id/%.2s", home, hex) >=
-		    (int)sizeof(link_name) ||
-	    snprintf(target, sizeof(target), "../..%s/%s", path, hex) >= (int)sizeof(target))
-		return -ENAMETOOLONG;
+	err = buildid_dir__copy(path, id, len, NULL, dir, sizeof(dir));
+	if (!err)
+		err = buildid_dir__copy(path, id, len, "elf", elf, sizeof(elf));
+	if (!err)
+		err = buildid_dir__entry(id, len, NULL, link_name, sizeof(link_name));
+	if (!err)
+		err = buildid_dir__target(path, id, len, target, sizeof(target));
+	if (err)
+		return err;
 	if (access(elf, F_OK)) {
 		u8 got[BUILD_ID_MAX];
 		size_t got_len;
@@ -105,13 +104,13 @@ int buildid_cache__add(const char *path, const u8 *id, size_t len)
 			return -ESTALE;
 		}
 	}
+	/* .build-id/<2 hex>, then the link in it */
+	slash = strrchr(link_name, '/');
+	*slash = '\0';
 	err = mkdir_p(link_name);
+	*slash = '/';
 	if (err)
 		return err;
-	if (strlen(link_name) + 1 + strlen(hex + 2) >= sizeof(link_name))
-		return -ENAMETOOLONG;
-	strcat(link_name, "/");
-	strcat(link_name, hex + 2);
 	if (symlink(target, link_name) && errno != EEXIST)
 		return -errno;
 	return 0;

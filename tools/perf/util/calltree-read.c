@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "calltree-read.h"
 #include "callchain.h"
 #include "data.h"
@@ -174,15 +175,8 @@ static int source__push(struct calltree_source *src, u32 *nr, u32 frame)
 {
 	if (frame == NONE)
 		return -ENOMEM;
-	if (*nr == src->path_alloc) {
-		u32 n = src->path_alloc ? src->path_alloc * 2 : 256;
-		u32 *p = realloc(src->path, n * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		src->path = p;
-		src->path_alloc = n;
-	}
+	if (array__grow((void **)&src->path, &src->path_alloc, *nr + 1, sizeof(*src->path), 256))
+		return -ENOMEM;
 	src->path[(*nr)++] = frame;
 	return 0;
 }

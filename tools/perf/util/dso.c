@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buildid-dir.h"
 #include "dso.h"
 #include "kallsyms.h"
 #include "perf-map.h"
@@ -82,19 +83,12 @@ int dso__set_build_id(struct dso *dso, const u8 *id, size_t size)
 	return 0;
 }
 
-/* $HOME/.debug/.build-id/xx/yyyy/<file>: 0 when it is there */
-static int dso__cache_path(const struct dso *dso, const char *file, char *path,
-			   size_t size)
+int dso__cache_file(const struct dso *dso, const char *file, char *path, size_t size)
 {
-	const char *home = getenv("HOME");
-	int i, n;
+	int err = buildid_dir__entry(dso->build_id, dso->build_id_size, file, path, size);
 
-	n = snprintf(path, size, "%s/.debug/.build-id/%02x/", home ? home : "/root",
-		     dso->build_id[0]);
-	for (i = 1; i < dso->build_id_size && n < (int)size - 8; i++)
-		n += snprintf(path + n, size - n, "%02x", dso->build_id[i]);
-	if (snprintf(path + n, size - n, "/%s", file) >= (int)(size - n))
-		return -ENAMETOOLONG;
+	if (err)
+		return err;
 	return access(path, R_OK) ? -ENOENT : 0;
 }
 
@@ -110,8 +104,8 @@ static int dso__load_elf(struct dso *dso)
 	 * The cache's copy, with the debug file record put beside it (as
 	 * upstream's does), else the debug files of the original.
 	 */
-	if (!dso__cache_path(dso, "elf", path, sizeof(path))) {
-		if (!dso__cache_path(dso, "debug", debug, sizeof(debug)) &&
+	if (!dso__cache_file(dso, "elf", path, sizeof(path))) {
+		if (!dso__cache_file(dso, "debug", debug, sizeof(debug)) &&
 		    !symbol_elf__load_debug(debug, path, &dso->symbols)) {
 			dso->has_symtab = true;
 			return 0;
@@ -135,7 +129,7 @@ static int dso__load_vdso(struct dso *dso)
 	char path[PATH_MAX];
 	bool has_symtab;
 
-	if (dso->build_id_size && !dso__cache_path(dso, "vdso", path, sizeof(path)))
+	if (dso->build_id_size && !dso__cache_file(dso, "vdso", path, sizeof(path)))
 		return symbol_elf__load(path, NULL, &dso->symbols, &has_symtab);
 	return symbol_elf__load_vdso(dso->build_id, dso->build_id_size, &dso->symbols);
 }
@@ -342,4 +336,32 @@ struct dso *dsos__findnew(struct dsos *dsos, const char *name, enum dso_kind kin
 	if (d)
 		return d;
 	return dsos__new_dso(dsos, name, kind);
+}
+
+/* the first dso of the first chain from bucket b on */
+static struct dso *dsos_iter__chain(struct dsos_iter *it, size_t b)
+{
+	it->name = NULL;
+	for (; !it->name && b < it->dsos->nr_buckets; b++)
+		it->name = it->dsos->buckets[b];
+	it->bucket = b;
+	it->dso = it->name;
+	return it->dso;
+}
+
+struct dso *dsos_iter__first(struct dsos_iter *it, const struct dsos *dsos)
+{
+	it->dsos = dsos;
+	return dsos_iter__chain(it, 0);
+}
+
+struct dso *dsos_iter__next(struct dsos_iter *it)
+{
+	if (it->dso->dup)
+		return it->dso = it->dso->dup;
+	if (it->name->hnext) {
+		it->name = it->name->hnext;
+		return it->dso = it->name;
+	}
+	return dsos_iter__chain(it, it->bucket);
 }

@@ -72,15 +72,21 @@ int dso__load(struct dso *dso);
 int dso__add_symbol(struct dso *dso, u64 start, u64 len, const char *name);
 
 int dso__set_build_id(struct dso *dso, const u8 *id, size_t size);
+/*
+ * The build-id cache's file of this dso's id (buildid_dir__entry(): "elf",
+ * "debug", "vdso") into path: 0 when it is readable, else -errno.
+ */
+int dso__cache_file(const struct dso *dso, const char *file, char *path, size_t size);
 
 /*
  * Every dso of a machine, found by long name.  The buckets' chains hold
  * the first dso of each name; those made again with it
- * (dsos__new_dso()) hang off that one's dup list.
+ * (dsos__new_dso()) hang off that one's dup list.  The buckets are
+ * dso.c's: others walk the dsos with dsos__for_each().
  */
 struct dsos {
-	struct dso	**buckets;
-	size_t		nr_buckets;
+	struct dso	**buckets;	/* private */
+	size_t		nr_buckets;	/* private */
 	size_t		nr;		/* every dso */
 	size_t		nr_names;	/* in the chains */
 };
@@ -92,5 +98,29 @@ struct dso *dsos__find(const struct dsos *dsos, const char *name);
 struct dso *dsos__new_dso(struct dsos *dsos, const char *name, enum dso_kind kind);
 /* The dso of that name, made with kind when new; NULL on ENOMEM. */
 struct dso *dsos__findnew(struct dsos *dsos, const char *name, enum dso_kind kind);
+
+/*
+ * A walk over every dso, each name's first then those made again with
+ * it, in no set order; the dsos may change (symbols, flags) but none may
+ * be added meanwhile.
+ *
+ *	struct dsos_iter it;
+ *	struct dso *d;
+ *
+ *	dsos__for_each(&m->dsos, &it, d)
+ *		d->loaded = false;
+ */
+struct dsos_iter {
+	const struct dsos	*dsos;
+	size_t			bucket;
+	struct dso		*name;	/* the chain's dso: dso is it or one of its dups */
+	struct dso		*dso;
+};
+
+struct dso *dsos_iter__first(struct dsos_iter *it, const struct dsos *dsos);
+struct dso *dsos_iter__next(struct dsos_iter *it);
+
+#define dsos__for_each(dsos, it, d) \
+	for ((d) = dsos_iter__first((it), (dsos)); (d); (d) = dsos_iter__next(it))
 
 #endif /* __PERF_DSO_H */

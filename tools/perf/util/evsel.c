@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "evsel.h"
 
 struct evsel *evsel__new(const struct perf_event_attr *attr, int idx)
@@ -30,17 +31,9 @@ void evsel__delete(struct evsel *evsel)
 
 int evsel__add_id(struct evsel *evsel, u64 id)
 {
-	u64 *ids;
-
-	/* grow by doubling; nr_ids is bounded by the caller's input size */
-	if ((evsel->nr_ids & (evsel->nr_ids - 1)) == 0) {
-		u32 cap = evsel->nr_ids ? evsel->nr_ids * 2 : 1;
-
-		ids = realloc(evsel->ids, cap * sizeof(*ids));
-		if (!ids)
-			return -ENOMEM;
-		evsel->ids = ids;
-	}
+	if (array__grow((void **)&evsel->ids, &evsel->alloc_ids, (size_t)evsel->nr_ids + 1,
+			sizeof(*evsel->ids), 4))
+		return -ENOMEM;
 	evsel->ids[evsel->nr_ids++] = id;
 	return 0;
 }

@@ -19,7 +19,7 @@ struct evsel {
 	int			idx;	/* position in the evlist */
 	char			*name;	/* from EVENT_DESC, or derived from attr */
 	u64			*ids;
-	u32			nr_ids;
+	u32			nr_ids, alloc_ids;
 	char			*filter;	/* record, top: the tracepoint filter (--filter) */
 	/* a tracepoint's format, from the file's TRACING_DATA (not owned) */
 	struct tep_event	*tp_format;

@@ -30,7 +30,8 @@ struct gecko_thread {
 	s32			pid, tid;
 	const char		*comm;		/* the last one its samples had */
 	struct gecko_sample	*samples;
-	u64			nr, alloc;
+	u64			nr;
+	u32			alloc;
 };
 
 struct gecko {
@@ -74,13 +75,12 @@ static struct gecko_thread *gecko__thread(struct gecko *g, u32 group)
 	struct gecko_thread *th;
 
 	if (group >= g->nr_thread_of) {
-		u32 n = group * 2 + 64, *p = realloc(g->thread_of, n * sizeof(*p));
+		u32 old = g->nr_thread_of;
 
-		if (!p)
+		if (array__grow((void **)&g->thread_of, &g->nr_thread_of, (size_t)group + 1,
+				sizeof(*g->thread_of), 64))
 			return NULL;
-		memset(p + g->nr_thread_of, 0, (n - g->nr_thread_of) * sizeof(*p));
-		g->thread_of = p;
-		g->nr_thread_of = n;
+		memset(g->thread_of + old, 0, (g->nr_thread_of - old) * sizeof(*g->thread_of));
 	}
 	if (g->thread_of[group])
 		return &g->threads[g->thread_of[group] - 1];
@@ -104,15 +104,8 @@ int gecko__sample(void *arg, u32 leaf, u32 group, const char *comm,
 
 	if (!th)
 		return -ENOMEM;
-	if (th->nr == th->alloc) {
-		u64 n = th->alloc ? th->alloc * 2 : 256;
-		struct gecko_sample *p = realloc(th->samples, n * sizeof(*p));
-
-		if (!p)
-			return -ENOMEM;
-		th->samples = p;
-		th->alloc = n;
-	}
+	if (array__grow((void **)&th->samples, &th->alloc, th->nr + 1, sizeof(*th->samples), 256))
+		return -ENOMEM;
 	th->samples[th->nr].leaf = leaf;
 	th->samples[th->nr].time = sample->time;
 	th->nr++;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "bpf-progs.h"
 #include "hist.h"
 #include "hist-internal.h"
@@ -42,11 +43,34 @@ static void hist_entry__put_raw(struct hist_entry *he)
 	he->key.fields = NULL;
 }
 
-void hists__free_entry(struct hists *hists, struct hist_entry *he)
+/* An entry taken out of the table goes for reuse. */
+static void hists__free_entry(struct hists *hists, struct hist_entry *he)
 {
 	hist_entry__put_raw(he);
 	he->hnext = hists->free_entries;
 	hists->free_entries = he;
+}
+
+void hists__remove_if(struct hists *hists, bool (*fn)(struct hist_entry *he, void *arg),
+		      void *arg)
+{
+	size_t b;
+
+	for (b = 0; b < hists->nr_buckets; b++) {
+		struct hist_entry **pp = &hists->buckets[b];
+
+		while (*pp) {
+			struct hist_entry *he = *pp;
+
+			if (!fn(he, arg)) {
+				pp = &he->hnext;
+				continue;
+			}
+			*pp = he->hnext;
+			hists__free_entry(hists, he);
+			hists->nr_entries--;
+		}
+	}
 }
 
 void hists__exit(struct hists *hists)
@@ -615,7 +639,8 @@ static struct hist_entry *dead_set__survivor(const struct dead_set *set, struct 
 void hists__rename_comms(struct hists *hists, struct machine *machine)
 {
 	struct hist_entry *he, **pp, *dead = NULL, *next, **moved = NULL;
-	size_t i, n = hists->nr_buckets, nr_moved = 0, alloc = 0, nr_dead = 0;
+	size_t i, n = hists->nr_buckets, nr_moved = 0, nr_dead = 0;
+	u32 alloc = 0;
 	struct dead_set set = { 0 };
 	u32 pos = 0;
 
@@ -638,23 +663,16 @@ void hists__rename_comms(struct hists *hists, struct machine *machine)
 				pp = &he->hnext;
 				continue;
 			}
-			if (nr_moved == alloc) {
-				size_t na = alloc ? alloc * 2 : 64;
-				struct hist_entry **nm = realloc(moved, na * sizeof(*nm));
+			if (array__grow((void **)&moved, &alloc, nr_moved + 1, sizeof(*moved), 64)) {
+				/* keep the names they had */
+				for (size_t k = 0; k < nr_moved; k++) {
+					size_t h = key_hash(&moved[k]->key) & (n - 1);
 
-				if (!nm) {
-					/* keep the names they had */
-					for (size_t k = 0; k < nr_moved; k++) {
-						size_t h = key_hash(&moved[k]->key) & (n - 1);
-
-						moved[k]->hnext = hists->buckets[h];
-						hists->buckets[h] = moved[k];
-					}
-					free(moved);
-					return;
+					moved[k]->hnext = hists->buckets[h];
+					hists->buckets[h] = moved[k];
 				}
-				moved = nm;
-				alloc = na;
+				free(moved);
+				return;
 			}
 			*pp = he->hnext;
 			moved[nr_moved++] = he;

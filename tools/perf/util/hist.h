@@ -178,7 +178,7 @@ struct hist_chain_slot {
 
 struct hists {
 	struct sort_spec	sort;
-	struct hist_entry	**buckets;
+	struct hist_entry	**buckets;	/* private to hist*.c */
 	size_t			nr_buckets;
 	size_t			nr_entries;
 	size_t			nr_made;	/* entries ever made, for their seq */
@@ -241,8 +241,13 @@ struct hists {
 int hists__init(struct hists *hists, const struct sort_spec *sort);
 void hists__exit(struct hists *hists);
 
-/* An entry taken out of the table (by its owner) goes for reuse. */
-void hists__free_entry(struct hists *hists, struct hist_entry *he);
+/*
+ * fn on every entry, in no set order; those it returns true for leave the
+ * table (their memory goes to new entries).  nr_entries follows, the
+ * totals are the caller's.  perf top's decay.
+ */
+void hists__remove_if(struct hists *hists, bool (*fn)(struct hist_entry *he, void *arg),
+		      void *arg);
 
 /* Account one sample: al from machine__resolve(), the sample's cpu and period. */
 int hists__add(struct hists *hists, const struct addr_location *al, s32 cpu, u64 period);

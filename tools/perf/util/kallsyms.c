@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buildid-dir.h"
 #include "kallsyms.h"
 #include "record-buildid.h"
 
@@ -281,18 +282,10 @@ out:
 	return err;
 }
 
-/* $HOME/.debug/[kernel.kallsyms]/<hex id>/kallsyms: 0 when it is there */
+/* the build-id cache's [kernel.kallsyms]/<hex id>/kallsyms: 0 when it is there */
 static int kallsyms__cache_path(const u8 *id, size_t len, char *path, size_t size)
 {
-	const char *home = getenv("HOME");
-	size_t i;
-	int n;
-
-	n = snprintf(path, size, "%s/.debug/[kernel.kallsyms]/", home ? home : "/root");
-	for (i = 0; i < len && n > 0 && (size_t)n < size; i++)
-		n += snprintf(path + n, size - n, "%02x", id[i]);
-	if (n <= 0 || (size_t)n >= size ||
-	    snprintf(path + n, size - n, "/kallsyms") >= (int)(size - n))
+	if (buildid_dir__copy("/[kernel.kallsyms]", id, len, "kallsyms", path, size))
 		return -ENOENT;
 	return access(path, R_OK) ? -ENOENT : 0;
 }

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include <linux/perf_event.h>
 
+#include "array.h"
 #include "list-events.h"
 #include "parse-events.h"
 #include "tracepoint.h"
@@ -77,22 +78,16 @@ int list_events__symbols(u32 type, const char *glob, bool (*supported)(u32 type,
 /* "sys:name" of every match, sorted as upstream lists them: by the whole name ("fib6:" first) */
 struct tp_names {
 	char	**v;
-	size_t	nr, cap;
+	size_t	nr;
+	u32	cap;
 };
 
 static int tp_names__add(const char *sys, const char *name, void *priv)
 {
 	struct tp_names *n = priv;
 
-	if (n->nr == n->cap) {
-		size_t cap = n->cap ? n->cap * 2 : 256;
-		char **v = realloc(n->v, cap * sizeof(*v));
-
-		if (!v)
-			return -ENOMEM;
-		n->v = v;
-		n->cap = cap;
-	}
+	if (array__grow((void **)&n->v, &n->cap, n->nr + 1, sizeof(*n->v), 256))
+		return -ENOMEM;
 	if (asprintf(&n->v[n->nr], "%s:%s", sys, name) < 0)
 		return -ENOMEM;
 	n->nr++;

@@ -117,18 +117,15 @@ static struct symbols *module_symbols(void *arg, const char *mod, size_t len, u6
  */
 static void machine__load_modules(struct machine *m, const char *kallsyms)
 {
-	size_t b;
+	struct dsos_iter it;
+	struct dso *d;
 
 	kallsyms__load_modules(kallsyms ? kallsyms : "/proc/kallsyms", module_symbols, m);
-	for (b = 0; b < m->dsos.nr_buckets; b++) {
-		struct dso *d;
-
-		for (d = m->dsos.buckets[b]; d; d = d->hnext) {
-			if (d->kind != DSO_KIND_MODULE || d->loaded)
-				continue;
-			d->loaded = true;
-			symbols__fixup(&d->symbols);
-		}
+	dsos__for_each(&m->dsos, &it, d) {
+		if (d->kind != DSO_KIND_MODULE || d->loaded)
+			continue;
+		d->loaded = true;
+		symbols__fixup(&d->symbols);
 	}
 }
 

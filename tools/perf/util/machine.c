@@ -117,8 +117,7 @@ void machine__delete(struct machine *m)
 	maps__put(m->kmaps);
 	maps__put(m->fallback_maps);
 	bpf_progs__delete(m->progs);
-	if (m->dsos.buckets)
-		dsos__exit(&m->dsos);
+	dsos__exit(&m->dsos);
 	for (i = 0; i < m->comms_cap; i++)
 		free(m->comms[i]);
 	free(m->comms);
@@ -358,15 +357,9 @@ struct thread *machine__findnew_thread(struct machine *m, s32 pid, s32 tid)
 
 static int machine__add_rename(struct machine *m, const char *from, const char *to)
 {
-	if (m->nr_renames == m->renames_alloc) {
-		size_t n = m->renames_alloc ? m->renames_alloc * 2 : 16;
-		struct comm_rename *r = realloc(m->renames, n * sizeof(*r));
-
-		if (!r)
-			return -ENOMEM;
-		m->renames = r;
-		m->renames_alloc = n;
-	}
+	if (array__grow((void **)&m->renames, &m->renames_alloc, m->nr_renames + 1,
+			sizeof(*m->renames), 16))
+		return -ENOMEM;
 	m->renames[m->nr_renames] = (struct comm_rename){ from, to, m->nr_renames };
 	m->nr_renames++;
 	m->renames_sorted = false;

@@ -84,7 +84,7 @@ struct machine {
 	struct placeholder *placeholders;
 	struct comm_rename *renames;
 	size_t		nr_renames;
-	size_t		renames_alloc;
+	u32		renames_alloc;
 	bool		renames_sorted;
 	/*
 	 * perf top (machine__name_late_parents()): a child forked by a parent

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "map.h"
 
 struct map *map__new(u64 start, u64 end, u64 pgoff, struct dso *dso, bool identity)
@@ -57,20 +58,8 @@ void maps__put(struct maps *maps)
 
 static int maps__reserve(struct maps *maps, size_t n)
 {
-	struct map **e;
-	size_t cap;
-
-	if (maps->nr + n <= maps->alloc)
-		return 0;
-	cap = maps->alloc ? maps->alloc * 2 : 16;
-	while (cap < maps->nr + n)
-		cap *= 2;
-	e = realloc(maps->entries, cap * sizeof(*e));
-	if (!e)
-		return -ENOMEM;
-	maps->entries = e;
-	maps->alloc = cap;
-	return 0;
+	return array__grow((void **)&maps->entries, &maps->alloc, maps->nr + n,
+			   sizeof(*maps->entries), 16);
 }
 
 struct maps *maps__clone(const struct maps *maps)

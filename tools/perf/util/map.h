@@ -35,7 +35,7 @@ void map__delete(struct map *map);
 struct maps {
 	struct map	**entries;
 	size_t		nr;
-	size_t		alloc;
+	u32		alloc;
 	int		refcnt;
 	struct map	*last;		/* lookup cache */
 	/*

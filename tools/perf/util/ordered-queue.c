@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "huge.h"
 #include "ordered-queue.h"
 
@@ -185,21 +186,9 @@ static void queue__deliver(struct ordered_queue *q, struct queued_record *r,
 
 static int queue__grow_runs(struct ordered_queue *q, size_t n)
 {
-	struct queue_run *runs;
-	u32 *heap;
-
-	if (n <= q->runs_cap)
-		return 0;
-	n = max(n, 2 * q->runs_cap);
-	runs = realloc(q->runs, n * sizeof(*runs));
-	if (runs)
-		q->runs = runs;
-	heap = realloc(q->heap, n * sizeof(*heap));
-	if (heap)
-		q->heap = heap;
-	if (!runs || !heap)
+	if (array__grow((void **)&q->runs, &q->runs_alloc, n, sizeof(*q->runs), 16) ||
+	    array__grow((void **)&q->heap, &q->heap_alloc, n, sizeof(*q->heap), 16))
 		return -ENOMEM;
-	q->runs_cap = n;
 	return 0;
 }
 

@@ -68,7 +68,7 @@ struct ordered_queue {
 	struct queue_run	*runs;		/* by position, none empty */
 	size_t			nr_runs;
 	u32			*heap;		/* run indexes, by head record */
-	size_t			runs_cap;
+	u32			runs_alloc, heap_alloc;
 	u64			max_time;	/* highest time queued so far */
 	u64			next_flush;	/* limit for the next FINISHED_ROUND */
 	u64			last_delivered;

@@ -15,6 +15,7 @@
 #include <bpf/btf.h>
 #include <zlib.h>
 
+#include "array.h"
 #include "bpf-prog-info.h"
 #include "calltree-read.h"
 #include "dso.h"
@@ -259,15 +260,9 @@ static int pp__samples(struct pp *p)
 				g = f;
 				break;
 			}
-			if (depth == p->ids_alloc) {
-				u32 a = p->ids_alloc ? p->ids_alloc * 2 : 256;
-				u64 *ids = realloc(p->ids, a * sizeof(*ids));
-
-				if (!ids)
-					return -ENOMEM;
-				p->ids = ids;
-				p->ids_alloc = a;
-			}
+			if (array__grow((void **)&p->ids, &p->ids_alloc, depth + 1, sizeof(*p->ids),
+					256))
+				return -ENOMEM;
 			p->ids[depth++] = calltree__node(t, j)->frame;
 		}
 		if (!depth)

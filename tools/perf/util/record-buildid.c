@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "data.h"
 #include "event.h"
 #include "record-buildid.h"
@@ -103,7 +104,7 @@ struct bid_proc {
 	u32		pid;
 	u32		ppid;
 	struct bid_map	*maps;
-	u32		nr_maps;
+	u32		nr_maps, alloc_maps;
 };
 
 struct bid_walk {
@@ -111,6 +112,7 @@ struct bid_walk {
 	char			**dsos;
 	bool			*hit;
 	u32			nr_dsos;
+	u32			alloc_dsos, alloc_hit;
 	struct bid_proc		*procs;		/* open addressing by pid + 1 */
 	u32			cap;
 	u32			nr_procs;
@@ -125,19 +127,12 @@ static u32 walk__dso(struct bid_walk *w, const char *name)
 	for (i = w->nr_dsos; i-- > 0; )
 		if (!strcmp(w->dsos[i], name))
 			return i;
-	if (!(w->nr_dsos & (w->nr_dsos + 1)) || !w->nr_dsos) {
-		u32 cap = (w->nr_dsos + 1) * 2;
-		char **d = realloc(w->dsos, cap * sizeof(*d));
-		bool *h = realloc(w->hit, cap * sizeof(*h));
-
-		if (d)
-			w->dsos = d;
-		if (h)
-			w->hit = h;
-		if (!d || !h) {
-			w->err = -ENOMEM;
-			return (u32)-1;
-		}
+	if (array__grow((void **)&w->dsos, &w->alloc_dsos, (size_t)w->nr_dsos + 1,
+			sizeof(*w->dsos), 16) ||
+	    array__grow((void **)&w->hit, &w->alloc_hit, (size_t)w->nr_dsos + 1,
+			sizeof(*w->hit), 16)) {
+		w->err = -ENOMEM;
+		return (u32)-1;
 	}
 	w->dsos[w->nr_dsos] = strdup(name);
 	if (!w->dsos[w->nr_dsos]) {
@@ -220,13 +215,9 @@ static int walk__track(struct bid_walk *w, const union perf_event *ev)
 	p = walk__proc(w, pid, true);
 	if (!p)
 		return w->err;
-	if (!(p->nr_maps & (p->nr_maps - 1)) || !p->nr_maps) {
-		struct bid_map *m = realloc(p->maps, (p->nr_maps + 1) * 2 * sizeof(*m));
-
-		if (!m)
-			return -ENOMEM;
-		p->maps = m;
-	}
+	if (array__grow((void **)&p->maps, &p->alloc_maps, (size_t)p->nr_maps + 1,
+			sizeof(*p->maps), 8))
+		return -ENOMEM;
 	p->maps[p->nr_maps].start = start;
 	p->maps[p->nr_maps].end = start + len;
 	p->maps[p->nr_maps].dso = walk__dso(w, name);

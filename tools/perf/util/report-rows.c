@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "evlist.h"
 #include "report.h"
 #include "report-rows.h"
@@ -18,7 +19,7 @@ struct rows_collect {
 	const struct hist_entry	**he;
 	long			*end;		/* where each row's line ends: its graph starts */
 	int			nr;
-	int			alloc;
+	u32			alloc_he, alloc_end;
 	int			err;
 };
 
@@ -28,19 +29,10 @@ static void rows_collect__row(void *priv, const struct hist_entry *he)
 
 	if (c->err)
 		return;
-	if (c->nr == c->alloc) {
-		int alloc = c->alloc ? c->alloc * 2 : 256;
-		const struct hist_entry **v = realloc(c->he, alloc * sizeof(*v));
-		long *end = v ? realloc(c->end, alloc * sizeof(*end)) : NULL;
-
-		if (v)
-			c->he = v;
-		if (!end) {
-			c->err = -ENOMEM;
-			return;
-		}
-		c->end = end;
-		c->alloc = alloc;
+	if (array__grow((void **)&c->he, &c->alloc_he, (size_t)c->nr + 1, sizeof(*c->he), 256) ||
+	    array__grow((void **)&c->end, &c->alloc_end, (size_t)c->nr + 1, sizeof(*c->end), 256)) {
+		c->err = -ENOMEM;
+		return;
 	}
 	c->he[c->nr] = he;
 	c->end[c->nr++] = ftell(c->fp);

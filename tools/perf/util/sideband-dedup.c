@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "event.h"
 #include "sideband-dedup.h"
 
@@ -64,21 +65,6 @@ void sb_dedup__exit(struct sb_dedup *d)
 	memset(d, 0, sizeof(*d));
 }
 
-static int grow(void **arr, size_t *cap, size_t nr, size_t size)
-{
-	size_t ncap = *cap ? *cap * 2 : 64;
-	void *p;
-
-	if (nr < *cap)
-		return 0;
-	p = realloc(*arr, ncap * size);
-	if (!p)
-		return -ENOMEM;
-	*arr = p;
-	*cap = ncap;
-	return 0;
-}
-
 int sb_dedup__hold(struct sb_dedup *d, const union perf_event *ev, u64 now)
 {
 	union perf_event *copy;
@@ -91,7 +77,7 @@ int sb_dedup__hold(struct sb_dedup *d, const union perf_event *ev, u64 now)
 		return -ENOMEM;
 	memcpy(copy, ev, ev->header.size);
 	pthread_mutex_lock(&d->lock);
-	err = grow((void **)&d->held, &d->held_cap, d->nr_held, sizeof(*d->held));
+	err = array__grow((void **)&d->held, &d->held_cap, d->nr_held + 1, sizeof(*d->held), 64);
 	if (!err)
 		d->held[d->nr_held++] = (struct sb_dedup_held){
 			.ev = copy, .key = sb_dedup__key(ev), .time = now,
@@ -109,7 +95,7 @@ int sb_dedup__seen(struct sb_dedup *d, const union perf_event *ev, u64 now)
 	if (!sb_dedup__wanted(ev))
 		return 0;
 	pthread_mutex_lock(&d->lock);
-	err = grow((void **)&d->seen, &d->seen_cap, d->nr_seen, sizeof(*d->seen));
+	err = array__grow((void **)&d->seen, &d->seen_cap, d->nr_seen + 1, sizeof(*d->seen), 64);
 	if (!err)
 		d->seen[d->nr_seen++] = (struct sb_dedup_seen){
 			.key = sb_dedup__key(ev), .time = now,

@@ -22,9 +22,11 @@ struct sb_dedup_held;
 struct sb_dedup {
 	pthread_mutex_t		lock;
 	struct sb_dedup_held	*held;		/* side-band copies, in arrival order */
-	size_t			nr_held, held_cap;
+	size_t			nr_held;
+	u32			held_cap;
 	struct sb_dedup_seen	*seen;		/* keys the rings delivered */
-	size_t			nr_seen, seen_cap;
+	size_t			nr_seen;
+	u32			seen_cap;
 };
 
 void sb_dedup__init(struct sb_dedup *d);

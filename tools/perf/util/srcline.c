@@ -13,6 +13,7 @@
 #include <elfutils/libdw.h>
 #include <dwarf.h>
 
+#include "array.h"
 #include "demangle.h"
 #include "regular-file.h"
 #include "srcline.h"
@@ -38,7 +39,8 @@ struct srcline {
 	bool		have_func;
 	Dwarf_Die	func_die;
 	struct inlined	*inl;
-	size_t		nr_inl, alloc_inl;
+	size_t		nr_inl;
+	u32		alloc_inl;
 };
 
 struct inlined {
@@ -148,15 +150,9 @@ static int collect_inlined(struct srcline *s, Dwarf_Die *die, int depth)
 		int tag = dwarf_tag(&child), d = depth;
 
 		if (tag == DW_TAG_inlined_subroutine) {
-			if (s->nr_inl == s->alloc_inl) {
-				size_t n = s->alloc_inl ? s->alloc_inl * 2 : 16;
-				struct inlined *in = realloc(s->inl, n * sizeof(*in));
-
-				if (!in)
-					return -ENOMEM;
-				s->inl = in;
-				s->alloc_inl = n;
-			}
+			if (array__grow((void **)&s->inl, &s->alloc_inl, s->nr_inl + 1,
+					sizeof(*s->inl), 16))
+				return -ENOMEM;
 			s->inl[s->nr_inl++] = (struct inlined){ .die = child, .depth = depth + 1 };
 			d = depth + 1;
 		} else if (tag == DW_TAG_subprogram) {

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "buildid-dir.h"
 #include "demangle.h"
 #include "symbol-elf.h"
 #include "regular-file.h"
@@ -361,15 +362,9 @@ static int for_each_debug_file(Elf *elf, const char *path, const char *orig,
 	int n, i;
 
 	n = elf_build_id(elf, id, sizeof(id));
-	if (n > 1) {
-		int len = snprintf(dbg, sizeof(dbg), "%s/.build-id/%02x/", dbgdir, id[0]);
-
-		for (i = 1; i < n && len < (int)sizeof(dbg) - 8; i++)
-			len += snprintf(dbg + len, sizeof(dbg) - len, "%02x", id[i]);
-		snprintf(dbg + len, sizeof(dbg) - len, ".debug");
-		if (!fn(dbg, arg))
-			return 0;
-	}
+	if (n > 1 && !buildid_dir__link(dbgdir, id, n, ".debug", dbg, sizeof(dbg)) &&
+	    !fn(dbg, arg))
+		return 0;
 	if (snprintf(dbg, sizeof(dbg), "%s%s", dbgdir, orig) < (int)sizeof(dbg) && !fn(dbg, arg))
 		return 0;
 	link = elf_debuglink(elf);

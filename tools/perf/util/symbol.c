@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "array.h"
 #include "demangle.h"
 #include "huge.h"
 #include "symbol.h"
@@ -59,16 +60,10 @@ int symbols__add(struct symbols *syms, struct symbol *sym)
 		free(sym);
 		return -ENOMEM;
 	}
-	if (syms->nr == syms->alloc) {
-		size_t n = syms->alloc ? syms->alloc * 2 : 64;
-		struct symbol **e = realloc(syms->entries, n * sizeof(*e));
-
-		if (!e) {
-			free(sym);
-			return -ENOMEM;
-		}
-		syms->entries = e;
-		syms->alloc = n;
+	if (array__grow((void **)&syms->entries, &syms->alloc, syms->nr + 1, sizeof(*syms->entries),
+			64)) {
+		free(sym);
+		return -ENOMEM;
 	}
 	sym->seq = (u32)syms->nr;
 	syms->entries[syms->nr++] = sym;
@@ -307,7 +302,7 @@ static int symbols__unpack(struct symbols *syms)
 	p->made_cap = 0;
 	syms->entries = entries;
 	syms->nr = p->nr;
-	syms->alloc = p->nr ? p->nr : 1;
+	syms->alloc = p->nr ? (u32)p->nr : 1;
 	syms->packed = NULL;
 	symbols__packed_free(p);
 	return 0;

@@ -48,7 +48,7 @@ struct symbols_packed;
 struct symbols {
 	struct symbol	**entries;
 	size_t		nr;
-	size_t		alloc;
+	u32		alloc;
 	struct symbols_packed *packed;	/* see symbols__add_packed() */
 };
 

@@ -11,6 +11,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "event.h"
 #include "kallsyms.h"
 #include "synthesize.h"
@@ -395,15 +396,8 @@ int bpf_kallsyms__parse(struct bpf_kallsyms *ks, const char *text, size_t len)
 			continue;
 		if (mod[0] ? strcmp(mod, "[bpf]") : !is_bare_bpf_name(name))
 			continue;
-		if (ks->nr == alloc) {
-			u32 na = alloc ? alloc * 2 : 64;
-			struct bpf_kallsyms_entry *e = realloc(ks->entries, na * sizeof(*e));
-
-			if (!e)
-				goto nomem;
-			ks->entries = e;
-			alloc = na;
-		}
+		if (array__grow((void **)&ks->entries, &alloc, ks->nr + 1, sizeof(*ks->entries), 64))
+			goto nomem;
 		ks->entries[ks->nr].addr = addr;
 		ks->entries[ks->nr].name = strdup(name);
 		ks->entries[ks->nr].tagged = mod[0] != '\0';

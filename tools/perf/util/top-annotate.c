@@ -25,16 +25,15 @@ static struct annotate_entry *top__annotate_entry(struct perf_top *top, const st
 {
 	struct annotate_hist *h = &top->ahist;
 	struct annotate_entry *e = annotate_hist__find(h, dso, sym), *best = NULL;
-	size_t b;
+	struct annotate_hist_iter it;
 
 	if (e)
 		return e;
-	for (b = 0; b < h->nr_buckets; b++)
-		for (e = h->buckets[b]; e; e = e->hnext)
-			if (!strcmp(e->target.dso->short_name, dso->short_name) &&
-			    !strcmp(e->target.sym->name, sym->name) &&
-			    (!best || e->period > best->period))
-				best = e;
+	annotate_hist__for_each(h, &it, e)
+		if (!strcmp(e->target.dso->short_name, dso->short_name) &&
+		    !strcmp(e->target.sym->name, sym->name) &&
+		    (!best || e->period > best->period))
+			best = e;
 	return best;
 }
 

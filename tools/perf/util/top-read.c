@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "array.h"
 #include "evlist.h"
 #include "mmap.h"
 #include "perf-clock.h"
@@ -55,15 +56,9 @@ static int top__pass_add(struct perf_top *top, const union perf_event *ev, u16 s
 	size_t off = top->pass.len;
 	union perf_event *copy;
 	int err;
-	if (top->nr_recs == top->alloc_recs) {
-		size_t n = top->alloc_recs ? top->alloc_recs * 2 : 1024;
-		struct top_pass_rec *r = realloc(top->recs, n * sizeof(*r));
-
-		if (!r)
-			return -ENOMEM;
-		top->recs = r;
-		top->alloc_recs = n;
-	}
+	if (array__grow((void **)&top->recs, &top->alloc_recs, top->nr_recs + 1,
+			sizeof(*top->recs), 1024))
+		return -ENOMEM;
 	err = strbuf__add(&top->pass, ev, size);
 	if (err)
 		return err;

@@ -121,8 +121,7 @@ void top__exit(struct perf_top *top)
 	for (i = 0; top->hists && i < top->evlist->nr_entries; i++)
 		hists__exit(&top->hists[i]);
 	free(top->hists);
-	if (top->ahist.buckets)
-		annotate_hist__exit(&top->ahist);
+	annotate_hist__exit(&top->ahist);
 	machine__delete(top->machine);
 	evlist__delete(top->evlist);
 	callchain_cursor__exit(&top->cursor);
@@ -154,36 +153,38 @@ bool top__hidden(const struct perf_top *top, const struct hist_entry *he)
  * upstream's: what stopped running fades out, and goes once at zero.
  * Hidden ones go at once (upstream drops them when decaying too).
  */
+struct top_decay {
+	const struct perf_top	*top;
+	struct hists		*hists;
+	bool			zero;
+};
+
+/* one entry's decay: true when nothing is left of it */
+static bool top_decay__entry(struct hist_entry *he, void *arg)
+{
+	struct top_decay *d = arg;
+
+	if (d->zero || top__hidden(d->top, he)) {
+		he->period = he->children = he->nr_samples = 0;
+	} else {
+		he->period = he->period * 7 / 8;
+		he->children = he->children * 7 / 8;
+		he->nr_samples = he->nr_samples * 7 / 8;
+	}
+	if (!he->period && !he->children)
+		return true;
+	d->hists->total_period += he->period;
+	d->hists->nr_samples += he->nr_samples;
+	return false;
+}
+
 static void hists__decay(struct perf_top *top, struct hists *hists, bool zero)
 {
-	size_t b;
+	struct top_decay d = { .top = top, .hists = hists, .zero = zero };
 
 	hists->total_period = 0;
 	hists->nr_samples = 0;
-	for (b = 0; b < hists->nr_buckets; b++) {
-		struct hist_entry **pp = &hists->buckets[b];
-
-		while (*pp) {
-			struct hist_entry *he = *pp;
-
-			if (zero || top__hidden(top, he)) {
-				he->period = he->children = he->nr_samples = 0;
-			} else {
-				he->period = he->period * 7 / 8;
-				he->children = he->children * 7 / 8;
-				he->nr_samples = he->nr_samples * 7 / 8;
-			}
-			if (!he->period && !he->children) {
-				*pp = he->hnext;
-				hists__free_entry(hists, he);
-				hists->nr_entries--;
-				continue;
-			}
-			hists->total_period += he->period;
-			hists->nr_samples += he->nr_samples;
-			pp = &he->hnext;
-		}
-	}
+	hists__remove_if(hists, top_decay__entry, &d);
 }
 
 void top__decay(struct perf_top *top)

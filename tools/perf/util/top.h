@@ -85,7 +85,8 @@ struct perf_top {
 	/* one read pass: records copied out and put in time order */
 	struct strbuf		pass;
 	struct top_pass_rec	*recs;
-	size_t			nr_recs, alloc_recs;
+	size_t			nr_recs;
+	u32			alloc_recs;
 	/*
 	 * Records newer than the pass's start wait for the next pass: a
 	 * ring read early may still get older ones (a thread's FORK on one

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "array.h"
 #include "tracepoint.h"
 
 bool tracepoint__is_glob(const char *s)
@@ -77,7 +78,8 @@ static int names__cmp(const void *a, const void *b)
 static int names__read(struct names *n, const char *path, const char *glob, bool sorted)
 {
 	struct dirent *de;
-	int cap = 0, err = 0;
+	u32 cap = 0;
+	int err = 0;
 	DIR *d = opendir(path);
 
 	n->v = NULL;
@@ -85,20 +87,13 @@ static int names__read(struct names *n, const char *path, const char *glob, bool
 	if (!d)
 		return errno == EACCES || errno == EPERM ? -EACCES : -ENOENT;
 	while ((de = readdir(d))) {
-		char **v;
-
 		if (de->d_type != DT_DIR && de->d_type != DT_UNKNOWN)
 			continue;
 		if (!name__ok(de->d_name) || (glob && fnmatch(glob, de->d_name, 0)))
 			continue;
-		if (n->nr == cap) {
-			cap = cap ? cap * 2 : 64;
-			v = realloc(n->v, cap * sizeof(*v));
-			if (!v) {
-				err = -ENOMEM;
-				break;
-			}
-			n->v = v;
+		if (array__grow((void **)&n->v, &cap, (size_t)n->nr + 1, sizeof(*n->v), 64)) {
+			err = -ENOMEM;
+			break;
 		}
 		n->v[n->nr] = strdup(de->d_name);
 		if (!n->v[n->nr]) {
