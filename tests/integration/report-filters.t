@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# perf report's task filters (--pid, --tid; issue 20) and --percentage
-# against upstream's
+# perf report's task filters (--pid, --tid; issue 20), --percentage and
+# what it says when no sample is left, against upstream's
 # on the fixtures, line for line (its "# (Tip: ...)" line aside).
 #
 # Upstream quirk, kept apart by the sort keys: upstream keeps or drops a
@@ -55,6 +55,29 @@ compare up-system-wide.data --percentage relative --dsos libc.so.6
 compare up-callgraph-per-thread.data --percentage relative --tid 11367 -s pid,sym --no-children
 refused "--percentage: relative or absolute, not 'rel'" "report --percentage rel" \
 	"$PERF" report -i "$(fixture up-per-thread.data)" --stdio --percentage rel
+
+# nothing left: after --time (or --cpu, cpu-filter.t) upstream prints the
+# line that points to --header and says on stderr the file has no
+# samples (exit 0); after a task filter, the header and an empty table
+# (with relative shares: of 0 samples)
+compare_streams() {	# FIXTURE OPTIONS...
+	local f=$1; shift
+	up_perf report -i "$(fixture "$f")" --stdio "$@" >"$TMPD/up" 2>"$TMPD/up.err"
+	echo "exit $?" >>"$TMPD/up.err"
+	our_perf report --no-bpf-prog-info -i "$(fixture "$f")" --stdio "$@" >"$TMPD/our" \
+		2>"$TMPD/our.err"
+	echo "exit $?" >>"$TMPD/our.err"
+	sed -i '/^# (Tip: /d' "$TMPD/up" "$TMPD/our"
+	is_same_file "$TMPD/our" "$TMPD/up" "$f: report $* equals upstream's"
+	is_same_file "$TMPD/our.err" "$TMPD/up.err" "$f: report $*: the same on stderr, exit 0"
+}
+compare_streams up-per-thread.data --time 1,2
+compare_streams up-per-thread.data -q --time 1,2
+compare_streams up-per-thread.data --header-only --time 1,2
+compare_streams up-system-wide.data --time 99%-100% --pid 11339
+compare_streams up-per-thread.data --pid 1
+compare_streams up-per-thread.data --pid 1 --percentage relative
+compare_streams up-callgraph-per-thread.data --tid 1 --percentage relative
 
 # a bad list: one line naming it, exit 1 (upstream says the same line and
 # goes on with no filter)

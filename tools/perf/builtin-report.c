@@ -244,6 +244,8 @@ int cmd_report(int argc, const char **argv)
 			    "Show a column with the number of samples"),
 		OPT_DOUBLE(0, "percent-limit", &o->percent_limit,
 			   "Don't show entries under that percent"),
+		OPT_STRING('C', "cpu", &o->cpu_list, "cpu",
+			   "only the samples of these CPUs: 0,2-3 (the file must record CPUs)"),
 		OPT_STRING('c', "comms", &o->filter.comms, "comm[,comm...]",
 			   "only consider symbols in these comms"),
 		OPT_STRING('d', "dsos", &o->filter.dsos, "dso[,dso...]",
@@ -382,6 +384,16 @@ int cmd_report(int argc, const char **argv)
 		err = -ENOMEM;
 		goto out;
 	}
+	/* upstream reads no -C with --header-only; a pipe has no NRCPUS yet */
+	if (!cmd.header_only) {
+		err = sample_filter__set_cpus(&rep->filter, o->cpu_list, session->evlist,
+					      session->header.env.nr_cpus_avail);
+		if (err) {
+			if (err == -ENOMEM)
+				fprintf(stderr, "perf report: out of memory\n");
+			goto out;
+		}
+	}
 	/* a field key no event of the file has is unknown (pipe mode: not known yet) */
 	if (!cmd.bpf_progs && !session->header.is_pipe &&
 	    report__check_fields(rep, bad, sizeof(bad))) {
@@ -451,7 +463,9 @@ int cmd_report(int argc, const char **argv)
 		if (err)
 			fprintf(stderr, "Error: failed to process tasks\n");
 	} else if (!cmd.header_only) {
-		report__fprintf(rep, session, stdout);
+		/* upstream's words and streams; its exit status 0 */
+		if (report__fprintf(rep, session, stdout) == -ENODATA)
+			fprintf(stderr, "Error:\nThe %s data has no samples!\n", data.path);
 		if (rep->machine->nr_fallback && o->verbose)
 			fprintf(stderr, "perf report: %llu samples named from the header's "
 				"bpf_prog_info (no KSYMBOL covered them)\n",

@@ -184,6 +184,7 @@ struct hists {
 	u64			total_period;
 	/* left out by report's filters under --percentage relative: graphs count it, as upstream */
 	u64			filtered_period;
+	u64			nr_filtered;	/* and their samples */
 	u64			nr_cumulated;	/* children samples: a stamp each */
 	bool			cumulate;	/* children mode: Children and Self columns */
 	bool			graph;		/* keep chains and print the graphs */

@@ -198,6 +198,7 @@ static void report__account_filtered(struct report *rep, struct hists *hists, u6
 {
 	if (rep->opts.relative) {
 		hists->filtered_period += period;
+		hists->nr_filtered++;
 		return;
 	}
 	hists->nr_samples++;
@@ -231,7 +232,9 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	struct thread *t;
 	int err;
 
-	if (!time_ranges__contain(&rep->time, sample->time))
+	/* out of --time or --cpu: counted nowhere, as upstream */
+	if (!time_ranges__contain(&rep->time, sample->time) ||
+	    !sample_filter__cpu(&rep->filter, sample->cpu))
 		return 0;
 	hists = report__evsel_hists(rep, evsel);
 	if (!hists)
@@ -377,7 +380,25 @@ void report__print_opts(struct report *rep, struct perf_session *session,
 			opts->hide_mask |= 1u << report__elide[e].key;
 }
 
-void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
+/* Some sample of the event came through --time, --cpu and -U (a filter may hide it). */
+static bool report__event_has_samples(const struct report *rep, int idx)
+{
+	const struct hists *hists = idx < rep->nr_hists ? &rep->hists[idx] : NULL;
+
+	return hists && (hists->nr_samples || hists->nr_filtered);
+}
+
+bool report__has_samples(const struct report *rep)
+{
+	int i;
+
+	for (i = 0; i < rep->nr_hists; i++)
+		if (report__event_has_samples(rep, i))
+			return true;
+	return false;
+}
+
+int report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 {
 	struct evlist *evlist = session->evlist;
 	const struct report_opts *o = &rep->opts;
@@ -387,14 +408,16 @@ void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 	size_t e;
 	int i;
 
+	if (!o->quiet && !o->header)
+		fprintf(fp, "# To display the perf.data header info, please use "
+			"--header/--header-only options.\n#\n");
+	if (!report__has_samples(rep))
+		return -ENODATA;
 	report__print_opts(rep, session, &opts, &fctx);
 	opts.field_sep = o->field_sep;	/* -t: the --stdio rows only */
 	if (!o->quiet) {
 		u64 lost, lost_sb;
 
-		if (!o->header)
-			fprintf(fp, "# To display the perf.data header info, please use "
-				"--header/--header-only options.\n#\n");
 		for (e = 0; e < ARRAY_SIZE(report__elide); e++)
 			if (opts.hide_mask & (1u << report__elide[e].key))
 				fprintf(fp, "# %s: %s\n", report__elide[e].name,
@@ -411,7 +434,7 @@ void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 		struct hists *hists = i < rep->nr_hists ? &rep->hists[i] : NULL;
 		char nr[32];
 
-		if (!hists || !hists->nr_samples)
+		if (!report__event_has_samples(rep, i))
 			continue;
 		fctx.event = perf_session__tp_format(session, evsel);
 		hists__rename_comms(hists, rep->machine);
@@ -431,4 +454,5 @@ void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 	if (!o->quiet)
 		fprintf(fp, "#\n# (Tip: For a higher level overview, try: perf report "
 			"--sort comm,dso)\n#\n");
+	return 0;
 }

@@ -36,6 +36,7 @@ struct report_opts {
 	int			max_stack;	/* frames of a chain, <= 0: all */
 	struct sample_filter_opts filter;	/* --comms, --dsos, --symbols, --pid, --tid */
 	const char		*time_str;	/* --time, NULL: every sample */
+	const char		*cpu_list;	/* --cpu, NULL: every CPU (sample_filter__set_cpus()) */
 	bool			relative;	/* --percentage relative: of the filtered */
 	bool			hide_unresolved; /* -U: no sample without a symbol */
 	const char		*kallsyms;	/* NULL: /proc/kallsyms */
@@ -118,7 +119,18 @@ void report__print_opts(struct report *rep, struct perf_session *session,
 /* A sample count as upstream's titles say it ("3K", "827 "); its length. */
 int report__nr_samples_text(u64 n, char *buf, size_t size);
 
-/* --stdio: the lost counts, then each event's rows (and graphs), as upstream. */
-void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp);
+/*
+ * Some sample came through --time, --cpu and -U (the filters that count a
+ * sample nowhere): upstream's report has something to show.
+ */
+bool report__has_samples(const struct report *rep);
+
+/*
+ * --stdio: the lost counts, then each event's rows (and graphs), as
+ * upstream; -ENODATA, after the line that points to --header, when no
+ * sample came through (report__has_samples(): upstream then says "The
+ * FILE data has no samples!").
+ */
+int report__fprintf(struct report *rep, struct perf_session *session, FILE *fp);
 
 #endif /* __PERF_REPORT_H */
