@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# perf report's task filters (--pid, --tid; issue 20), --percentage and
+# perf report's task filters (--pid, --tid; issue 20), --symbol-filter,
+# --percentage and
 # what it says when no sample is left, against upstream's
 # on the fixtures, line for line (its "# (Tip: ...)" line aside).
 #
@@ -55,6 +56,24 @@ compare up-system-wide.data --percentage relative --dsos libc.so.6
 compare up-callgraph-per-thread.data --percentage relative --tid 11367 -s pid,sym --no-children
 refused "--percentage: relative or absolute, not 'rel'" "report --percentage rel" \
 	"$PERF" report -i "$(fixture up-per-thread.data)" --stdio --percentage rel
+
+# --symbol-filter: the first event's rows whose symbol holds the text,
+# upstream's only when the sort keys have comm (its collapse stage, where
+# it filters), a row by its symbol or, without a sym key, by the symbol
+# of its first sample; relative shares of the rows kept, graphs'
+# threshold of the total before.  (-c swapper,sleep: no perf-exec row,
+# whose name upstream cuts, see norm_comm_cut)
+compare up-per-thread.data --symbol-filter str
+compare up-per-thread.data --symbol-filter str --percentage relative
+compare up-per-thread.data --symbol-filter nosuch
+compare up-system-wide.data --symbol-filter hot_ -s dso,sym
+compare up-system-wide.data --symbol-filter _ -s comm -c swapper,sleep
+compare up-system-wide.data --symbol-filter e -s sym,comm -n --show-total-period -c swapper,sleep
+compare up-system-wide.data --symbol-filter e -s pid,comm,sym --pid 0 --percentage relative
+compare up-callgraph-per-thread.data --symbol-filter bpf
+compare up-callgraph-per-thread.data --symbol-filter bpf --percentage relative
+compare up-callgraph-per-thread.data --symbol-filter bpf --percentage relative --no-children
+compare up-callgraph-per-thread.data --symbol-filter e --tid 11367 -s pid,comm,sym --no-children
 
 # nothing left: after --time (or --cpu, cpu-filter.t) upstream prints the
 # line that points to --header and says on stderr the file has no

@@ -259,6 +259,8 @@ int cmd_report(int argc, const char **argv)
 			   "only the samples of these processes"),
 		OPT_STRING(0, "time", &o->time_str, "str",
 			   "only the samples in these times: start,stop ..., or a%/n,... or a%-b%,..."),
+		OPT_STRING(0, "symbol-filter", &o->symbol_filter, "filter",
+			   "only the rows whose symbol's name holds this text (the first event's)"),
 		OPT_BOOLEAN(0, "show-total-period", &o->show_total_period,
 			    "a Period column: the period of each row's own samples"),
 		OPT_STRING('t', "field-separator", &o->field_sep, "separator",

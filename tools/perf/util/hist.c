@@ -395,6 +395,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct addr_locatio
 	}
 	he->level = al->level;
 	he->thread = al->thread;
+	he->first_sym = al->sym;
 	if (al->sym)
 		he->obj_off = al->addr - al->sym->start;
 	he->seq = (u32)hists->nr_made++;
@@ -601,6 +602,27 @@ static struct hist_entry *dead_set__survivor(const struct dead_set *set, struct 
 		if (set->keys[k] == he)
 			return hist_entry__survivor(he);
 	return he;
+}
+
+void hists__filter_by_symbol(struct hists *hists, const char *str, bool relative)
+{
+	struct hist_entry *he;
+	size_t i;
+
+	hists__ip_cache_flush(hists);
+	hists__chains_flush(hists);
+	for (i = 0; i < hists->nr_buckets; i++) {
+		for (he = hists->buckets[i]; he; he = he->hnext) {
+			if (he->filtered || (he->first_sym && strstr(he->first_sym->name, str)))
+				continue;
+			he->filtered = true;
+			if (relative) {
+				hists->total_period -= he->period;
+				hists->filtered_period += he->period;
+				hists->row_filtered_period += he->period;
+			}
+		}
+	}
 }
 
 /*

@@ -380,6 +380,14 @@ void report__print_opts(struct report *rep, struct perf_session *session,
 			opts->hide_mask |= 1u << report__elide[e].key;
 }
 
+void report__finish_hists(struct report *rep, struct hists *hists, int idx)
+{
+	hists__rename_comms(hists, rep->machine);
+	/* upstream filters in its collapse stage, which only a comm key has */
+	if (idx == 0 && rep->opts.symbol_filter && (hists->sort.mask & (1u << SORT_COMM)))
+		hists__filter_by_symbol(hists, rep->opts.symbol_filter, rep->opts.relative);
+}
+
 /* Some sample of the event came through --time, --cpu and -U (a filter may hide it). */
 static bool report__event_has_samples(const struct report *rep, int idx)
 {
@@ -437,7 +445,7 @@ int report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 		if (!report__event_has_samples(rep, i))
 			continue;
 		fctx.event = perf_session__tp_format(session, evsel);
-		hists__rename_comms(hists, rep->machine);
+		report__finish_hists(rep, hists, i);
 		if (!o->quiet) {
 			report__nr_samples_text(hists->nr_samples, nr, sizeof(nr));
 			fprintf(fp, "# Samples: %s of event '%s'", nr, evsel__name(evsel));

@@ -37,6 +37,7 @@ struct report_opts {
 	struct sample_filter_opts filter;	/* --comms, --dsos, --symbols, --pid, --tid */
 	const char		*time_str;	/* --time, NULL: every sample */
 	const char		*cpu_list;	/* --cpu, NULL: every CPU (sample_filter__set_cpus()) */
+	const char		*symbol_filter;	/* --symbol-filter: rows of such symbols only */
 	bool			relative;	/* --percentage relative: of the filtered */
 	bool			hide_unresolved; /* -U: no sample without a symbol */
 	const char		*kallsyms;	/* NULL: /proc/kallsyms */
@@ -115,6 +116,12 @@ int report__process_event(struct report *rep, const union perf_event *ev,
 struct sort_fields_ctx;
 void report__print_opts(struct report *rep, struct perf_session *session,
 			struct hists_print_opts *opts, struct sort_fields_ctx *fctx);
+
+/*
+ * Once every record is in, before event idx's rows are read: its entries'
+ * final comms, and --symbol-filter (upstream's: the first event's only).
+ */
+void report__finish_hists(struct report *rep, struct hists *hists, int idx);
 
 /* A sample count as upstream's titles say it ("3K", "827 "); its length. */
 int report__nr_samples_text(u64 n, char *buf, size_t size);
