@@ -22,6 +22,7 @@ struct hist_key {
 	s32			cpu;
 	const char		*trace;		/* --sort trace: interned, NULL: "N/A" */
 	const struct bpf_prog_entry *prog;	/* --sort bpf_prog: NULL, "[not bpf]" */
+	const char		*parent;	/* --sort parent: interned, NULL: "[other]" */
 	/* tracepoint field keys: their bytes, each after its u32 length */
 	const u8		*fields;
 	u32			fields_len;
@@ -223,6 +224,8 @@ struct hists {
 	 * sample.
 	 */
 	const char		*sample_trace;
+	/* --sort parent: the sample's parent symbol's name (interned; NULL: none) */
+	const char		*sample_parent;
 	/* tracepoint field keys (sort.dyn): the raw data of the sample being added */
 	const void		*sample_raw;
 	u32			sample_raw_size;

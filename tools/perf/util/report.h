@@ -2,6 +2,7 @@
 #ifndef __PERF_REPORT_H
 #define __PERF_REPORT_H
 
+#include <regex.h>
 #include <stdio.h>
 #include "callchain.h"
 #include "hist.h"
@@ -38,6 +39,8 @@ struct report_opts {
 	const char		*time_str;	/* --time, NULL: every sample */
 	const char		*cpu_list;	/* --cpu, NULL: every CPU (sample_filter__set_cpus()) */
 	const char		*symbol_filter;	/* --symbol-filter: rows of such symbols only */
+	const char		*parent_pattern; /* -p: --sort parent's regex; NULL: upstream's */
+	bool			exclude_other;	/* -x: only the samples with a parent */
 	bool			relative;	/* --percentage relative: of the filtered */
 	bool			hide_unresolved; /* -U: no sample without a symbol */
 	const char		*kallsyms;	/* NULL: /proc/kallsyms */
@@ -63,11 +66,17 @@ struct report {
 	/* tracepoints: the session's formats (report__use_session()) */
 	struct perf_session	*session;
 	struct strbuf		trace;		/* --sort trace: a sample's fields */
+	regex_t			parent_re;	/* --sort parent: parent_pattern's */
+	bool			has_parent_re;
 };
 
+/* upstream's --sort parent regex when -p gives none */
+#define REPORT_DEFAULT_PARENT	"^sys_|^do_page_fault"
+
 /*
- * 0, -ENOMEM, or -EINVAL when --pid or --tid is not a list of ids (said
- * through the error sink); rep is ready for report__exit() either way.
+ * 0, -ENOMEM, or -EINVAL when --pid or --tid is not a list of ids or the
+ * parent regex does not compile (said through the error sink); rep is
+ * ready for report__exit() either way.
  */
 int report__init(struct report *rep, const struct report_opts *opts);
 void report__exit(struct report *rep);
@@ -93,6 +102,13 @@ int report__use_time(struct report *rep, const struct perf_env *env);
  * said otherwise, as upstream's.  Before the first sample.  0 or -ENOMEM.
  */
 int report__use_session(struct report *rep, struct perf_session *session);
+
+/*
+ * --sort parent needs call chains: -EINVAL (said through the error sink in
+ * upstream's words) when no event of the file has them; a pipe's events
+ * are not known yet, and pass.  After report__use_session().
+ */
+int report__check_parent(struct report *rep, struct perf_session *session);
 
 /*
  * Every tracepoint field key of --sort (report_opts.sort, parsed with
