@@ -159,6 +159,25 @@ fixture() { echo "$FIXTURES/$1"; }
 up_perf() { local c=$1; shift; "$UPERF" "$c" --kallsyms "$KALLSYMS" "$@"; }
 our_perf() { local c=$1; shift; "$PERF" "$c" --kallsyms "$KALLSYMS" "$@"; }
 
+# report_stdio up|our FILE OPTIONS...: perf report --stdio of FILE with
+# its stderr, without upstream's "# (Tip: ...)" line (a random one)
+report_stdio() {
+	local who=$1 file=$2; shift 2
+	if [ "$who" = up ]; then
+		up_perf report -i "$file" --stdio "$@" 2>&1
+	else
+		our_perf report --no-bpf-prog-info -i "$file" --stdio "$@" 2>&1
+	fi | grep -v '^# (Tip: '
+}
+
+# compare_report FIXTURE OPTIONS...: both reports of a fixture, equal
+compare_report() {
+	local f=$1; shift
+	report_stdio up "$(fixture "$f")" "$@" >"$TMPD/up"
+	report_stdio our "$(fixture "$f")" "$@" >"$TMPD/our"
+	is_same_file "$TMPD/our" "$TMPD/up" "$f: report $* equals upstream's ($(grep -c '%' "$TMPD/up") rows)"
+}
+
 # Upstream quirk, normalized where a test names it: upstream sizes the
 # command column from the tasks' final names, so a row of a task renamed
 # later (perf-exec, then its command) has the old name cut to that width.

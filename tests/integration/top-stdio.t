@@ -182,7 +182,7 @@ if [ -x "$PERF_ASAN" ]; then
 fi
 
 # 6. bad options: one line, exit 1, nothing started
-for args in "-F -5" "-C 9999" "--sort nosuchkey" "-p 999999999" "-e nosuchevent" \
+for args in "-F -5" "-C 9999" "--sort nosuchkey" "--sort parent" "-p 999999999" "-e nosuchevent" \
 	    "-d 0" "-F 100 -c 100" "-m 3"; do
 	timeout 20 "$PERF" top --stdio $args </dev/null >"$TMPD/bad.out" 2>"$TMPD/bad.err"
 	st=$?

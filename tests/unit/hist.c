@@ -244,6 +244,18 @@ int main(void)
 	ok(strstr(out, " :: [.].0x0000000000001\n") != NULL, "-t ' :: ': a long row cut (62)");
 	free(out);
 
+	/* --symbol-filter: rows of such symbols only; relative: of the total kept */
+	hists__filter_by_symbol(&h, "b", true);
+	is_int(h.total_period, 300, "relative: the rows' total is fb's");
+	is_int(h.filtered_period, 300, "the rest counts for the graphs");
+	hists__filter_by_symbol(&h, "b", true);
+	is_int(h.total_period, 300, "filtering again changes nothing");
+	fp = open_memstream(&out, &len);
+	hists__fprintf(&h, &(struct hists_print_opts){ .quiet = true }, fp);
+	fclose(fp);
+	is_str(out, "   100.00%  app      a.so           [.] fb\n",
+	       "one row, widths of it alone (the address row no more widens the dso)");
+	free(out);
 	/* top's decay: every entry seen once, those chosen gone, their room reused */
 	{
 		int seen = 0;

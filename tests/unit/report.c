@@ -154,6 +154,30 @@ int main(void)
 	   "-U: samples of no symbol count nowhere");
 	report__exit(&rep);
 	o.hide_unresolved = false;
+	/* -x without a parent key: no sample has a parent, all filtered (counted) */
+	o.exclude_other = true;
+	is_int(report__init(&rep, &o), 0, "init with -x");
+	add_two_tasks(&rep, evsel);
+	ok(rep.hists[0].nr_entries == 0 && rep.hists[0].nr_samples == 2,
+	   "-x alone: no row, the samples in the total");
+	report__exit(&rep);
+	o.exclude_other = false;
+	{
+		struct report_opts po = o;
+		FILE *saved = stderr;
+
+		sort_spec__parse(&po.sort, "sym,parent", NULL, 0);
+		po.parent_pattern = "(";
+		stderr = fopen("/dev/null", "w");
+		is_int(report__init(&rep, &po), -EINVAL, "--parent '(' is refused");
+		report__exit(&rep);
+		fclose(stderr);
+		stderr = saved;
+		po.parent_pattern = NULL;
+		is_int(report__init(&rep, &po), 0, "--sort parent: upstream's regex compiles");
+		ok(rep.has_parent_re, "and is kept");
+		report__exit(&rep);
+	}
 	{
 		const char *bad[] = { "12x", "-1", "1,a", "99999999999" };
 		FILE *saved = stderr;

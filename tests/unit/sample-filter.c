@@ -6,6 +6,7 @@
 
 #include "tap.h"
 #include "util/dso.h"
+#include "util/evlist.h"
 #include "util/machine.h"
 #include "util/sample-filter.h"
 #include "util/symbol.h"
@@ -20,6 +21,9 @@ int main(void)
 	struct sample_filter_opts o = { 0 };
 	struct sample_filter f;
 	const char *bad[] = { "12x", "-1", "1,a", "99999999999" };
+	struct perf_event_attr attr = { .type = PERF_TYPE_SOFTWARE,
+					.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_CPU };
+	struct evlist *evlist = evlist__new();
 	FILE *saved = stderr;
 	size_t i;
 
@@ -62,6 +66,33 @@ int main(void)
 		is_int(sample_filter__init(&f, &o), -EINVAL, "--pid '%s' is refused", bad[i]);
 		sample_filter__exit(&f);
 	}
+
+	/* --cpu: by the file's events and NRCPUS */
+	sample_filter__init(&f, &o);
+	is_int(sample_filter__set_cpus(&f, NULL, evlist, 4), 0, "no --cpu");
+	ok(sample_filter__cpu(&f, 7), "no --cpu lets every CPU through");
+	evlist__add(evlist, evsel__new(&attr, 0));
+	attr.type = PERF_TYPE_TRACEPOINT;
+	evlist__add(evlist, evsel__new(&attr, 1));
+	attr.sample_type = PERF_SAMPLE_IP;
+	evlist__add(evlist, evsel__new(&attr, 2));
+	is_int(sample_filter__set_cpus(&f, "0,2-3", evlist, 4), 0,
+	       "--cpu 0,2-3 of 4 (a later tracepoint without CPU: as upstream, unseen)");
+	ok(sample_filter__cpu(&f, 0) && !sample_filter__cpu(&f, 1) && sample_filter__cpu(&f, 3) &&
+	   !sample_filter__cpu(&f, 4), "CPUs 0, 2 and 3 pass");
+	is_int(sample_filter__set_cpus(&f, "", evlist, 4), 0, "--cpu ''");
+	ok(!sample_filter__cpu(&f, 0), "'' selects no CPU");
+	is_int(sample_filter__set_cpus(&f, "1-3", evlist, 2), -EINVAL, "CPU 2 of 2 refused");
+	is_int(sample_filter__set_cpus(&f, "0", evlist, 0), -EINVAL,
+	       "no NRCPUS (a pipe): every CPU refused");
+	is_int(sample_filter__set_cpus(&f, "0,0", evlist, 4), -EINVAL, "a CPU twice refused");
+	attr.type = PERF_TYPE_HARDWARE;
+	evlist__add(evlist, evsel__new(&attr, 3));
+	is_int(sample_filter__set_cpus(&f, "0", evlist, 4), -EINVAL,
+	       "a kind's first event without CPU refused");
+	sample_filter__exit(&f);
+	evlist__delete(evlist);
+
 	fclose(stderr);
 	stderr = saved;
 

@@ -17,5 +17,8 @@ int main(void)
 	is_int(sort_spec__parse(&s, "", bad, sizeof(bad)), -22, "empty");
 	is_str(sort_key__header(SORT_DSO), "Shared Object", "header");
 	is_int(sort_spec__parse(&s, "cpu tid", bad, sizeof(bad)), 0, "space separated");
+	is_int(sort_spec__parse(&s, "sym,parent", bad, sizeof(bad)), 0, "the parent key");
+	ok(s.nr == 2 && s.keys[1] == SORT_PARENT, "after sym");
+	is_str(sort_key__header(SORT_PARENT), "Parent symbol", "its header");
 	return done_testing();
 }

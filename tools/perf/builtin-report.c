@@ -237,13 +237,15 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "tui", &cmd.use_tui,
 			    "Use the TUI interface (the default on a terminal)"),
 		OPT_STRING('s', "sort", &o->sort_order, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, cpu, trace, bpf_prog, "
+			   "sort by key(s): comm, pid, tid, dso, sym, cpu, trace, bpf_prog, parent, "
 			   "tracepoint fields ([sys:event.]field[/raw], trace_fields); with "
 			   "--bpf-progs: its columns"),
 		OPT_BOOLEAN('n', "show-nr-samples", &o->show_nr_samples,
 			    "Show a column with the number of samples"),
 		OPT_DOUBLE(0, "percent-limit", &o->percent_limit,
 			   "Don't show entries under that percent"),
+		OPT_STRING('C', "cpu", &o->cpu_list, "cpu",
+			   "only the samples of these CPUs: 0,2-3 (the file must record CPUs)"),
 		OPT_STRING('c', "comms", &o->filter.comms, "comm[,comm...]",
 			   "only consider symbols in these comms"),
 		OPT_STRING('d', "dsos", &o->filter.dsos, "dso[,dso...]",
@@ -257,6 +259,13 @@ int cmd_report(int argc, const char **argv)
 			   "only the samples of these processes"),
 		OPT_STRING(0, "time", &o->time_str, "str",
 			   "only the samples in these times: start,stop ..., or a%/n,... or a%-b%,..."),
+		OPT_STRING('p', "parent", &o->parent_pattern, "regex",
+			   "a parent column (--sort parent): each sample's first frame whose "
+			   "symbol matches, in the graphs' order"),
+		OPT_BOOLEAN('x', "exclude-other", &o->exclude_other,
+			    "only the samples with a parent (see --parent)"),
+		OPT_STRING(0, "symbol-filter", &o->symbol_filter, "filter",
+			   "only the rows whose symbol's name holds this text (the first event's)"),
 		OPT_BOOLEAN(0, "show-total-period", &o->show_total_period,
 			    "a Period column: the period of each row's own samples"),
 		OPT_STRING('t', "field-separator", &o->field_sep, "separator",
@@ -284,7 +293,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_END()
 	};
 	struct report *rep = &cmd.rep;
-	char bad[128];
+	const char *sort_str = NULL;
+	char bad[128], sort_buf[512];
 	int err;
 
 	argc = parse_options(argc, argv, options, report_usage, 0);
@@ -326,8 +336,14 @@ int cmd_report(int argc, const char **argv)
 		fprintf(stderr, "perf report: unknown --call-graph value: %s\n", cmd.cg_str);
 		return 1;
 	}
+	/* -p: upstream adds the parent key after the others */
+	if (o->parent_pattern && snprintf(sort_buf, sizeof(sort_buf), "%s,parent",
+					  o->sort_order ? o->sort_order : "comm,dso,sym") <
+				 (int)sizeof(sort_buf))
+		sort_str = sort_buf;
 	if (!cmd.bpf_progs &&
-	    sort_spec__parse_fields(&o->sort, o->sort_order ? o->sort_order : "comm,dso,sym",
+	    sort_spec__parse_fields(&o->sort, sort_str ? sort_str :
+				    o->sort_order ? o->sort_order : "comm,dso,sym",
 				    bad, sizeof(bad))) {
 		fprintf(stderr, "perf report: unknown --sort key: %s\n", bad);
 		return 1;
@@ -384,6 +400,18 @@ int cmd_report(int argc, const char **argv)
 		fprintf(stderr, "perf report: out of memory\n");
 		err = -ENOMEM;
 		goto out;
+	}
+	/* upstream reads no -C with --header-only; a pipe has no NRCPUS yet */
+	if (!cmd.header_only) {
+		err = sample_filter__set_cpus(&rep->filter, o->cpu_list, session->evlist,
+					      session->header.env.nr_cpus_avail);
+		if (!err)
+			err = report__check_parent(rep, session);
+		if (err) {
+			if (err == -ENOMEM)
+				fprintf(stderr, "perf report: out of memory\n");
+			goto out;
+		}
 	}
 	/* a field key no event of the file has is unknown (pipe mode: not known yet) */
 	if (!cmd.bpf_progs && !session->header.is_pipe &&
@@ -454,7 +482,9 @@ int cmd_report(int argc, const char **argv)
 		if (err)
 			fprintf(stderr, "Error: failed to process tasks\n");
 	} else if (!cmd.header_only) {
-		report__fprintf(rep, session, stdout);
+		/* upstream's words and streams; its exit status 0 */
+		if (report__fprintf(rep, session, stdout) == -ENODATA)
+			fprintf(stderr, "Error:\nThe %s data has no samples!\n", data.path);
 		if (rep->machine->nr_fallback && o->verbose)
 			fprintf(stderr, "perf report: %llu samples named from the header's "
 				"bpf_prog_info (no KSYMBOL covered them)\n",

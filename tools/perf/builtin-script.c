@@ -74,7 +74,7 @@ int cmd_script(int argc, const char **argv)
 	struct na_given na = { 0 };
 	bool show_task = false, show_mmap = false, show_bpf = false, no_callchain = false;
 	bool reltime = false, deltatime = false, ns = false;
-	const char *time_str = NULL;
+	const char *time_str = NULL, *cpu_list = NULL;
 	int max_stack = 127;
 	struct sample_filter_opts filter = { .comms = NULL };
 	const struct option options[] = {
@@ -92,6 +92,8 @@ int cmd_script(int argc, const char **argv)
 			    "When printing symbols do not display call chain"),
 		OPT_INTEGER(0, "max-stack", &max_stack,
 			    "Set the maximum stack depth when parsing the callchain"),
+		OPT_STRING('C', "cpu", &cpu_list, "cpu",
+			   "only the samples of these CPUs: 0,2-3 (the file must record CPUs)"),
 		OPT_STRING('c', "comms", &filter.comms, "comm[,comm...]",
 			   "only the samples of tasks of these names"),
 		OPT_STRING(0, "dsos", &filter.dsos, "dso[,dso...]",
@@ -202,6 +204,10 @@ int cmd_script(int argc, const char **argv)
 	}
 	script__use_header(s, &session->header, !cmd.no_bpf_prog_info);
 	err = script__use_time(s, time_str, &session->header.env);
+	/* a pipe has no NRCPUS yet: every CPU is too large, as upstream's */
+	if (!err)
+		err = sample_filter__set_cpus(&s->filter, cpu_list, session->evlist,
+					      session->header.env.nr_cpus_avail);
 	if (err) {
 		if (err == -ENOMEM)
 			fprintf(stderr, "perf script: out of memory\n");

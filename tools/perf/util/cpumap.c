@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* CPU lists: parsing "0-3,5" and reading the online CPUs from sysfs. */
+#include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,4 +137,66 @@ int perf_cpu_map__parse_option(struct perf_cpu_map **out, const char *list)
 		return -EINVAL;
 	}
 	return 0;
+}
+
+static int cpu_range_cmp(const void *a, const void *b)
+{
+	const struct cpu_range *x = a, *y = b;
+
+	return x->first < y->first ? -1 : x->first > y->first;
+}
+
+/* one number of a cpu_ranges__parse() list: below INT_MAX, followed by a char of ends */
+static int cpu_ranges__number(const char **p, const char *ends, u32 *cpu)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(*p, &end, 0);
+	if (errno || v >= INT_MAX || !strchr(ends, *end))
+		return -EINVAL;
+	*cpu = (u32)v;
+	*p = end;
+	return 0;
+}
+
+int cpu_ranges__parse(const char *list, struct cpu_range **ranges, int *nr)
+{
+	struct cpu_range *r;
+	const char *p = list;
+	int n = 0, i;
+
+	*ranges = NULL;
+	*nr = 0;
+	if (*p && !isdigit((unsigned char)*p))
+		return -EINVAL;
+	/* an item per comma at most */
+	r = calloc(strlen(list) / 2 + 1, sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	while (isdigit((unsigned char)*p)) {
+		/* strchr() takes the terminating NUL as an end too */
+		if (cpu_ranges__number(&p, ",-", &r[n].first))
+			goto bad;
+		r[n].last = r[n].first;
+		if (*p == '-') {
+			p++;
+			if (cpu_ranges__number(&p, ",", &r[n].last) || r[n].last < r[n].first)
+				goto bad;
+		}
+		n++;
+		if (*p)
+			p++;
+	}
+	qsort(r, n, sizeof(*r), cpu_range_cmp);
+	for (i = 1; i < n; i++)
+		if (r[i].first <= r[i - 1].last)
+			goto bad;	/* a CPU named twice */
+	*ranges = r;
+	*nr = n;
+	return 0;
+bad:
+	free(r);
+	return -EINVAL;
 }

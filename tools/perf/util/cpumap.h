@@ -29,4 +29,21 @@ struct perf_cpu_map *perf_cpu_map__any(void);
 bool perf_cpu_map__all_online(const struct perf_cpu_map *map, int *bad);
 void perf_cpu_map__delete(struct perf_cpu_map *map);
 
+/*
+ * A CPU list as upstream's report and script read their -C (libperf's
+ * reading, which differs from record's above): numbers in C notation
+ * (0x10, 010), "a-b" ranges, an empty b meaning 0 ("2-" is refused as
+ * reversed, "0-" is CPU 0), a CPU named twice refused, and the list ends
+ * at the first item after a comma that does not start with a digit
+ * ("0,,1" and "0,x" are CPU 0).  "" is the list of no CPU.  The ranges
+ * come sorted by their first CPU, as many as the list has.
+ */
+struct cpu_range {
+	u32	first;
+	u32	last;
+};
+
+/* 0, -ENOMEM, or -EINVAL when list is no such list (*ranges NULL, *nr 0). */
+int cpu_ranges__parse(const char *list, struct cpu_range **ranges, int *nr);
+
 #endif /* __PERF_CPUMAP_H */

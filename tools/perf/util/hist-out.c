@@ -37,6 +37,8 @@ int hist_entry__snprintf_key(const struct hist_entry *he, enum sort_key key, cha
 				(unsigned long long)he->key.addr);
 	case SORT_TRACE:
 		return snprintf(buf, size, "%s", he->key.trace ? he->key.trace : "N/A");
+	case SORT_PARENT:
+		return snprintf(buf, size, "%s", he->key.parent ? he->key.parent : "[other]");
 	case SORT_BPF_PROG:
 		if (!he->key.prog)
 			return snprintf(buf, size, "[not bpf]");

@@ -241,8 +241,14 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 	n = hists__sorted(hists, &v);
 	if (n < 0)
 		return;
+	/* --symbol-filter's: no rows, no widths, no graphs */
+	for (i = k = 0; i < n; i++)
+		if (!v[i]->filtered)
+			v[k++] = v[i];
+	n = k;
 	/* upstream's threshold: a share of everything, not of the entry */
-	g.min_hit = (u64)((double)hists->total_period * hists->graph_min_percent / 100.0);
+	g.min_hit = (u64)((double)(hists->total_period + hists->row_filtered_period) *
+			  hists->graph_min_percent / 100.0);
 	for (i = 0; i < n; i++) {
 		u64 base = hists->cumulate ? v[i]->children : v[i]->period;
 

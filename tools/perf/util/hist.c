@@ -131,6 +131,7 @@ static size_t key_hash(const struct hist_key *k)
 	h ^= ((u64)(u32)k->tid << 32 | (u32)k->cpu) * 0xc4ceb9fe1a85ec53ULL;
 	h ^= (u64)(uintptr_t)k->trace * 0x27d4eb2f165667c5ULL;
 	h ^= (u64)(uintptr_t)k->prog * 0x94d049bb133111ebULL;
+	h ^= (u64)(uintptr_t)k->parent * 0xd6e8feb86659fd93ULL;
 	h ^= k->fields_hash;
 	return (size_t)(h ^ (h >> 29));
 }
@@ -139,7 +140,8 @@ static bool key_equal(const struct hist_key *a, const struct hist_key *b)
 {
 	return a->comm == b->comm && a->dso == b->dso && a->sym == b->sym &&
 	       a->addr == b->addr && a->tid == b->tid && a->cpu == b->cpu &&
-	       a->trace == b->trace && a->prog == b->prog && a->fields_len == b->fields_len &&
+	       a->trace == b->trace && a->prog == b->prog && a->parent == b->parent &&
+	       a->fields_len == b->fields_len &&
 	       (!a->fields_len || !memcmp(a->fields, b->fields, a->fields_len));
 }
 
@@ -376,6 +378,8 @@ static void hists__make_key(struct hists *hists, const struct addr_location *al,
 		k->cpu = cpu;
 	if (mask & (1u << SORT_TRACE))
 		k->trace = hists->sample_trace;
+	if (mask & (1u << SORT_PARENT))
+		k->parent = hists->sample_parent;
 	if (mask & (1u << SORT_BPF_PROG))
 		k->prog = al->dso ? al->dso->prog : NULL;
 	if (hists->sort.nr_dyn && mask >> SORT_DYN)
@@ -420,6 +424,7 @@ struct hist_entry *hists__findnew(struct hists *hists, const struct addr_locatio
 	he->level = al->level;
 	he->thread = al->thread;
 	he->dso = al->dso;
+	he->first_sym = al->sym;
 	if (al->sym)
 		he->obj_off = al->addr - al->sym->start;
 	he->seq = (u32)hists->nr_made++;
@@ -626,6 +631,27 @@ static struct hist_entry *dead_set__survivor(const struct dead_set *set, struct 
 		if (set->keys[k] == he)
 			return hist_entry__survivor(he);
 	return he;
+}
+
+void hists__filter_by_symbol(struct hists *hists, const char *str, bool relative)
+{
+	struct hist_entry *he;
+	size_t i;
+
+	hists__ip_cache_flush(hists);
+	hists__chains_flush(hists);
+	for (i = 0; i < hists->nr_buckets; i++) {
+		for (he = hists->buckets[i]; he; he = he->hnext) {
+			if (he->filtered || (he->first_sym && strstr(he->first_sym->name, str)))
+				continue;
+			he->filtered = true;
+			if (relative) {
+				hists->total_period -= he->period;
+				hists->filtered_period += he->period;
+				hists->row_filtered_period += he->period;
+			}
+		}
+	}
 }
 
 /*

@@ -22,6 +22,7 @@ struct hist_key {
 	s32			cpu;
 	const char		*trace;		/* --sort trace: interned, NULL: "N/A" */
 	const struct bpf_prog_entry *prog;	/* --sort bpf_prog: NULL, "[not bpf]" */
+	const char		*parent;	/* --sort parent: interned, NULL: "[other]" */
 	/* tracepoint field keys: their bytes, each after its u32 length */
 	const u8		*fields;
 	u32			fields_len;
@@ -44,6 +45,8 @@ struct hist_entry {
 	u32			max_depth;	/* children: most frames from it on */
 	u32			seq;		/* order of making */
 	u64			obj_off;	/* a data object's: the first address's offset */
+	bool			filtered;	/* hists__filter_by_symbol(): not a row */
+	const struct symbol	*first_sym;	/* the symbol of the sample that made it */
 	u32			idx;		/* printing: its graph's, or none */
 	u32			pos;		/* printing: its row */
 	/* with tracepoint field keys: the raw data of the sample that made it */
@@ -186,7 +189,12 @@ struct hists {
 	u64			total_period;
 	/* left out by report's filters under --percentage relative: graphs count it, as upstream */
 	u64			filtered_period;
-	u64			nr_filtered;	/* those samples: the event is still printed */
+	u64			nr_filtered;	/* and their samples */
+	/*
+	 * Of filtered_period, what hists__filter_by_symbol() took from the
+	 * total: upstream's graphs' threshold is still of the total before it.
+	 */
+	u64			row_filtered_period;
 	u64			nr_cumulated;	/* children samples: a stamp each */
 	bool			cumulate;	/* children mode: Children and Self columns */
 	bool			graph;		/* keep chains and print the graphs */
@@ -218,6 +226,8 @@ struct hists {
 	 * sample.
 	 */
 	const char		*sample_trace;
+	/* --sort parent: the sample's parent symbol's name (interned; NULL: none) */
+	const char		*sample_parent;
 	/* tracepoint field keys (sort.dyn): the raw data of the sample being added */
 	const void		*sample_raw;
 	u32			sample_raw_size;
@@ -330,6 +340,16 @@ int hists__add_chain(struct hists *hists, const struct addr_location *al,
  * of that name.  Entries may be freed: forget pointers to them.
  */
 void hists__rename_comms(struct hists *hists, struct machine *machine);
+
+/*
+ * --symbol-filter: the entries whose symbol's name does not hold str (or
+ * that have no symbol; without a symbol key, as upstream, the symbol of
+ * the sample that made the entry) are no rows and count toward no column's width;
+ * with relative shares (relative) their own period leaves the total the
+ * rows' shares are of, as upstream's (its graphs still count it: see
+ * filtered_period).  Once every sample is in; may be done again.
+ */
+void hists__filter_by_symbol(struct hists *hists, const char *str, bool relative);
 
 struct hists_print_opts {
 	bool	show_nr_samples;	/* -n: the Samples column */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bpf-progs.h"
+#include "err-sink.h"
 #include "evlist.h"
 #include "header.h"
 #include "report.h"
@@ -27,6 +28,20 @@ int report__init(struct report *rep, const struct report_opts *opts)
 	err = sample_filter__init(&rep->filter, &opts->filter);
 	if (err)
 		return err;
+	if (opts->sort.mask & (1u << SORT_PARENT)) {
+		const char *re = opts->parent_pattern ? opts->parent_pattern :
+				 REPORT_DEFAULT_PARENT;
+		char msg[256];
+
+		err = regcomp(&rep->parent_re, re, REG_EXTENDED);
+		if (err) {
+			regerror(err, &rep->parent_re, msg, sizeof(msg));
+			/* upstream's first line, then what regerror() says */
+			pr_err("Invalid regex: %s: %s", re, msg);
+			return -EINVAL;
+		}
+		rep->has_parent_re = true;
+	}
 	rep->machine = machine__new(opts->kallsyms);
 	if (!rep->machine || callchain_cursor__enable_cache(&rep->cursor))
 		return -ENOMEM;
@@ -45,6 +60,8 @@ void report__exit(struct report *rep)
 	sample_filter__exit(&rep->filter);
 	time_ranges__exit(&rep->time);
 	strbuf__release(&rep->trace);
+	if (rep->has_parent_re)
+		regfree(&rep->parent_re);
 	memset(rep, 0, sizeof(*rep));
 }
 
@@ -78,6 +95,23 @@ int report__use_session(struct report *rep, struct perf_session *session)
 	    tracing_data__set_resolver(session->tracing, machine__kernel_function, rep->machine))
 		return -ENOMEM;
 	return 0;
+}
+
+int report__check_parent(struct report *rep, struct perf_session *session)
+{
+	struct evsel *evsel;
+	u64 type = 0;
+	int i;
+
+	if (!rep->has_parent_re || session->header.is_pipe)
+		return 0;
+	evlist__for_each(session->evlist, evsel, i)
+		type |= evsel->attr.sample_type;
+	if (type & PERF_SAMPLE_CALLCHAIN)
+		return 0;
+	pr_err("Selected --sort parent, but no callchain data. "
+	       "Did you call 'perf record' without -g?");
+	return -EINVAL;
 }
 
 int report__check_fields(struct report *rep, char *bad, size_t badsz)
@@ -216,6 +250,39 @@ static void report__drop_unresolved(struct callchain_cursor *cursor)
 	cursor->nr = n;
 }
 
+/*
+ * --sort parent: the first frame of the sample's chain (in the graphs'
+ * order: from the outermost caller in caller order) whose symbol the
+ * regex matches, as upstream's, into hists->sample_parent; the chain
+ * stays in rep->cursor (if the sample has one: else resolved = false).
+ */
+static int report__sample_parent(struct report *rep, struct hists *hists, struct thread *t,
+				 const struct perf_sample *sample, u8 cpumode)
+{
+	int max_stack = rep->opts.max_stack;
+	const struct addr_location *e;
+	u32 i, nr;
+	int err;
+
+	hists->sample_parent = NULL;
+	/* a sample without a chain has none, its own symbol aside (a pipe's) */
+	if (!rep->has_parent_re || !sample->callchain)
+		return 0;
+	err = callchain__resolve(rep->machine, t, sample, cpumode,
+				 max_stack > 0 ? (u32)max_stack : 0, &rep->cursor);
+	if (err)
+		return err;
+	nr = rep->cursor.nr;
+	for (i = 0; i < nr; i++) {
+		e = &rep->cursor.entries[hists->caller ? nr - 1 - i : i];
+		if (e->sym && !regexec(&rep->parent_re, e->sym->name, 0, NULL, 0)) {
+			hists->sample_parent = machine__intern_comm(rep->machine, e->sym->name);
+			return hists->sample_parent ? 0 : -ENOMEM;
+		}
+	}
+	return 0;
+}
+
 int report__add_sample(struct report *rep, const union perf_event *ev,
 		       const struct perf_sample *sample, struct evsel *evsel)
 {
@@ -223,16 +290,19 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	u8 cpumode = ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK;
 	int max_stack = rep->opts.max_stack;
 	bool filtered = sample_filter__has_location(&rep->filter);
-	bool by_addr;
+	bool parent = rep->has_parent_re || rep->opts.exclude_other;
+	bool by_addr, resolved = false;
 	struct hist_ip_cache *hit;
 	struct hist_raw_key key;
 	struct addr_location al;
 	struct hist_entry *he;
 	struct hists *hists;
 	struct thread *t;
-	int err;
+	int err = 0;
 
-	if (!time_ranges__contain(&rep->time, sample->time))
+	/* out of --time or --cpu: counted nowhere, as upstream */
+	if (!time_ranges__contain(&rep->time, sample->time) ||
+	    !sample_filter__cpu(&rep->filter, sample->cpu))
 		return 0;
 	hists = report__evsel_hists(rep, evsel);
 	if (!hists)
@@ -252,7 +322,7 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	hists->sample_raw = sample->raw_data;
 	hists->sample_raw_size = sample->raw_size;
 	/* the caches below key on addresses; trace keys look at the raw data */
-	by_addr = !(rep->opts.sort.mask & (1u << SORT_TRACE)) && !hists->sort.nr_dyn;
+	by_addr = !(rep->opts.sort.mask & (1u << SORT_TRACE)) && !hists->sort.nr_dyn && !parent;
 	/*
 	 * With graphs, a sample with a raw chain seen before goes to the same
 	 * chain (not with filters: they look at the resolved sample).
@@ -286,9 +356,21 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 		report__account_filtered(rep, hists, sample->period);
 		return 0;
 	}
+	if (parent) {
+		err = report__sample_parent(rep, hists, al.thread, sample, cpumode);
+		if (err)
+			return err;
+		resolved = rep->has_parent_re && sample->callchain;
+		/* -x: a sample without a parent is filtered out, as upstream's */
+		if (rep->opts.exclude_other && !hists->sample_parent) {
+			report__account_filtered(rep, hists, sample->period);
+			return 0;
+		}
+	}
 	if (hists->cumulate || hists->graph) {
-		err = callchain__resolve(machine, al.thread, sample, cpumode,
-					 max_stack > 0 ? (u32)max_stack : 0, &rep->cursor);
+		if (!resolved)
+			err = callchain__resolve(machine, al.thread, sample, cpumode,
+						 max_stack > 0 ? (u32)max_stack : 0, &rep->cursor);
 		if (err)
 			return err;
 		if (rep->opts.hide_unresolved)
@@ -378,7 +460,33 @@ void report__print_opts(struct report *rep, struct perf_session *session,
 			opts->hide_mask |= 1u << report__elide[e].key;
 }
 
-void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
+void report__finish_hists(struct report *rep, struct hists *hists, int idx)
+{
+	hists__rename_comms(hists, rep->machine);
+	/* upstream filters in its collapse stage, which only a comm key has */
+	if (idx == 0 && rep->opts.symbol_filter && (hists->sort.mask & (1u << SORT_COMM)))
+		hists__filter_by_symbol(hists, rep->opts.symbol_filter, rep->opts.relative);
+}
+
+/* Some sample of the event came through --time, --cpu and -U (a filter may hide it). */
+static bool report__event_has_samples(const struct report *rep, int idx)
+{
+	const struct hists *hists = idx < rep->nr_hists ? &rep->hists[idx] : NULL;
+
+	return hists && (hists->nr_samples || hists->nr_filtered);
+}
+
+bool report__has_samples(const struct report *rep)
+{
+	int i;
+
+	for (i = 0; i < rep->nr_hists; i++)
+		if (report__event_has_samples(rep, i))
+			return true;
+	return false;
+}
+
+int report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 {
 	struct evlist *evlist = session->evlist;
 	const struct report_opts *o = &rep->opts;
@@ -388,14 +496,16 @@ void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 	size_t e;
 	int i;
 
+	if (!o->quiet && !o->header)
+		fprintf(fp, "# To display the perf.data header info, please use "
+			"--header/--header-only options.\n#\n");
+	if (!report__has_samples(rep))
+		return -ENODATA;
 	report__print_opts(rep, session, &opts, &fctx);
 	opts.field_sep = o->field_sep;	/* -t: the --stdio rows only */
 	if (!o->quiet) {
 		u64 lost, lost_sb;
 
-		if (!o->header)
-			fprintf(fp, "# To display the perf.data header info, please use "
-				"--header/--header-only options.\n#\n");
 		for (e = 0; e < ARRAY_SIZE(report__elide); e++)
 			if (opts.hide_mask & (1u << report__elide[e].key))
 				fprintf(fp, "# %s: %s\n", report__elide[e].name,
@@ -412,11 +522,10 @@ void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 		struct hists *hists = i < rep->nr_hists ? &rep->hists[i] : NULL;
 		char nr[32];
 
-		/* an event all of whose samples a filter left out: "Samples: 0" */
-		if (!hists || (!hists->nr_samples && !hists->nr_filtered))
+		if (!report__event_has_samples(rep, i))
 			continue;
 		fctx.event = perf_session__tp_format(session, evsel);
-		hists__rename_comms(hists, rep->machine);
+		report__finish_hists(rep, hists, i);
 		if (!o->quiet) {
 			report__nr_samples_text(hists->nr_samples, nr, sizeof(nr));
 			fprintf(fp, "# Samples: %s of event '%s'", nr, evsel__name(evsel));
@@ -433,4 +542,5 @@ void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 	if (!o->quiet)
 		fprintf(fp, "#\n# (Tip: For a higher level overview, try: perf report "
 			"--sort comm,dso)\n#\n");
+	return 0;
 }

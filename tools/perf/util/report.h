@@ -2,6 +2,7 @@
 #ifndef __PERF_REPORT_H
 #define __PERF_REPORT_H
 
+#include <regex.h>
 #include <stdio.h>
 #include "callchain.h"
 #include "hist.h"
@@ -36,6 +37,10 @@ struct report_opts {
 	int			max_stack;	/* frames of a chain, <= 0: all */
 	struct sample_filter_opts filter;	/* --comms, --dsos, --symbols, --pid, --tid */
 	const char		*time_str;	/* --time, NULL: every sample */
+	const char		*cpu_list;	/* --cpu, NULL: every CPU (sample_filter__set_cpus()) */
+	const char		*symbol_filter;	/* --symbol-filter: rows of such symbols only */
+	const char		*parent_pattern; /* -p: --sort parent's regex; NULL: upstream's */
+	bool			exclude_other;	/* -x: only the samples with a parent */
 	bool			relative;	/* --percentage relative: of the filtered */
 	bool			hide_unresolved; /* -U: no sample without a symbol */
 	const char		*kallsyms;	/* NULL: /proc/kallsyms */
@@ -61,11 +66,17 @@ struct report {
 	/* tracepoints: the session's formats (report__use_session()) */
 	struct perf_session	*session;
 	struct strbuf		trace;		/* --sort trace: a sample's fields */
+	regex_t			parent_re;	/* --sort parent: parent_pattern's */
+	bool			has_parent_re;
 };
 
+/* upstream's --sort parent regex when -p gives none */
+#define REPORT_DEFAULT_PARENT	"^sys_|^do_page_fault"
+
 /*
- * 0, -ENOMEM, or -EINVAL when --pid or --tid is not a list of ids (said
- * through the error sink); rep is ready for report__exit() either way.
+ * 0, -ENOMEM, or -EINVAL when --pid or --tid is not a list of ids or the
+ * parent regex does not compile (said through the error sink); rep is
+ * ready for report__exit() either way.
  */
 int report__init(struct report *rep, const struct report_opts *opts);
 void report__exit(struct report *rep);
@@ -93,6 +104,13 @@ int report__use_time(struct report *rep, const struct perf_env *env);
 int report__use_session(struct report *rep, struct perf_session *session);
 
 /*
+ * --sort parent needs call chains: -EINVAL (said through the error sink in
+ * upstream's words) when no event of the file has them; a pipe's events
+ * are not known yet, and pass.  After report__use_session().
+ */
+int report__check_parent(struct report *rep, struct perf_session *session);
+
+/*
  * Every tracepoint field key of --sort (report_opts.sort, parsed with
  * sort_spec__parse_fields()) is a field of an event of the session, else
  * -EINVAL with the key in bad.  After report__use_session().
@@ -115,10 +133,27 @@ struct sort_fields_ctx;
 void report__print_opts(struct report *rep, struct perf_session *session,
 			struct hists_print_opts *opts, struct sort_fields_ctx *fctx);
 
+/*
+ * Once every record is in, before event idx's rows are read: its entries'
+ * final comms, and --symbol-filter (upstream's: the first event's only).
+ */
+void report__finish_hists(struct report *rep, struct hists *hists, int idx);
+
 /* A sample count as upstream's titles say it ("3K", "827 "); its length. */
 int report__nr_samples_text(u64 n, char *buf, size_t size);
 
-/* --stdio: the lost counts, then each event's rows (and graphs), as upstream. */
-void report__fprintf(struct report *rep, struct perf_session *session, FILE *fp);
+/*
+ * Some sample came through --time, --cpu and -U (the filters that count a
+ * sample nowhere): upstream's report has something to show.
+ */
+bool report__has_samples(const struct report *rep);
+
+/*
+ * --stdio: the lost counts, then each event's rows (and graphs), as
+ * upstream; -ENODATA, after the line that points to --header, when no
+ * sample came through (report__has_samples(): upstream then says "The
+ * FILE data has no samples!").
+ */
+int report__fprintf(struct report *rep, struct perf_session *session, FILE *fp);
 
 #endif /* __PERF_REPORT_H */

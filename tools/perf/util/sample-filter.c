@@ -8,8 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cpumap.h"
 #include "dso.h"
 #include "err-sink.h"
+#include "evlist.h"
+#include "evsel.h"
 #include "machine.h"
 #include "sample-filter.h"
 #include "symbol.h"
@@ -121,7 +124,75 @@ void sample_filter__exit(struct sample_filter *f)
 	}
 	free(f->pids.ids);
 	free(f->tids.ids);
+	free(f->cpus);
 	memset(f, 0, sizeof(*f));
+}
+
+/* upstream looks at the first event of each type it knows */
+static bool evlist__samples_have_cpu(const struct evlist *evlist)
+{
+	u32 seen = 0;
+	struct evsel *evsel;
+	int i;
+
+	evlist__for_each(evlist, evsel, i) {
+		u32 type = evsel->attr.type;
+
+		if (type >= PERF_TYPE_MAX || (seen & (1u << type)))
+			continue;
+		seen |= 1u << type;
+		if (!(evsel->attr.sample_type & PERF_SAMPLE_CPU))
+			return false;
+	}
+	return true;
+}
+
+/* upstream's bitmap holds this many */
+#define SAMPLE_FILTER_MAX_CPUS	2048
+
+int sample_filter__set_cpus(struct sample_filter *f, const char *list,
+			    const struct evlist *evlist, u32 nr_cpus)
+{
+	struct cpu_range *r;
+	int nr, i, err;
+	u32 cpu;
+
+	if (!list)
+		return 0;
+	if (!evlist__samples_have_cpu(evlist)) {
+		pr_err("File does not contain CPU events. Remove -C option to proceed.");
+		return -EINVAL;
+	}
+	err = cpu_ranges__parse(list, &r, &nr);
+	if (err) {
+		if (err == -EINVAL)
+			pr_err("Invalid cpu_list");
+		return err;
+	}
+	if (nr_cpus > SAMPLE_FILTER_MAX_CPUS)
+		nr_cpus = SAMPLE_FILTER_MAX_CPUS;
+	/* sorted: the first range that goes past holds the lowest CPU too large */
+	for (i = 0; i < nr; i++) {
+		if (r[i].last >= nr_cpus) {
+			pr_err("Requested CPU %u too large. Consider raising MAX_NR_CPUS",
+			       r[i].first > nr_cpus ? r[i].first : nr_cpus);
+			free(r);
+			return -EINVAL;
+		}
+	}
+	free(f->cpus);
+	/* one entry at least: "" selects no CPU, yet filters */
+	f->cpus = calloc(nr_cpus + 1, sizeof(*f->cpus));
+	f->nr_cpus = nr_cpus;
+	if (!f->cpus) {
+		free(r);
+		return -ENOMEM;
+	}
+	for (i = 0; i < nr; i++)
+		for (cpu = r[i].first; cpu <= r[i].last; cpu++)
+			f->cpus[cpu] = true;
+	free(r);
+	return 0;
 }
 
 bool sample_filter__task(const struct sample_filter *f, const struct thread *t)

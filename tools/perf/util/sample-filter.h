@@ -5,6 +5,7 @@
 #include "types.h"
 
 struct addr_location;
+struct evlist;
 struct thread;
 
 /*
@@ -41,6 +42,8 @@ struct id_list {
 struct sample_filter {
 	struct name_list	comms, dsos, symbols;
 	struct id_list		pids, tids;
+	bool			*cpus;		/* --cpu: by CPU number; NULL: any */
+	u32			nr_cpus;	/* entries of cpus[] */
 };
 
 /*
@@ -50,6 +53,23 @@ struct sample_filter {
  */
 int sample_filter__init(struct sample_filter *f, const struct sample_filter_opts *opts);
 void sample_filter__exit(struct sample_filter *f);
+
+/*
+ * --cpu LIST (cpu_ranges__parse()), once the file's events and its
+ * NRCPUS (nr_cpus: 0 for a pipe, whose header has not come yet, as
+ * upstream's) are known: only the samples of these CPUs pass.  -EINVAL,
+ * said through the error sink in upstream's words, when the first event
+ * of a kind (hardware, software, tracepoint, ...) has no CPU in its
+ * samples, when LIST is no list, or for a CPU of nr_cpus or more (the
+ * lowest); 0 or -ENOMEM else.  A NULL list changes nothing.
+ */
+int sample_filter__set_cpus(struct sample_filter *f, const char *list,
+			    const struct evlist *evlist, u32 nr_cpus);
+/* The sample's CPU passes --cpu. */
+static inline bool sample_filter__cpu(const struct sample_filter *f, u32 cpu)
+{
+	return !f->cpus || (cpu < f->nr_cpus && f->cpus[cpu]);
+}
 
 /* The thread's pid and tid pass --pid and --tid. */
 bool sample_filter__task(const struct sample_filter *f, const struct thread *t);

@@ -262,7 +262,8 @@ int script__sample(struct script *s, const union perf_event *ev,
 	if (err)
 		return err;
 	if (!sample_filter__task(&s->filter, al.thread) ||
-	    !sample_filter__location(&s->filter, &al) || !time_ranges__contain(&s->time, sample->time))
+	    !sample_filter__location(&s->filter, &al) || !time_ranges__contain(&s->time, sample->time) ||
+	    !sample_filter__cpu(&s->filter, sample->cpu))
 		return 0;
 	script__print_start(s, al.thread, sample, f, cc);
 	if (f & SF_PERIOD) {

@@ -20,6 +20,7 @@ static const struct {
 	[SORT_CPU]	= { "cpu",	"CPU" },
 	[SORT_TRACE]	= { "trace",	"Trace output" },
 	[SORT_BPF_PROG]	= { "bpf_prog",	"BPF program" },
+	[SORT_PARENT]	= { "parent",	"Parent symbol" },
 };
 
 const char *sort_key__header(enum sort_key key)

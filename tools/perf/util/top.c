@@ -50,6 +50,11 @@ int top__init(struct perf_top *top, const struct top_opts *opts)
 
 	err = sort_spec__parse(&top->sort, opts->sort_order ? opts->sort_order : "dso,sym",
 			       bad, sizeof(bad));
+	/* report's parent key: top finds no parents */
+	if (!err && (top->sort.mask & (1u << SORT_PARENT))) {
+		snprintf(bad, sizeof(bad), "parent");
+		err = -EINVAL;
+	}
 	if (err) {
 		pr_err("--sort %s: unknown key '%s' (known: comm, pid, tid, dso, sym, cpu)",
 		       opts->sort_order, bad);
