@@ -12,8 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/annotate.h"
 #include "util/hist.h"
+#include "util/session.h"
 #include "tui.h"
+#include "tui-annotate.h"
 #include "tui-report.h"
 
 /* The view line of row i (its own line): -1 when the filter left it out. */
@@ -125,11 +128,58 @@ void tui_report__draw(struct tui_report *t)
 	tui_list__draw(&l);
 }
 
+static int tui_report__call(void *arg, const struct annotation_line *l, char *msg,
+			    size_t size);
+
+/* The annotate browser on a, until it is left; its calls open browsers of their own. */
+static void tui_report__browse(struct tui_report *t, struct annotation *a)
+{
+	struct tui_annotate ta = {
+		.a = a, .title = t->rows.title, .done = t->done,
+		.call = tui_report__call, .call_arg = t,
+	};
+
+	tui_annotate__run(&ta);
+	annotation__delete(a);
+}
+
+static int tui_report__call(void *arg, const struct annotation_line *l, char *msg,
+			    size_t size)
+{
+	struct tui_report *t = arg;
+	struct annotation *a;
+	int err = report_annotate__at(&t->ann, t->rows.idx, l->target, &a, msg, size);
+
+	if (!err)
+		tui_report__browse(t, a);
+	return err;
+}
+
+/* a: the selected entry's symbol; the first time, the file is read again meanwhile */
+static void tui_report__annotate(struct tui_report *t)
+{
+	const struct tui_row *r = t->nr_view ? &t->view[t->selected] : NULL;
+	struct annotation *a;
+
+	if (!r || !r->sym) {
+		snprintf(t->message, sizeof(t->message), "no symbol to annotate here");
+		return;
+	}
+	snprintf(t->message, sizeof(t->message), "Annotating %s ...", r->sym->name);
+	tui_report__draw(t);
+	t->message[0] = '\0';
+	if (report_annotate__new(&t->ann, t->rows.idx, r->dso, r->sym, &a, t->message,
+				 sizeof(t->message)))
+		return;
+	tui_report__browse(t, a);
+}
+
 static const char *const tui_report__help[] = {
 	"UP/DOWN/PGUP/PGDN/HOME/END  move the selection",
 	"+, e, ENTER expand or collapse the call graph of the entry (-g files)",
 	"c           collapse the call graph of the entry",
 	"E, C        expand, collapse every call graph",
+	"a           annotate the symbol of the entry (BPF programs too, also unloaded)",
 	"/           filter the entries by a substring of their symbol (empty: no filter)",
 	"h, ?        this help",
 	"q, ESC      exit (CTRL+C too)",
@@ -147,6 +197,9 @@ int tui_report__key(struct tui_report *t, int ch)
 	case '\n': case '\r': case KEY_ENTER:
 		if (tui_report__fold(t, ch))
 			snprintf(t->message, sizeof(t->message), "out of memory");
+		break;
+	case 'a':
+		tui_report__annotate(t);
 		break;
 	case '/':
 		tui__prompt("Filter (symbol substring, empty for none): ", t->filter,
@@ -175,6 +228,7 @@ void tui_report__exit(struct tui_report *t)
 	t->expanded = NULL;
 	t->nr_view = 0;
 	report_rows__exit(&t->rows);
+	report_annotate__exit(&t->ann);
 }
 
 int tui_report__run(struct report *rep, struct perf_session *session,
@@ -184,6 +238,7 @@ int tui_report__run(struct report *rep, struct perf_session *session,
 	bool redraw = true;
 	int err, ch;
 
+	report_annotate__init(&t.ann, rep, session->data->path);
 	err = report_rows__build(&t.rows, rep, session);
 	if (!err && !t.rows.title[0])
 		err = -ENODATA;

@@ -3,6 +3,7 @@
 #define __PERF_UI_TUI_REPORT_H
 
 #include <signal.h>
+#include "util/report-annotate.h"
 #include "util/report-rows.h"
 #include "tui-list.h"
 
@@ -13,8 +14,9 @@ struct perf_session;
  * perf report's browser over the rows of its first event, until q, Esc
  * or *done.  Keys: arrows, PgUp/PgDn, Home/End move; +, e or Enter
  * expand or collapse the selected entry's graph (-g files), c collapses
- * it, E and C expand and collapse all; / filters by symbol; h or ? help;
- * q or Esc quit.  The terminal is restored before
+ * it, E and C expand and collapse all; a annotates the selected entry's
+ * symbol (ui/tui-annotate.h); / filters by symbol; h or ? help; q or Esc
+ * quit.  The terminal is restored before
  * it returns.  0, -ENOTTY (no terminal) or -ENODATA (no event with
  * samples): nothing was drawn; else -errno.
  */
@@ -39,6 +41,7 @@ struct tui_report {
 	int			first;		/* first row shown */
 	char			filter[128];
 	char			message[512];
+	struct report_annotate	ann;		/* `a`: the file read again, on first use */
 };
 
 /*

@@ -6,6 +6,7 @@
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
 #include <errno.h>
+#include <locale.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,6 +64,8 @@ int tui__init(void)
 	}
 	if (!getenv("ESCDELAY"))
 		set_escdelay(25);
+	/* the terminal's character set: box and arrow glyphs where it has them */
+	setlocale(LC_CTYPE, "");
 	if (!initscr())
 		return -ENOTTY;
 	active = 1;

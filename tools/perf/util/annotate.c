@@ -299,6 +299,10 @@ static int annotation__build(struct annotation *a, const struct annotate_target 
 		memcpy(l->bytes, in.bytes, min((size_t)in.size, sizeof(l->bytes)));
 		l->path = path;
 		if (in.has_target) {
+			l->is_call = in.is_call;
+			l->is_jump = !in.is_call && in.target >= c->addr &&
+				     in.target - c->addr < c->len;
+			l->target = l->is_jump ? in.target - c->addr : in.target;
 			branch_operands(t, c, &in, ops, sizeof(ops));
 			snprintf(text, sizeof(text), "%-6s %s", in.mnemonic, ops);
 		} else if (in.operands[0]) {

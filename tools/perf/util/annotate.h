@@ -85,6 +85,9 @@ struct annotation_line {
 	u64		nr_samples;	/* INSN: samples from offset up to the next insn */
 	u64		period;
 	double		percent;	/* INSN: 100 * period / the symbol's period */
+	bool		is_jump;	/* INSN: a direct branch to inside the symbol */
+	bool		is_call;	/* INSN: a direct call */
+	u64		target;		/* is_jump: the target's offset; is_call: its address */
 };
 
 struct annotation {

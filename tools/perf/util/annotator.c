@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "annotate-code.h"
 #include "annotator.h"
 #include "dso.h"
 #include "evlist.h"
@@ -132,6 +133,8 @@ int annotator__sample(struct annotator *ann, const union perf_event *ev,
 	h = annotate__hist(ann, evsel->idx);
 	if (!t || !h)
 		return -ENOMEM;
+	if (ann->opts.accept && !ann->opts.accept(ann->opts.accept_arg, t, sample))
+		return 0;
 	machine__resolve_map(m, t, ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK, sample->ip,
 			     &al);
 	if (!al.dso)
@@ -284,22 +287,20 @@ static bool annotate__wanted(struct annotator *ann, const struct annotate_entry 
 	return annotate__dso_wanted(ann, e->target.dso);
 }
 
-/* Annotate the entries of one event: the number printed, -1 after an error. */
-static int annotate__print_evsel(struct annotator *ann,
-				 struct evsel *evsel, struct annotate_hist *h, FILE *fp,
-				 int *nr_errors)
+int annotator__entries(struct annotator *ann, int idx, struct annotate_entry ***out,
+		       size_t *nr)
 {
 	struct annotate_entry **entries;
-	size_t nr, i;
-	int printed = 0;
+	size_t n, i, k = 0;
 
-	if (annotate_hist__sorted(h, &entries, &nr))
-		return -1;
-	ann->opts.print.event_name = evsel__name(evsel);
-	for (i = 0; i < nr; i++) {
+	*out = NULL;
+	*nr = 0;
+	if (idx < 0 || idx >= ann->nr_hists)
+		return 0;
+	if (annotate_hist__sorted(&ann->hists[idx], &entries, &n))
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
 		struct annotate_entry *e = entries[i];
-		struct annotation *a;
-		char err[1024];
 
 		if (!annotate__wanted(ann, e))
 			continue;
@@ -307,6 +308,49 @@ static int annotate__print_evsel(struct annotator *ann,
 		e->target.machine = ann->machine;
 		e->target.vmlinux = ann->opts.vmlinux;
 		e->target.srclines = ann->srclines;
+		entries[k++] = e;
+	}
+	*out = entries;
+	*nr = k;
+	return 0;
+}
+
+struct annotate_entry *annotator__entry_at(struct annotator *ann, int idx, u64 addr)
+{
+	struct annotate_hist_iter it;
+	struct annotate_entry *e;
+
+	if (idx < 0 || idx >= ann->nr_hists)
+		return NULL;
+	annotate_hist__for_each(&ann->hists[idx], &it, e) {
+		u64 start;
+
+		if (!e->target.sym || e->target.sym == ann->all)
+			continue;
+		start = annotate_target__addr(&e->target);
+		if (addr >= start && addr - start < e->target.sym->end - e->target.sym->start)
+			return e;
+	}
+	return NULL;
+}
+
+/* Annotate the entries of one event: the number printed, -1 after an error. */
+static int annotate__print_evsel(struct annotator *ann,
+				 struct evsel *evsel, int idx, FILE *fp,
+				 int *nr_errors)
+{
+	struct annotate_entry **entries;
+	size_t nr, i;
+	int printed = 0;
+
+	if (annotator__entries(ann, idx, &entries, &nr))
+		return -1;
+	ann->opts.print.event_name = evsel__name(evsel);
+	for (i = 0; i < nr; i++) {
+		struct annotate_entry *e = entries[i];
+		struct annotation *a;
+		char err[1024];
+
 		if (annotation__new(&a, &e->target, e->samples, e->nr, err, sizeof(err))) {
 			/* all symbols: one line per object; a named symbol: always */
 			if (ann->opts.sym_name || !annotate__failed_before(ann, e->target.dso)) {
@@ -335,7 +379,7 @@ int annotator__fprintf(struct annotator *ann, struct evlist *evlist, FILE *fp,
 
 		if (i >= ann->nr_hists || !ann->hists[i].nr_samples)
 			continue;
-		n = annotate__print_evsel(ann, evsel, &ann->hists[i], fp, nr_errors);
+		n = annotate__print_evsel(ann, evsel, i, fp, nr_errors);
 		if (n < 0)
 			return -ENOMEM;
 		*printed += n;

@@ -12,6 +12,7 @@ struct perf_header;
 struct perf_env_bpf;
 struct evsel;
 struct dso;
+struct thread;
 
 /*
  * perf annotate without its command line: the samples of a session by
@@ -38,6 +39,10 @@ struct annotator_opts {
 	const char		*kallsyms;	/* --kallsyms, NULL: /proc/kallsyms */
 	u32			kinds;		/* only dsos of these kinds (1 << DSO_KIND_*); 0: all */
 	struct annotate_print_opts print;
+	/* a sample the caller's own filters drop (NULL: every sample counts) */
+	bool			(*accept)(void *arg, struct thread *thread,
+					  const struct perf_sample *sample);
+	void			*accept_arg;
 	/* an annotation that cannot be made: its one-line reason, to the caller's sink */
 	void			(*error)(void *arg, const char *msg);
 	void			*error_arg;
@@ -96,6 +101,20 @@ int annotator__kernel_samples(struct annotator *ann);
  */
 int annotator__fprintf(struct annotator *ann, struct evlist *evlist, FILE *fp,
 		       int *printed, int *nr_errors);
+
+/*
+ * The entries of event idx that the options let through, most period
+ * first, each target ready for annotation__new(): an array to free(),
+ * the entries stay the annotator's.  0 (*nr 0: no samples) or -ENOMEM.
+ */
+int annotator__entries(struct annotator *ann, int idx, struct annotate_entry ***out,
+		       size_t *nr);
+
+/*
+ * The entry of event idx whose symbol holds the runtime address addr
+ * (a call's target), NULL when none got samples.
+ */
+struct annotate_entry *annotator__entry_at(struct annotator *ann, int idx, u64 addr);
 
 /*
  * The sampled user objects whose file is gone (so their samples have no

@@ -187,6 +187,7 @@ int report_rows__build(struct report_rows *rows, struct report *rep,
 		if (!hists || !hists->nr_samples)
 			continue;
 		report__finish_hists(rep, hists, i);
+		rows->idx = i;
 		rows->graph = hists->graph && hists->nr_chains;
 		report__nr_samples_text(hists->nr_samples, nr, sizeof(nr));
 		len = snprintf(rows->title, sizeof(rows->title), "Samples: %s of event '%s'", nr,

@@ -30,6 +30,7 @@ struct report_rows {
 	struct report_row	*v;
 	int			nr;
 	bool			graph;		/* the entries have graphs (-g): a fold column */
+	int			idx;		/* the event's, in the session's evlist */
 };
 
 /*

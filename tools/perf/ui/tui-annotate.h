@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef __PERF_UI_TUI_ANNOTATE_H
+#define __PERF_UI_TUI_ANNOTATE_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+struct annotation;
+struct annotation_line;
+
+/*
+ * The annotate browser of perf report's `a` and of perf annotate on a
+ * terminal: one symbol's instructions with their shares, source lines
+ * between them, laid out as upstream's browser: the title, the symbol
+ * and its object, then "percent │ offset: mnemonic operands", jumps
+ * marked ↓/↑ with the target's offset, calls →, returns ←.
+ *
+ * Keys: arrows, PgUp/PgDn, Home/End move; H the hottest instruction, TAB
+ * and shift-TAB the next and previous by share; Enter or Right on a jump
+ * goes to its target, on a call asks call() for the callee (the caller
+ * opens a browser of its own on it); s shows or hides source lines, o
+ * the offset of every instruction (else of jump targets only); h or ?
+ * help; q, Esc or Left leave.
+ */
+struct tui_annotate {
+	const struct annotation	*a;
+	const char		*title;		/* first line: the event, as report's */
+	volatile sig_atomic_t	*done;
+	/* Enter on a call: 0 when the callee was shown, else a reason in msg */
+	int			(*call)(void *arg, const struct annotation_line *l, char *msg,
+					size_t size);
+	void			*call_arg;
+	/* state */
+	int			*view;		/* index in a->lines of each line shown */
+	int			nr_view;
+	int			selected;
+	int			first;
+	int			hot;		/* TAB: rank of the selection by share */
+	bool			hide_source;
+	bool			all_offsets;
+	bool			ascii;		/* no UTF-8 on this terminal */
+	char			message[512];
+};
+
+/*
+ * Browse t->a until a leaving key or *t->done; the key that left (q,
+ * Esc, KEY_LEFT), or 0 for *done.  The caller has the terminal in TUI
+ * mode (tui__init()).
+ */
+int tui_annotate__run(struct tui_annotate *t);
+
+/*
+ * The steps without the loop, for tests on a curses screen of their own:
+ * tui_annotate__view() builds the lines shown from the toggles (the
+ * selection kept on the same line where it still shows; 0 or -ENOMEM);
+ * tui_annotate__line() lays out line i of the view without the bar;
+ * tui_annotate__key() applies a key: the key when it leaves, else 0.
+ */
+int tui_annotate__view(struct tui_annotate *t);
+void tui_annotate__line(const struct tui_annotate *t, int i, char *buf, size_t size);
+void tui_annotate__draw(struct tui_annotate *t);
+int tui_annotate__key(struct tui_annotate *t, int ch);
+void tui_annotate__exit(struct tui_annotate *t);
+
+#endif /* __PERF_UI_TUI_ANNOTATE_H */
