@@ -5,6 +5,7 @@
  * file's BPF_PROG_INFO and BTF, native code from ELF files or the kernel.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,14 +19,51 @@
 #include "util/parse-options.h"
 #include "util/session.h"
 #include "ui/pager.h"
+#include "ui/tui-annotate.h"
 
 struct annotate_cmd {
 	struct perf_tool	tool;
 	struct annotator	ann;
 	const char		*input;
 	bool			use_stdio;
+	bool			use_tui;	/* --tui: the browser, if on a terminal */
 	bool			skip_missing;
 };
+
+static volatile sig_atomic_t annotate_done;
+
+static void annotate__sig_done(int sig)
+{
+	annotate_done = 1;
+}
+
+static void annotate__signals(void (*handler)(int))
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = handler;
+	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+		sigaction(sigs[i], &sa, NULL);
+}
+
+/*
+ * On a terminal (stdin and stdout), unless --stdio: the annotate browser
+ * over the sampled symbols.  -ENOTTY or -ENODATA: print as --stdio does.
+ */
+static int annotate__browse(struct annotate_cmd *cmd, struct perf_session *session)
+{
+	int err;
+
+	if (cmd->use_stdio || !isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO))
+		return -ENOTTY;
+	annotate__signals(annotate__sig_done);
+	err = tui_annotate__symbols(&cmd->ann, session->evlist, &annotate_done);
+	annotate__signals(SIG_DFL);
+	return err;
+}
 
 static int annotate__sample(struct perf_tool *tool, struct perf_session *session,
 			    const union perf_event *ev, struct perf_sample *sample,
@@ -95,6 +133,7 @@ int cmd_annotate(int argc, const char **argv)
 		OPT_STRING('s', "symbol", &o.sym_name, "symbol",
 			   "symbol to annotate"),
 		OPT_BOOLEAN(0, "stdio", &cmd.use_stdio, "Use the stdio interface"),
+		OPT_BOOLEAN(0, "tui", &cmd.use_tui, "Use the TUI interface"),
 		OPT_BOOLEAN('l', "print-line", &o.print.print_line,
 			    "print matching source lines (may be slow)"),
 		OPT_BOOLEAN('P', "full-paths", &o.print.full_paths,
@@ -171,6 +210,19 @@ int cmd_annotate(int argc, const char **argv)
 				"(%s): give a vmlinux with -k\n", strerror(errno));
 			nr_errors++;
 		}
+	}
+	if (!err) {
+		err = annotate__browse(&cmd, session);
+		if (err == -ENOMEM) {
+			fprintf(stderr, "perf annotate: out of memory\n");
+			goto out;
+		}
+		if (err != -ENOTTY && err != -ENODATA) {
+			if (err)
+				fprintf(stderr, "perf annotate: the terminal: %s\n", strerror(-err));
+			goto out;
+		}
+		err = 0;
 	}
 	pager__setup();
 	err = err ? err : annotator__fprintf(ann, session->evlist, stdout, &printed, &nr_errors);

@@ -233,7 +233,7 @@ static void go_hot(struct tui_annotate *t, int ch)
 	free(v);
 }
 
-static int follow(struct tui_annotate *t)
+static int follow(struct tui_annotate *t, int ch)
 {
 	const struct annotation_line *l = t->nr_view ? view_line(t, t->selected) : NULL;
 	int i;
@@ -255,8 +255,11 @@ static int follow(struct tui_annotate *t)
 			t->message[0] = '\0';
 		return 0;
 	}
+	/* upstream's: a return leaves the function */
 	if (l && l->type == ANNOTATION_LINE_INSN && is_ret(l))
-		return KEY_LEFT;
+		return 27;
+	if (ch == KEY_RIGHT && t->right_leaves)
+		return KEY_RIGHT;
 	snprintf(t->message, sizeof(t->message),
 		 "Actions are only available for function call/return & jump/branch instructions.");
 	return 0;
@@ -290,7 +293,7 @@ int tui_annotate__key(struct tui_annotate *t, int ch)
 		go_hot(t, ch);
 		break;
 	case '\n': case '\r': case KEY_ENTER: case KEY_RIGHT:
-		return follow(t);
+		return follow(t, ch);
 	case 's':
 		t->hide_source = !t->hide_source;
 		if (tui_annotate__view(t))

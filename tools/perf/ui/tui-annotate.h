@@ -19,7 +19,7 @@ struct annotation_line;
  * Keys: arrows, PgUp/PgDn, Home/End move; H the hottest instruction, TAB
  * and shift-TAB the next and previous by share; Enter or Right on a jump
  * goes to its target, on a call asks call() for the callee (the caller
- * opens a browser of its own on it); s shows or hides source lines, o
+ * opens a browser of its own on it), on a return leaves; s shows or hides source lines, o
  * the offset of every instruction (else of jump targets only); h or ?
  * help; q, Esc or Left leave.
  */
@@ -31,6 +31,7 @@ struct tui_annotate {
 	int			(*call)(void *arg, const struct annotation_line *l, char *msg,
 					size_t size);
 	void			*call_arg;
+	bool			right_leaves;	/* Right with nothing to follow leaves */
 	/* state */
 	int			*view;		/* index in a->lines of each line shown */
 	int			nr_view;
@@ -45,7 +46,8 @@ struct tui_annotate {
 
 /*
  * Browse t->a until a leaving key or *t->done; the key that left (q,
- * Esc, KEY_LEFT), or 0 for *done.  The caller has the terminal in TUI
+ * Esc, KEY_LEFT, KEY_RIGHT with right_leaves; Esc for Enter on a
+ * return), or 0 for *done.  The caller has the terminal in TUI
  * mode (tui__init()).
  */
 int tui_annotate__run(struct tui_annotate *t);
@@ -62,5 +64,21 @@ void tui_annotate__line(const struct tui_annotate *t, int i, char *buf, size_t s
 void tui_annotate__draw(struct tui_annotate *t);
 int tui_annotate__key(struct tui_annotate *t, int ch);
 void tui_annotate__exit(struct tui_annotate *t);
+
+struct annotator;
+struct evlist;
+
+/*
+ * perf annotate on a terminal: the symbols of every event with samples,
+ * most sampled first, one browser at a time from the hottest: Right on a
+ * line with nothing to follow goes to the next symbol, Left to the
+ * previous one (from the first: out), q or Esc quit; a call opens its
+ * callee when it got samples.  Symbols that cannot be annotated are
+ * passed over.  The terminal is taken and restored here.  0, -ENODATA
+ * when no symbol can be annotated (nothing was drawn), -ENOTTY or
+ * -ENOMEM.
+ */
+int tui_annotate__symbols(struct annotator *ann, struct evlist *evlist,
+			  volatile sig_atomic_t *done);
 
 #endif /* __PERF_UI_TUI_ANNOTATE_H */

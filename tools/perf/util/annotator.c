@@ -42,6 +42,7 @@ void annotator__exit(struct annotator *ann)
 	free(ann->hists);
 	free(ann->khists);
 	free(ann->uhists);
+	free(ann->totals);
 	free(ann->all);
 	srclines__delete(ann->srclines);
 	free(ann->nosym_dsos);
@@ -59,6 +60,7 @@ void annotator__use_header(struct annotator *ann, struct perf_header *header)
 static int annotate__grow_hists(struct annotator *ann, int idx)
 {
 	struct annotate_hist *h, *k, *u;
+	struct annotator_total *tot;
 	int i;
 
 	h = realloc(ann->hists, (idx + 1) * sizeof(*h));
@@ -73,7 +75,12 @@ static int annotate__grow_hists(struct annotator *ann, int idx)
 	if (!u)
 		return -ENOMEM;
 	ann->uhists = u;
+	tot = realloc(ann->totals, (idx + 1) * sizeof(*tot));
+	if (!tot)
+		return -ENOMEM;
+	ann->totals = tot;
 	for (i = ann->nr_hists; i <= idx; i++) {
+		memset(&tot[i], 0, sizeof(tot[i]));
 		if (annotate_hist__init(&h[i]))
 			return -ENOMEM;
 		if (annotate_hist__init(&k[i])) {
@@ -135,6 +142,8 @@ int annotator__sample(struct annotator *ann, const union perf_event *ev,
 		return -ENOMEM;
 	if (ann->opts.accept && !ann->opts.accept(ann->opts.accept_arg, t, sample))
 		return 0;
+	ann->totals[evsel->idx].nr_samples++;
+	ann->totals[evsel->idx].period += sample->period;
 	machine__resolve_map(m, t, ev->header.misc & PERF_RECORD_MISC_CPUMODE_MASK, sample->ip,
 			     &al);
 	if (!al.dso)
@@ -332,6 +341,42 @@ struct annotate_entry *annotator__entry_at(struct annotator *ann, int idx, u64 a
 			return e;
 	}
 	return NULL;
+}
+
+bool annotate_entry__same(const struct annotate_entry *a, const struct annotate_entry *b)
+{
+	return !strcmp(a->target.sym->name, b->target.sym->name) &&
+	       !strcmp(a->target.dso->long_name, b->target.dso->long_name);
+}
+
+int annotator__merged_samples(struct annotator *ann, int idx, const struct annotate_entry *e,
+			      struct annotate_sample **out, size_t *nr)
+{
+	struct annotate_hist_iter it;
+	struct annotate_entry *o;
+	struct annotate_sample *v;
+	size_t n = 0;
+
+	*out = NULL;
+	*nr = 0;
+	if (idx < 0 || idx >= ann->nr_hists)
+		return 0;
+	annotate_hist__for_each(&ann->hists[idx], &it, o)
+		if (o->target.sym && annotate_entry__same(o, e))
+			n += o->nr;
+	v = malloc((n + 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	n = 0;
+	annotate_hist__for_each(&ann->hists[idx], &it, o) {
+		if (!o->target.sym || !annotate_entry__same(o, e))
+			continue;
+		memcpy(v + n, o->samples, o->nr * sizeof(*v));
+		n += o->nr;
+	}
+	*out = v;
+	*nr = n;
+	return 0;
 }
 
 /* Annotate the entries of one event: the number printed, -1 after an error. */

@@ -48,6 +48,12 @@ struct annotator_opts {
 	void			*error_arg;
 };
 
+/* An event's samples that counted (the accept hook's): for a title line. */
+struct annotator_total {
+	u64	nr_samples;
+	u64	period;
+};
+
 struct annotator {
 	struct annotator_opts	opts;
 	struct machine		*machine;
@@ -56,6 +62,7 @@ struct annotator {
 	struct annotate_hist	*hists;		/* one per evsel, by idx */
 	struct annotate_hist	*khists;	/* kernel samples by address */
 	struct annotate_hist	*uhists;	/* user samples by address */
+	struct annotator_total	*totals;	/* every sample counted, by idx */
 	struct symbol		*all;		/* the symbol covering everything */
 	bool			kernel_moved;
 	int			nr_hists;
@@ -109,6 +116,17 @@ int annotator__fprintf(struct annotator *ann, struct evlist *evlist, FILE *fp,
  */
 int annotator__entries(struct annotator *ann, int idx, struct annotate_entry ***out,
 		       size_t *nr);
+
+/* Whether two entries are one function: the same object and symbol names. */
+bool annotate_entry__same(const struct annotate_entry *a, const struct annotate_entry *b);
+
+/*
+ * The samples of e and of every other entry of event idx that is the
+ * same function (a BPF program loaded more than once: one code, a dso
+ * per load), for annotation__new(): an array to free().  -ENOMEM.
+ */
+int annotator__merged_samples(struct annotator *ann, int idx, const struct annotate_entry *e,
+			      struct annotate_sample **out, size_t *nr);
 
 /*
  * The entry of event idx whose symbol holds the runtime address addr

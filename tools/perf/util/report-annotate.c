@@ -113,18 +113,26 @@ static int report_annotate__read(struct report_annotate *ra)
 	return 0;
 }
 
-static int ra__annotation(struct report_annotate *ra, struct annotate_entry *e,
+/* e's function with the samples of every load of it */
+static int ra__annotation(struct report_annotate *ra, int idx, struct annotate_entry *e,
 			  struct annotation **a, char *err, size_t errsz)
 {
+	struct annotate_sample *samples;
 	char why[1024];
+	size_t nr;
 	int ret;
 
+	if (annotator__merged_samples(&ra->ann, idx, e, &samples, &nr)) {
+		snprintf(err, errsz, "out of memory");
+		return -ENOMEM;
+	}
 	e->target.bpf = ra->ann.bpf;
 	e->target.machine = ra->ann.machine;
 	e->target.srclines = ra->ann.srclines;
-	ret = annotation__new(a, &e->target, e->samples, e->nr, why, sizeof(why));
+	ret = annotation__new(a, &e->target, samples, nr, why, sizeof(why));
 	if (ret)
 		snprintf(err, errsz, "%s: %s", e->target.sym->name, why);
+	free(samples);
 	return ret;
 }
 
@@ -164,7 +172,7 @@ int report_annotate__new(struct report_annotate *ra, int idx, const struct dso *
 		snprintf(err, errsz, "%s: no samples of its own to annotate", sym->name);
 		return -ENOENT;
 	}
-	return ra__annotation(ra, best, a, err, errsz);
+	return ra__annotation(ra, idx, best, a, err, errsz);
 }
 
 int report_annotate__at(struct report_annotate *ra, int idx, u64 addr,
@@ -185,5 +193,5 @@ int report_annotate__at(struct report_annotate *ra, int idx, u64 addr,
 			 (unsigned long long)addr);
 		return -ENOENT;
 	}
-	return ra__annotation(ra, e, a, err, errsz);
+	return ra__annotation(ra, idx, e, a, err, errsz);
 }
