@@ -31,18 +31,6 @@ struct tui_symbols {
 	char			title[512];
 };
 
-/* A function listed already: another load of the same BPF program. */
-static bool tui_symbols__seen(const struct tui_symbols *s, int idx,
-			     const struct annotate_entry *e)
-{
-	int i;
-
-	for (i = 0; i < s->nr; i++)
-		if (s->v[i].idx == idx && annotate_entry__same(s->v[i].e, e))
-			return true;
-	return false;
-}
-
 static int tui_symbols__collect(struct tui_symbols *s)
 {
 	struct evsel *evsel;
@@ -64,8 +52,7 @@ static int tui_symbols__collect(struct tui_symbols *s)
 		}
 		s->v = v;
 		for (k = 0; k < nr; k++)
-			if (!tui_symbols__seen(s, i, entries[k]))
-				v[s->nr++] = (struct tui_symbol){ .idx = i, .e = entries[k] };
+			v[s->nr++] = (struct tui_symbol){ .idx = i, .e = entries[k] };
 		free(entries);
 	}
 	return 0;

@@ -296,6 +296,56 @@ static bool annotate__wanted(struct annotator *ann, const struct annotate_entry 
 	return annotate__dso_wanted(ann, e->target.dso);
 }
 
+bool annotate_entry__same(const struct annotate_entry *a, const struct annotate_entry *b)
+{
+	return !strcmp(a->target.sym->name, b->target.sym->name) &&
+	       !strcmp(a->target.dso->long_name, b->target.dso->long_name);
+}
+
+static bool annotate__is_bpf(const struct annotate_entry *e)
+{
+	return e->target.dso->kind == DSO_KIND_BPF || e->target.dso->kind == DSO_KIND_FALLBACK;
+}
+
+/*
+ * The entries of a BPF program loaded more than once (a dso per load, one
+ * code) as one function, as upstream's entries merge by name: the first
+ * of each kept, the order by the period of all loads.  The new count.
+ */
+static size_t annotator__merge_loads(struct annotate_entry **v, size_t n)
+{
+	u64 *period = malloc((n + 1) * sizeof(*period));
+	size_t i, j, k = 0;
+
+	if (!period)
+		return n;	/* unmerged, as they were */
+	for (i = 0; i < n; i++) {
+		for (j = 0; annotate__is_bpf(v[i]) && j < k; j++)
+			if (annotate__is_bpf(v[j]) && annotate_entry__same(v[j], v[i]))
+				break;
+		if (annotate__is_bpf(v[i]) && j < k) {
+			period[j] += v[i]->period;
+			continue;
+		}
+		period[k] = v[i]->period;
+		v[k++] = v[i];
+	}
+	/* the first keeps its place on ties: insertion, as few entries move */
+	for (i = 1; i < k; i++) {
+		struct annotate_entry *e = v[i];
+		u64 p = period[i];
+
+		for (j = i; j > 0 && period[j - 1] < p; j--) {
+			v[j] = v[j - 1];
+			period[j] = period[j - 1];
+		}
+		v[j] = e;
+		period[j] = p;
+	}
+	free(period);
+	return k;
+}
+
 int annotator__entries(struct annotator *ann, int idx, struct annotate_entry ***out,
 		       size_t *nr)
 {
@@ -320,7 +370,7 @@ int annotator__entries(struct annotator *ann, int idx, struct annotate_entry ***
 		entries[k++] = e;
 	}
 	*out = entries;
-	*nr = k;
+	*nr = annotator__merge_loads(entries, k);
 	return 0;
 }
 
@@ -341,12 +391,6 @@ struct annotate_entry *annotator__entry_at(struct annotator *ann, int idx, u64 a
 			return e;
 	}
 	return NULL;
-}
-
-bool annotate_entry__same(const struct annotate_entry *a, const struct annotate_entry *b)
-{
-	return !strcmp(a->target.sym->name, b->target.sym->name) &&
-	       !strcmp(a->target.dso->long_name, b->target.dso->long_name);
 }
 
 int annotator__merged_samples(struct annotator *ann, int idx, const struct annotate_entry *e,
@@ -393,10 +437,19 @@ static int annotate__print_evsel(struct annotator *ann,
 	ann->opts.print.event_name = evsel__name(evsel);
 	for (i = 0; i < nr; i++) {
 		struct annotate_entry *e = entries[i];
+		struct annotate_sample *samples;
 		struct annotation *a;
 		char err[1024];
+		size_t n;
+		int ret;
 
-		if (annotation__new(&a, &e->target, e->samples, e->nr, err, sizeof(err))) {
+		if (annotator__merged_samples(ann, idx, e, &samples, &n)) {
+			free(entries);
+			return -1;
+		}
+		ret = annotation__new(&a, &e->target, samples, n, err, sizeof(err));
+		free(samples);
+		if (ret) {
 			/* all symbols: one line per object; a named symbol: always */
 			if (ann->opts.sym_name || !annotate__failed_before(ann, e->target.dso)) {
 				if (ann->opts.error)

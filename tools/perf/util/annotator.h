@@ -110,9 +110,11 @@ int annotator__fprintf(struct annotator *ann, struct evlist *evlist, FILE *fp,
 		       int *printed, int *nr_errors);
 
 /*
- * The entries of event idx that the options let through, most period
+ * The functions of event idx that the options let through, most period
  * first, each target ready for annotation__new(): an array to free(),
- * the entries stay the annotator's.  0 (*nr 0: no samples) or -ENOMEM.
+ * the entries stay the annotator's.  A BPF program loaded more than once
+ * is one function (its first entry; annotator__merged_samples() gives the
+ * samples of all).  0 (*nr 0: no samples) or -ENOMEM.
  */
 int annotator__entries(struct annotator *ann, int idx, struct annotate_entry ***out,
 		       size_t *nr);
