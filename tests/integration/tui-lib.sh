@@ -9,7 +9,20 @@ S=perf-tui-$$
 export TMUX_TMPDIR=$TMPD
 tmux -f /dev/null new-session -d -s $S -x 200 -y 50 \
 	"env PS1='TUI-TEST\$ ' PAGER=cat bash --norc --noprofile"
-trap 'st=$?; tmux kill-server 2>/dev/null; (exit $st); tmpd_exit' EXIT
+# the server and the pane's shell are gone before the scratch files go:
+# a shell dying of SIGHUP still writes in $HOME, and rm -rf raced it
+TUI_PIDS="$(tmux display -p -t $S '#{pid} #{pane_pid}')"
+tui_kill() {
+	local i pid
+	tmux kill-server 2>/dev/null
+	for pid in $TUI_PIDS; do
+		for i in $(seq 100); do
+			kill -0 "$pid" 2>/dev/null || break
+			sleep 0.05
+		done
+	done
+}
+trap 'st=$?; tui_kill; (exit $st); tmpd_exit' EXIT
 
 PROMPT='^TUI-TEST\$ *$'
 

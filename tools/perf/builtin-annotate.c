@@ -51,16 +51,18 @@ static void annotate__signals(void (*handler)(int))
 
 /*
  * On a terminal (stdin and stdout), unless --stdio: the annotate browser
- * over the sampled symbols.  -ENOTTY or -ENODATA: print as --stdio does.
+ * over the sampled symbols, note on its first status line.  -ENOTTY or
+ * -ENODATA: print as --stdio does.
  */
-static int annotate__browse(struct annotate_cmd *cmd, struct perf_session *session)
+static int annotate__browse(struct annotate_cmd *cmd, struct perf_session *session,
+			    const char *note)
 {
 	int err;
 
 	if (cmd->use_stdio || !isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO))
 		return -ENOTTY;
 	annotate__signals(annotate__sig_done);
-	err = tui_annotate__symbols(&cmd->ann, session->evlist, &annotate_done);
+	err = tui_annotate__symbols(&cmd->ann, session->evlist, note, &annotate_done);
 	annotate__signals(SIG_DFL);
 	return err;
 }
@@ -156,6 +158,7 @@ int cmd_annotate(int argc, const char **argv)
 		OPT_END()
 	};
 	int err, printed = 0, nr_errors = 0;
+	char kernel_note[256] = "";
 	bool has_kernel;
 
 	argc = parse_options(argc, argv, options, annotate_usage, 0);
@@ -206,13 +209,18 @@ int cmd_annotate(int argc, const char **argv)
 		if (kernel_annotatable(ann)) {
 			err = annotator__kernel_samples(ann);
 		} else {
-			fprintf(stderr, "perf annotate: [kernel.kallsyms]: cannot read /proc/kcore "
-				"(%s): give a vmlinux with -k\n", strerror(errno));
+			snprintf(kernel_note, sizeof(kernel_note), "[kernel.kallsyms]: cannot read "
+				 "/proc/kcore (%s): give a vmlinux with -k", strerror(errno));
 			nr_errors++;
 		}
 	}
 	if (!err) {
-		err = annotate__browse(&cmd, session);
+		/* the browser says it on its status line, the text on stderr */
+		err = annotate__browse(&cmd, session, kernel_note);
+		if (err == -ENOTTY || err == -ENODATA) {
+			if (kernel_note[0])
+				fprintf(stderr, "perf annotate: %s\n", kernel_note);
+		}
 		if (err == -ENOMEM) {
 			fprintf(stderr, "perf annotate: out of memory\n");
 			goto out;

@@ -142,7 +142,7 @@ static int tui_symbols__browse(struct tui_symbols *s, int idx, struct annotation
 	return key;
 }
 
-int tui_annotate__symbols(struct annotator *ann, struct evlist *evlist,
+int tui_annotate__symbols(struct annotator *ann, struct evlist *evlist, const char *note,
 			  volatile sig_atomic_t *done)
 {
 	struct tui_symbols s = { .ann = ann, .evlist = evlist, .done = done };
@@ -171,6 +171,10 @@ int tui_annotate__symbols(struct annotator *ann, struct evlist *evlist,
 
 		t.call = tui_symbols__callee;
 		t.call_arg = &c;
+		if (note) {
+			snprintf(t.message, sizeof(t.message), "%s", note);
+			note = NULL;
+		}
 		tui_symbols__title(&s, s.v[pos].idx);
 		key = tui_annotate__run(&t);
 		annotation__delete(a);

@@ -74,11 +74,13 @@ struct evlist;
  * line with nothing to follow goes to the next symbol, Left to the
  * previous one (from the first: out), q or Esc quit; a call opens its
  * callee when it got samples.  Symbols that cannot be annotated are
- * passed over.  The terminal is taken and restored here.  0, -ENODATA
+ * passed over.  note (or NULL): the first browser's status line, say
+ * why the kernel's functions are missing.  The terminal is taken and
+ * restored here.  0, -ENODATA
  * when no symbol can be annotated (nothing was drawn), -ENOTTY or
  * -ENOMEM.
  */
-int tui_annotate__symbols(struct annotator *ann, struct evlist *evlist,
+int tui_annotate__symbols(struct annotator *ann, struct evlist *evlist, const char *note,
 			  volatile sig_atomic_t *done);
 
 #endif /* __PERF_UI_TUI_ANNOTATE_H */
