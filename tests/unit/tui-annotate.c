@@ -62,7 +62,7 @@ int main(void)
 
 	if (!scr)
 		skip_all("no curses screen for xterm here");
-	plan(33);
+	plan(32);
 	is_int(tui_annotate__view(&t), 0, "the view");
 	is_int(t.nr_view, 7, "source line and instructions");
 
