@@ -3,7 +3,7 @@
 # perf report's browser driven in tmux on the fixtures: its first screen
 # is upstream's browser's (title, columns, rows; hot BPF programs by
 # name, no "# " stdio header) and its rows those of --stdio; the moving
-# keys, the filter, help, the graphs of a -g file; q leaves the screen and the terminal modes as
+# keys, the filter, help, the graphs of a -g file; q (Esc, y) leaves the screen and the terminal modes as
 # they were, so do SIGTERM and SIGSEGV; --stdio, | cat and -i - (pipe
 # input) print as before.  The first screen is upstream's browser's on
 # the same file (its tip line aside).  Every wait is on the screen.
@@ -13,22 +13,6 @@ G=up-callgraph
 need_fixtures $F.data $G.data up-pipe.data
 . "$(dirname "$0")/tui-lib.sh"
 
-# first_screen: until a browser's whole first screen is drawn (a row under
-# the titles, the same pane twice in a row: a TUI may draw in pieces)
-first_screen() {
-	local i prev=
-	must_see "$TITLE" "the browser's title line"
-	must_see '^[+ -] +[0-9]+\.[0-9]+%' "the browser's rows"
-	for i in $(seq 300); do
-		pane >"$TMPD/pane"
-		[ -n "$prev" ] && cmp -s "$TMPD/pane" "$prev" && return 0
-		cp "$TMPD/pane" "$TMPD/pane.prev"
-		prev=$TMPD/pane.prev
-		sleep 0.1
-	done
-	ok 1 "the browser's first screen settles"
-	done_testing
-}
 # the list's rows on the screen (between the titles and the status line)
 screen_rows() { sed -n '3,49p' "$TMPD/pane" | sed 's/ *$//' | grep -v '^$'; }
 CMD="$PERF report --kallsyms $KALLSYMS -i $(fixture $F.data)"
@@ -233,10 +217,12 @@ keys q
 tui_same_screen "$CMD" "q"
 tui_same_modes "q"
 
-# Esc exits too; SIGTERM and SIGSEGV restore as well
+# Esc exits too, once y answers upstream's question; SIGTERM and SIGSEGV restore as well
 keys "$CMD" Enter
 must_see "$TITLE" "the browser again"
 keys Escape
+must_see 'Do you really want to exit\? \[y/n\]' "Esc asks"
+keys y
 tui_same_screen "$CMD" "Esc"
 tui_same_modes "Esc"
 tui_signals "$CMD" "$TITLE" '^Samples: '

@@ -104,3 +104,19 @@ tui_signals() {
 		ok $? "SIG$sig: terminal modes restored"
 	done
 }
+# first_screen: until a report browser's whole first screen is drawn ($TITLE,
+# a row under the titles, the same pane twice in a row: a TUI may draw in pieces)
+first_screen() {
+	local i prev=
+	must_see "$TITLE" "the browser's title line"
+	must_see '^[+ -] +[0-9]+\.[0-9]+%' "the browser's rows"
+	for i in $(seq 300); do
+		pane >"$TMPD/pane"
+		[ -n "$prev" ] && cmp -s "$TMPD/pane" "$prev" && return 0
+		cp "$TMPD/pane" "$TMPD/pane.prev"
+		prev=$TMPD/pane.prev
+		sleep 0.1
+	done
+	ok 1 "the browser's first screen settles"
+	done_testing
+}

@@ -4,8 +4,9 @@
  * report's browser for a report of three rows, drawn on a curses screen
  * of the test's own and read back: upstream's title, the column titles,
  * the rows as --stdio's with the selection bar, the status line; the
- * keys (moving, paging, Home/End clamped, q and Esc); the symbol filter
- * and its state; a small screen scrolling to the selection; with -g, the
+ * keys (moving, paging, Home/End clamped, q, Esc and its question); the
+ * symbol filter and its state; the d and t zooms (title, rows, the object
+ * column), Left and Esc out of them; a small screen scrolling to the selection; with -g, the
  * fold marks and +, e, Enter, c, E and C showing and hiding the graphs.
  */
 #include <stdio.h>
@@ -29,7 +30,7 @@ int main(void)
 	scr = test_screen__new(10, 100);
 	if (!scr || report_test__new(&rep, &session, 0, false))
 		skip_all("no curses screen for xterm, or no report here");
-	plan(31);
+	plan(39);
 	is_int(report_rows__build(&t.rows, &rep, &session), 0, "the rows");
 	is_int(tui_report__filter(&t), 0, "the view, no filter");
 	is_int(t.nr_view, 3, "every row in the view");
@@ -75,13 +76,48 @@ int main(void)
 	t.filter[0] = '\0';
 	tui_report__filter(&t);
 
+	/* d and t: zooms, built again from the report */
+	t.rep = &rep;
+	t.session = &session;
+	tui_report__key(&t, 't');
+	tui_report__draw(&t);
+	ok(t.nr_view == 2 && strstr(test_screen__row(0), ", Thread: app") &&
+	   !strstr(test_screen__row(4), "0x0000000000001234"), "t: the command's rows (%s)",
+	   test_screen__row(0));
+	tui_report__key(&t, 'd');
+	tui_report__draw(&t);
+	ok(t.nr_view == 2 && strstr(test_screen__row(0), ", Thread: app, DSO: app") &&
+	   !strstr(test_screen__row(1), "Shared Object"), "d: the object's rows, its column left out");
+	tui_report__key(&t, KEY_LEFT);
+	tui_report__draw(&t);
+	ok(!strstr(test_screen__row(0), "DSO") && strstr(test_screen__row(0), "Thread") &&
+	   strstr(test_screen__row(1), "Shared Object"), "Left: out of the last zoom");
+	tui_report__key(&t, 27);
+	ok(t.nr_view == 3 && !t.confirm_exit && !strstr(t.title, "Thread"),
+	   "Esc: out of the other, no question");
+	for (i = 0; i < t.nr_view && !strstr(t.view[i].text, "0x0000000000001234"); i++)
+		;
+	t.selected = i;
+	tui_report__key(&t, 'd');
+	ok(t.nr_view == 3 && strstr(t.message, "no object to zoom into"),
+	   "d on a row without an object: said (%s)", t.message);
+	tui_report__key(&t, '\t');
+	ok(strstr(t.message, "no other event has samples") != NULL, "TAB with one event: said");
+	t.rep = NULL;
+	t.session = NULL;
+	tui_report__filter(&t);
+
 	/* a small screen: the list scrolls to the selection */
 	resizeterm(4, 100);
 	t.selected = 2;
 	tui_report__draw(&t);
 	ok(t.first == 2 && strstr(test_screen__row(2), "0x0000000000000020") &&
 	   (mvinch(2, 0) & A_REVERSE), "one row of list: the selected one shown");
-	ok(tui_report__key(&t, 'q') == -1 && tui_report__key(&t, 27) == -1, "q and Esc quit");
+	ok(tui_report__key(&t, 'q') == -1, "q quits");
+	ok(tui_report__key(&t, 27) == 0 && t.confirm_exit &&
+	   strstr(t.message, "Do you really want to exit?") && tui_report__key(&t, 'n') == 0 &&
+	   !t.confirm_exit, "Esc asks first; n stays");
+	ok(tui_report__key(&t, 27) == 0 && tui_report__key(&t, 'y') == -1, "Esc, y quits");
 	tui_report__exit(&t);
 	ok(!t.view && !t.rows.v, "freed");
 	report_test__delete(&rep, &session);

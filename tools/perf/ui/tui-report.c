@@ -13,7 +13,12 @@
 #include <string.h>
 
 #include "util/annotate.h"
+#include "util/dso.h"
+#include "util/evlist.h"
+#include "util/report.h"
 #include "util/hist.h"
+#include "util/sort.h"
+#include "util/thread.h"
 #include "util/session.h"
 #include "tui.h"
 #include "tui-annotate.h"
@@ -30,6 +35,30 @@ static int tui_report__line_of(const struct tui_report *t, int row)
 	return -1;
 }
 
+static const struct dso *entry_dso(const struct hist_entry *he)
+{
+	return he->key.dso ? he->key.dso : he->dso;
+}
+
+/* the command of an entry: its key, else its thread's */
+static const char *entry_comm(const struct hist_entry *he)
+{
+	if (he->key.comm)
+		return he->key.comm;
+	return he->thread ? he->thread->comm : NULL;
+}
+
+/* The entries the zooms keep (objects by name: each load of a BPF program is one). */
+static bool tui_report__zoomed(void *priv, const struct hist_entry *he)
+{
+	const struct tui_report *t = priv;
+	const struct dso *d = entry_dso(he);
+
+	if (t->zoom_dso && (!d || strcmp(d->short_name, t->zoom_dso->short_name)))
+		return false;
+	return !t->zoom_comm || entry_comm(he) == t->zoom_comm;
+}
+
 static bool tui_report__keep(const struct tui_report *t, const struct report_row *r)
 {
 	char sym[1024];
@@ -38,6 +67,17 @@ static bool tui_report__keep(const struct tui_report *t, const struct report_row
 		return true;
 	report_row__sym(r, sym, sizeof(sym));
 	return strstr(sym, t->filter) != NULL;
+}
+
+/* The title line: the rows' and upstream's zoom notes. */
+static void tui_report__title(struct tui_report *t)
+{
+	int n = snprintf(t->title, sizeof(t->title), "%s", t->rows.title);
+
+	if (t->zoom_comm && n < (int)sizeof(t->title))
+		n += snprintf(t->title + n, sizeof(t->title) - n, ", Thread: %s", t->zoom_comm);
+	if (t->zoom_dso && n < (int)sizeof(t->title))
+		snprintf(t->title + n, sizeof(t->title) - n, ", DSO: %s", t->zoom_dso->short_name);
 }
 
 /* Lines for the rows the filter keeps, and the graphs of the expanded ones. */
@@ -51,6 +91,7 @@ static int tui_report__view(struct tui_report *t)
 	free(t->view);
 	free(t->view_row);
 	t->nr_view = 0;
+	tui_report__title(t);
 	t->view = calloc(n + 1, sizeof(*t->view));
 	t->view_row = calloc(n + 1, sizeof(*t->view_row));
 	if (!t->view || !t->view_row)
@@ -114,14 +155,22 @@ static int tui_report__fold(struct tui_report *t, int ch)
 	return 0;
 }
 
+static void tui_report__draw_menu(struct tui_report *t);
+
 void tui_report__draw(struct tui_report *t)
 {
 	char state[192];
 	struct tui_list l = {
-		.header = t->rows.title, .titles = t->rows.titles, .rows = t->view,
+		.header = t->title[0] ? t->title : t->rows.title, .titles = t->rows.titles,
+		.rows = t->view,
 		.nr_rows = t->nr_view, .selected = t->selected, .first = &t->first,
 		.message = t->message, .state = state,
 	};
+
+	if (t->in_menu) {
+		tui_report__draw_menu(t);
+		return;
+	}
 
 	snprintf(state, sizeof(state), "%s%.64s%s", t->filter[0] ? "filter: " : "", t->filter,
 		 t->filter[0] && !t->nr_view ? "  (no entry)" : "");
@@ -135,7 +184,7 @@ static int tui_report__call(void *arg, const struct annotation_line *l, char *ms
 static void tui_report__browse(struct tui_report *t, struct annotation *a)
 {
 	struct tui_annotate ta = {
-		.a = a, .title = t->rows.title, .done = t->done,
+		.a = a, .title = t->title[0] ? t->title : t->rows.title, .done = t->done,
 		.call = tui_report__call, .call_arg = t,
 	};
 
@@ -174,22 +223,226 @@ static void tui_report__annotate(struct tui_report *t)
 	tui_report__browse(t, a);
 }
 
+/*
+ * The rows of event idx again, through the zooms: widths of the entries
+ * kept, the object column left out in an object, as upstream's; the
+ * selection on the entry it was on where that still shows.
+ */
+static int tui_report__rebuild(struct tui_report *t, int idx)
+{
+	struct report_rows_filter f = {
+		.keep = tui_report__zoomed, .priv = t,
+		.hide_mask = t->zoom_dso ? 1u << SORT_DSO : 0,
+	};
+	const struct hist_entry *he = NULL;
+	int err, i;
+
+	if (t->selected < t->nr_view)
+		he = t->rows.v[t->view_row[t->selected]].he;
+	report_rows__exit(&t->rows);
+	free(t->expanded);
+	t->expanded = NULL;
+	err = report_rows__build_event(&t->rows, t->rep, t->session, idx,
+				       t->nr_zooms ? &f : NULL);
+	if (!err)
+		err = tui_report__filter(t);
+	if (err)
+		return err;
+	for (i = 0; he && i < t->nr_view; i++) {
+		if (t->rows.v[t->view_row[i]].he == he) {
+			t->selected = i;
+			break;
+		}
+	}
+	return 0;
+}
+
+/* d, t: zoom into the selected row's object or command, or out of it */
+static int tui_report__zoom(struct tui_report *t, int ch)
+{
+	const struct hist_entry *he = NULL;
+	int i;
+
+	if (!t->rep)
+		return 0;
+	if (t->selected < t->nr_view)
+		he = t->rows.v[t->view_row[t->selected]].he;
+	if ((ch == 'd' && t->zoom_dso) || (ch == 't' && t->zoom_comm)) {
+		if (ch == 'd')
+			t->zoom_dso = NULL;
+		else
+			t->zoom_comm = NULL;
+		for (i = 0; i < t->nr_zooms && t->zooms[i] != ch; i++)
+			;
+		if (i < t->nr_zooms) {
+			memmove(&t->zooms[i], &t->zooms[i + 1], t->nr_zooms - i - 1);
+			t->nr_zooms--;
+		}
+	} else if (!he || (ch == 'd' && !entry_dso(he)) || (ch == 't' && !entry_comm(he))) {
+		snprintf(t->message, sizeof(t->message), "no %s to zoom into here",
+			 ch == 'd' ? "object" : "command");
+		return 0;
+	} else {
+		if (ch == 'd')
+			t->zoom_dso = entry_dso(he);
+		else
+			t->zoom_comm = entry_comm(he);
+		t->zooms[t->nr_zooms++] = (char)ch;
+	}
+	return tui_report__rebuild(t, t->rows.idx);
+}
+
+/* TAB, shift-TAB, '.' and ',': the next or previous event with samples */
+static void tui_report__event(struct tui_report *t, int dir)
+{
+	int idx = t->rep ? report_rows__next_event(t->rep, t->session, t->rows.idx, dir) :
+		  t->rows.idx;
+
+	if (idx == t->rows.idx)
+		snprintf(t->message, sizeof(t->message), "no other event has samples");
+	else if (tui_report__rebuild(t, idx))
+		snprintf(t->message, sizeof(t->message), "out of memory");
+}
+
+void tui_report__use_menu(struct tui_report *t)
+{
+	struct evsel *evsel;
+	int i, n = 0;
+
+	evlist__for_each(t->session->evlist, evsel, i)
+		n += !evsel__is_sideband(evsel);
+	t->has_menu = t->in_menu = n > 1;
+	t->menu_sel = 0;
+}
+
+/* A line of the menu: "1K cpu-clock", the count as the title writes it. */
+static void tui_report__menu_line(const struct tui_report *t, int i, char *buf, size_t size)
+{
+	struct evsel *evsel = t->session->evlist->entries[i];
+	u64 nr = i < t->rep->nr_hists ? t->rep->hists[i].nr_samples : 0;
+	char n[32];
+	size_t len;
+
+	report__nr_samples_text(nr, n, sizeof(n));
+	len = strlen(n);
+	while (len && n[len - 1] == ' ')
+		n[--len] = '\0';
+	snprintf(buf, size, "%s %s", n, evsel__name(evsel));
+}
+
+static void tui_report__draw_menu(struct tui_report *t)
+{
+	int nr = t->session->evlist->nr_entries, page = LINES - 2, first = 0, i;
+	char line[512];
+
+	if (t->menu_sel >= page)
+		first = t->menu_sel - page + 1;
+	erase();
+	attron(A_BOLD);
+	mvaddnstr(0, 0, "Available samples", COLS);
+	attroff(A_BOLD);
+	for (i = 0; i < page && first + i < nr; i++) {
+		tui_report__menu_line(t, first + i, line, sizeof(line));
+		if (first + i == t->menu_sel)
+			attron(A_REVERSE);
+		mvprintw(i + 1, 0, "%-*.*s", COLS, COLS, line);
+		attroff(A_REVERSE);
+	}
+	attron(A_REVERSE);
+	mvprintw(LINES - 1, 0, "%-*.*s", COLS, COLS,
+		 t->message[0] ? t->message : "Press 'h' for help on key bindings");
+	attroff(A_REVERSE);
+	refresh();
+}
+
+static const char *const tui_report__menu_help[] = {
+	"UP/DOWN/PGUP/PGDN/HOME/END  move the selection",
+	"ENTER, RIGHT  the entries of the event",
+	"h, ?        this help",
+	"ESC         exit (after y to the question)",
+	"q           exit (CTRL+C too)",
+};
+
+/* A key of the menu: -1 to quit, else 0. */
+static int tui_report__menu_key(struct tui_report *t, int ch)
+{
+	int nr = t->session->evlist->nr_entries;
+	int sel = tui_list__move(t->menu_sel, nr, LINES - 2 > 1 ? LINES - 2 : 1, ch);
+
+	if (sel >= 0) {
+		t->menu_sel = sel;
+		return 0;
+	}
+	switch (ch) {
+	case 'q': case 'Q':
+		return -1;
+	case 27:
+		t->confirm_exit = true;
+		snprintf(t->message, sizeof(t->message), "Do you really want to exit? [y/n]");
+		break;
+	case '\n': case '\r': case KEY_ENTER: case KEY_RIGHT:
+		if (t->menu_sel >= t->rep->nr_hists || !t->rep->hists[t->menu_sel].nr_samples) {
+			snprintf(t->message, sizeof(t->message), "no samples of %s",
+				 evsel__name(t->session->evlist->entries[t->menu_sel]));
+			break;
+		}
+		t->in_menu = false;
+		if (t->menu_sel != t->rows.idx && tui_report__rebuild(t, t->menu_sel))
+			snprintf(t->message, sizeof(t->message), "out of memory");
+		break;
+	case 'h': case '?':
+		tui__text_view("perf report: key bindings", (char *const *)tui_report__menu_help,
+			       (int)(sizeof(tui_report__menu_help) / sizeof(tui_report__menu_help[0])),
+			       NULL, NULL, t->done);
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
 static const char *const tui_report__help[] = {
 	"UP/DOWN/PGUP/PGDN/HOME/END  move the selection",
 	"+, e, ENTER expand or collapse the call graph of the entry (-g files)",
 	"c           collapse the call graph of the entry",
 	"E, C        expand, collapse every call graph",
 	"a           annotate the symbol of the entry (BPF programs too, also unloaded)",
+	"d           zoom into the object of the entry (again: out)",
+	"t           zoom into the command of the entry (again: out)",
+	"LEFT        zoom out of the last zoom",
+	"TAB, .      the next event with samples; shift+TAB, , the previous",
 	"/           filter the entries by a substring of their symbol (empty: no filter)",
 	"h, ?        this help",
-	"q, ESC      exit (CTRL+C too)",
+	"ESC         zoom out, else exit (after y to the question)",
+	"q           exit (CTRL+C too)",
 };
 
 int tui_report__key(struct tui_report *t, int ch)
 {
-	int k = tui_list__key(&t->selected, t->nr_view, ch);
+	int k;
 
 	t->message[0] = '\0';
+	if (t->confirm_exit) {
+		t->confirm_exit = false;
+		return ch == 'y' || ch == 'Y' || ch == '\n' || ch == '\r' || ch == KEY_ENTER ? -1 : 0;
+	}
+	if (t->in_menu)
+		return tui_report__menu_key(t, ch);
+	/* Esc and Left: out of the last zoom; Esc without one: the menu, else asks first */
+	if (ch == 27 || ch == KEY_LEFT) {
+		if (t->nr_zooms) {
+			if (tui_report__zoom(t, t->zooms[t->nr_zooms - 1]))
+				snprintf(t->message, sizeof(t->message), "out of memory");
+		} else if (ch == 27 && t->has_menu) {
+			t->in_menu = true;
+		} else if (ch == 27) {
+			t->confirm_exit = true;
+			snprintf(t->message, sizeof(t->message),
+				 "Do you really want to exit? [y/n]");
+		}
+		return 0;
+	}
+	k = tui_list__key(&t->selected, t->nr_view, ch);
 	if (k)
 		return k < 0 ? -1 : 0;
 	switch (ch) {
@@ -200,6 +453,13 @@ int tui_report__key(struct tui_report *t, int ch)
 		break;
 	case 'a':
 		tui_report__annotate(t);
+		break;
+	case 'd': case 't':
+		if (tui_report__zoom(t, ch))
+			snprintf(t->message, sizeof(t->message), "out of memory");
+		break;
+	case '\t': case '.': case KEY_BTAB: case ',':
+		tui_report__event(t, ch == '\t' || ch == '.' ? 1 : -1);
 		break;
 	case '/':
 		tui__prompt("Filter (symbol substring, empty for none): ", t->filter,
@@ -238,14 +498,18 @@ int tui_report__run(struct report *rep, struct perf_session *session,
 	bool redraw = true;
 	int err, ch;
 
+	t.rep = rep;
+	t.session = session;
 	report_annotate__init(&t.ann, rep, session->data->path);
 	err = report_rows__build(&t.rows, rep, session);
 	if (!err && !t.rows.title[0])
 		err = -ENODATA;
 	if (!err)
 		err = tui_report__filter(&t);
-	if (!err)
+	if (!err) {
+		tui_report__use_menu(&t);
 		err = tui__init();
+	}
 	if (err)
 		goto out;
 	while (!*done) {

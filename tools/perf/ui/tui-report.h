@@ -12,11 +12,15 @@ struct perf_session;
 
 /*
  * perf report's browser over the rows of its first event, until q, Esc
- * or *done.  Keys: arrows, PgUp/PgDn, Home/End move; +, e or Enter
+ * or *done; with more than one event (dummies aside), upstream's menu of
+ * the events ("Available samples") first, Enter opening one, Esc coming
+ * back to it.  Keys: arrows, PgUp/PgDn, Home/End move; +, e or Enter
  * expand or collapse the selected entry's graph (-g files), c collapses
  * it, E and C expand and collapse all; a annotates the selected entry's
- * symbol (ui/tui-annotate.h); / filters by symbol; h or ? help; q or Esc
- * quit.  The terminal is restored before
+ * symbol (ui/tui-annotate.h); d and t zoom into the entry's object and
+ * command (again: out), Esc and Left zoom out; TAB/'.' and shift-TAB/','
+ * go to the next and previous event with samples; / filters by symbol;
+ * h or ? help; q quits, Esc too when nothing is zoomed, once confirmed.  The terminal is restored before
  * it returns.  0, -ENOTTY (no terminal) or -ENODATA (no event with
  * samples): nothing was drawn; else -errno.
  */
@@ -41,6 +45,19 @@ struct tui_report {
 	int			first;		/* first row shown */
 	char			filter[128];
 	char			message[512];
+	/* d and t: the entries of one object, of one command (upstream's zooms) */
+	const struct dso	*zoom_dso;
+	const char		*zoom_comm;	/* interned */
+	char			zooms[2];	/* 'd', 't' in the order given: Esc and Left undo the last */
+	int			nr_zooms;
+	char			title[768];	/* the rows' title and the zooms */
+	struct report		*rep;		/* to build the rows again (zooms, events) */
+	struct perf_session	*session;
+	bool			confirm_exit;	/* Esc asked "Do you really want to exit?" */
+	/* more than one event that is not a dummy: upstream's menu of them first */
+	bool			has_menu;
+	bool			in_menu;
+	int			menu_sel;
 	struct report_annotate	ann;		/* `a`: the file read again, on first use */
 };
 
@@ -53,6 +70,8 @@ int tui_report__filter(struct tui_report *t);
 void tui_report__draw(struct tui_report *t);
 /* A key: -1 to quit, else 0. */
 int tui_report__key(struct tui_report *t, int ch);
+/* The menu of events when the file has more than one (has_menu, in_menu set). */
+void tui_report__use_menu(struct tui_report *t);
 void tui_report__exit(struct tui_report *t);
 
 #endif /* __PERF_UI_TUI_REPORT_H */

@@ -241,9 +241,9 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 	n = hists__sorted(hists, &v);
 	if (n < 0)
 		return;
-	/* --symbol-filter's: no rows, no widths, no graphs */
+	/* --symbol-filter's and a zoom's: no rows, no widths, no graphs */
 	for (i = k = 0; i < n; i++)
-		if (!v[i]->filtered)
+		if (!v[i]->filtered && (!opts->keep || opts->keep(opts->keep_priv, v[i])))
 			v[k++] = v[i];
 	n = k;
 	/* upstream's threshold: a share of everything, not of the entry */

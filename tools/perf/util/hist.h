@@ -181,6 +181,7 @@ struct hist_chain_slot {
 
 struct hists {
 	struct sort_spec	sort;
+	bool			finished;	/* report__finish_hists() ran */
 	struct hist_entry	**buckets;	/* private to hist*.c */
 	size_t			nr_buckets;
 	size_t			nr_entries;
@@ -373,6 +374,9 @@ struct hists_print_opts {
 	 */
 	void	(*row_hook)(void *priv, const struct hist_entry *he);
 	void	*row_priv;
+	/* only the entries it keeps: rows, widths and graphs (a browser's zoom); NULL: all */
+	bool	(*keep)(void *priv, const struct hist_entry *he);
+	void	*keep_priv;
 };
 
 /* Entries sorted: overhead first, then the keys in order as upstream ties them. */

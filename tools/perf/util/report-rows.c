@@ -140,7 +140,8 @@ static int rows__split(struct report_rows *rows, const struct hists *hists, cons
 }
 
 static int rows__print(struct report_rows *rows, struct report *rep,
-		       struct perf_session *session, struct evsel *evsel, struct hists *hists)
+		       struct perf_session *session, struct evsel *evsel, struct hists *hists,
+		       const struct report_rows_filter *f)
 {
 	struct rows_collect c = { 0 };
 	struct hists_print_opts opts;
@@ -155,6 +156,11 @@ static int rows__print(struct report_rows *rows, struct report *rep,
 	opts.quiet = false;
 	opts.row_hook = rows_collect__row;
 	opts.row_priv = &c;
+	if (f) {
+		opts.keep = f->keep;
+		opts.keep_priv = f->priv;
+		opts.hide_mask |= f->hide_mask;
+	}
 	fp = open_memstream(&text, &size);
 	if (!fp) {
 		strbuf__release(&fctx.sb);
@@ -172,36 +178,64 @@ static int rows__print(struct report_rows *rows, struct report *rep,
 	return err;
 }
 
+static struct hists *rows__hists(struct report *rep, struct perf_session *session, int idx)
+{
+	struct hists *hists = idx >= 0 && idx < rep->nr_hists ? &rep->hists[idx] : NULL;
+
+	return hists && hists->nr_samples && idx < session->evlist->nr_entries ? hists : NULL;
+}
+
+int report_rows__build_event(struct report_rows *rows, struct report *rep,
+			     struct perf_session *session, int idx,
+			     const struct report_rows_filter *f)
+{
+	struct hists *hists = rows__hists(rep, session, idx);
+	struct evsel *evsel;
+	char nr[32];
+	int len;
+
+	memset(rows, 0, sizeof(*rows));
+	if (!hists)
+		return -ENODATA;
+	evsel = session->evlist->entries[idx];
+	report__finish_hists(rep, hists, idx);
+	rows->idx = idx;
+	rows->graph = hists->graph && hists->nr_chains;
+	report__nr_samples_text(hists->nr_samples, nr, sizeof(nr));
+	len = snprintf(rows->title, sizeof(rows->title), "Samples: %s of event '%s'", nr,
+		       evsel__name(evsel));
+	if (rep->opts.time_str && len < (int)sizeof(rows->title))
+		len += snprintf(rows->title + len, sizeof(rows->title) - len,
+				" (time slices: %s)", rep->opts.time_str);
+	if (len < (int)sizeof(rows->title))
+		snprintf(rows->title + len, sizeof(rows->title) - len,
+			 ", Event count (approx.): %llu", (unsigned long long)hists->total_period);
+	return rows__print(rows, rep, session, evsel, hists, f);
+}
+
 int report_rows__build(struct report_rows *rows, struct report *rep,
 		       struct perf_session *session)
 {
-	struct evsel *evsel;
 	int i;
 
 	memset(rows, 0, sizeof(*rows));
-	evlist__for_each(session->evlist, evsel, i) {
-		struct hists *hists = i < rep->nr_hists ? &rep->hists[i] : NULL;
-		char nr[32];
-		int len;
-
-		if (!hists || !hists->nr_samples)
-			continue;
-		report__finish_hists(rep, hists, i);
-		rows->idx = i;
-		rows->graph = hists->graph && hists->nr_chains;
-		report__nr_samples_text(hists->nr_samples, nr, sizeof(nr));
-		len = snprintf(rows->title, sizeof(rows->title), "Samples: %s of event '%s'", nr,
-			       evsel__name(evsel));
-		if (rep->opts.time_str && len < (int)sizeof(rows->title))
-			len += snprintf(rows->title + len, sizeof(rows->title) - len,
-					" (time slices: %s)", rep->opts.time_str);
-		if (len < (int)sizeof(rows->title))
-			snprintf(rows->title + len, sizeof(rows->title) - len,
-				 ", Event count (approx.): %llu",
-				 (unsigned long long)hists->total_period);
-		return rows__print(rows, rep, session, evsel, hists);
-	}
+	for (i = 0; i < session->evlist->nr_entries; i++)
+		if (rows__hists(rep, session, i))
+			return report_rows__build_event(rows, rep, session, i, NULL);
 	return 0;
+}
+
+int report_rows__next_event(struct report *rep, struct perf_session *session, int idx,
+			    int dir)
+{
+	int n = session->evlist->nr_entries, i, k;
+
+	for (k = 1; k < n; k++) {
+		i = ((idx + dir * k) % n + n) % n;
+		if (rows__hists(rep, session, i))
+			return i;
+	}
+	return idx;
 }
 
 void report_rows__exit(struct report_rows *rows)

@@ -40,6 +40,25 @@ struct report_rows {
  */
 int report_rows__build(struct report_rows *rows, struct report *rep,
 		       struct perf_session *session);
+
+/* The entries a browser's zoom keeps and the columns it leaves out. */
+struct report_rows_filter {
+	bool	(*keep)(void *priv, const struct hist_entry *he);
+	void	*priv;
+	u32	hide_mask;	/* 1 << key */
+};
+
+/*
+ * The rows of event idx (its widths those of the entries f keeps; f NULL:
+ * all), as report_rows__build().  -ENODATA when it has no samples.
+ */
+int report_rows__build_event(struct report_rows *rows, struct report *rep,
+			     struct perf_session *session, int idx,
+			     const struct report_rows_filter *f);
+
+/* The next event with samples after idx (dir 1) or before it (-1), cycling; idx when alone. */
+int report_rows__next_event(struct report *rep, struct perf_session *session, int idx,
+			    int dir);
 void report_rows__exit(struct report_rows *rows);
 
 /* The text of a row's symbol column ("[k] name"), for filtering; its length. */

@@ -462,6 +462,10 @@ void report__print_opts(struct report *rep, struct perf_session *session,
 
 void report__finish_hists(struct report *rep, struct hists *hists, int idx)
 {
+	/* once: a browser builds an event's rows again for each zoom */
+	if (hists->finished)
+		return;
+	hists->finished = true;
 	hists__rename_comms(hists, rep->machine);
 	/* upstream filters in its collapse stage, which only a comm key has */
 	if (idx == 0 && rep->opts.symbol_filter && (hists->sort.mask & (1u << SORT_COMM)))
