@@ -4,7 +4,9 @@
 # against upstream's browser on the same files: d and t zoom into the
 # selected entry's object and command (the object column left out, the
 # columns sized to what is left, the title saying so), Left and Esc zoom
-# out, Esc alone asks before it exits (n stays, y exits); a file of more
+# out, Esc alone asks before it exits (n stays, y exits); B lists the BPF
+# programs as --sort bpf_prog counts them, Enter zooms into one, a
+# annotates its hottest function; a file of more
 # than one event opens on upstream's menu of them, Enter opens one, TAB,
 # shift-TAB, '.' and ',' go from event to event, Esc back to the menu,
 # q out; the terminal as it was.  Every wait is on the screen.
@@ -132,6 +134,42 @@ keys n
 must_see "Press 'h' for help" "n"
 grep -qE "$TITLE" "$TMPD/pane"
 ok $? "n: still in the browser"
+
+# B: the BPF programs of the samples, as --sort bpf_prog counts them (each load apart)
+our_perf report --stdio -n --sort bpf_prog -i "$(fixture $F.data)" 2>/dev/null |
+	awk '/^ +[0-9.]+%/ && $3 != "[not" { print $1, $2, $3, $4 }' >"$TMPD/progs.want"
+keys B
+must_see '^Overhead   Samples      ID  Functions  Program' "B"
+ok 0 "B: the BPF view"
+sed -n '3,49p' "$TMPD/pane" | awk '/^ +[0-9.]+%/ { print $1, $2, $3, $5 }' >"$TMPD/progs.got"
+[ -s "$TMPD/progs.want" ]
+ok $? "--sort bpf_prog lists $(wc -l <"$TMPD/progs.want") programs"
+is_same_file "$TMPD/progs.got" "$TMPD/progs.want" \
+	"B: each program's share and samples are --sort bpf_prog's (each load apart)"
+read -r _ _ id name < <(sed -n 3p "$TMPD/progs.want")
+keys Down Down Enter
+must_see "$TITLE, BPF program: $id $name *\$" "Enter on a program"
+ok 0 "Enter: the entries of program $id ($name)"
+sed -n '3,49p' "$TMPD/pane" | grep -E '^ +[0-9.]+%' >"$TMPD/prog.rows"
+[ -s "$TMPD/prog.rows" ] && ! grep -v 'bpf_prog_[0-9a-f]\{16\}_' "$TMPD/prog.rows" | grep -q .
+ok $? "only rows of BPF functions ($(wc -l <"$TMPD/prog.rows"))"
+grep -q "\] bpf_prog_[0-9a-f]\{16\}_$name\$" "$TMPD/prog.rows"
+ok $? "the program's main function among them"
+keys Escape
+must_see "$TITLE *\$" "Esc: out of the program"
+keys B
+must_see '^Overhead   Samples      ID  Functions  Program' "B again"
+keys a
+must_see '\[Percent: local period\]' "a in the BPF view"
+sed -n 2p "$TMPD/pane" | grep -qE '^bpf_prog_[0-9a-f]{16}_[a-z_0-9]+  bpf_prog_'
+ok $? "a: the annotate browser of the program's hottest function"
+keys q
+must_see '^Overhead   Samples      ID  Functions  Program' "q: the BPF view"
+ok 0 "q: back to the BPF view"
+keys q
+must_see "$TITLE *\$" "q: the entries"
+ok 0 "q: back to the entries"
+
 keys Escape
 must_see 'Do you really want to exit\? \[y/n\]' "Esc asks again"
 keys y

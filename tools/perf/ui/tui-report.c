@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "util/annotate.h"
+#include "util/bpf-progs.h"
 #include "util/dso.h"
 #include "util/evlist.h"
 #include "util/report.h"
@@ -48,6 +49,17 @@ static const char *entry_comm(const struct hist_entry *he)
 	return he->thread ? he->thread->comm : NULL;
 }
 
+/* Whether name is one of prog's functions (its loads' objects are named by them). */
+static bool tui_report__prog_func(const struct bpf_prog_entry *prog, const char *name)
+{
+	u32 i;
+
+	for (i = 0; i < prog->nr_funcs; i++)
+		if (prog->funcs[i].name && !strcmp(prog->funcs[i].name, name))
+			return true;
+	return false;
+}
+
 /* The entries the zooms keep (objects by name: each load of a BPF program is one). */
 static bool tui_report__zoomed(void *priv, const struct hist_entry *he)
 {
@@ -55,6 +67,8 @@ static bool tui_report__zoomed(void *priv, const struct hist_entry *he)
 	const struct dso *d = entry_dso(he);
 
 	if (t->zoom_dso && (!d || strcmp(d->short_name, t->zoom_dso->short_name)))
+		return false;
+	if (t->zoom_prog && (!d || !tui_report__prog_func(t->zoom_prog, d->short_name)))
 		return false;
 	return !t->zoom_comm || entry_comm(he) == t->zoom_comm;
 }
@@ -77,7 +91,11 @@ static void tui_report__title(struct tui_report *t)
 	if (t->zoom_comm && n < (int)sizeof(t->title))
 		n += snprintf(t->title + n, sizeof(t->title) - n, ", Thread: %s", t->zoom_comm);
 	if (t->zoom_dso && n < (int)sizeof(t->title))
-		snprintf(t->title + n, sizeof(t->title) - n, ", DSO: %s", t->zoom_dso->short_name);
+		n += snprintf(t->title + n, sizeof(t->title) - n, ", DSO: %s",
+			      t->zoom_dso->short_name);
+	if (t->zoom_prog && n < (int)sizeof(t->title))
+		snprintf(t->title + n, sizeof(t->title) - n, ", BPF program: %u %s",
+			 t->zoom_prog->id, bpf_prog_entry__short_name(t->zoom_prog));
 }
 
 /* Lines for the rows the filter keeps, and the graphs of the expanded ones. */
@@ -171,6 +189,10 @@ void tui_report__draw(struct tui_report *t)
 		tui_report__draw_menu(t);
 		return;
 	}
+	if (t->in_progs) {
+		tui_bpf__draw(t);
+		return;
+	}
 
 	snprintf(state, sizeof(state), "%s%.64s%s", t->filter[0] ? "filter: " : "", t->filter,
 		 t->filter[0] && !t->nr_view ? "  (no entry)" : "");
@@ -181,7 +203,7 @@ static int tui_report__call(void *arg, const struct annotation_line *l, char *ms
 			    size_t size);
 
 /* The annotate browser on a, until it is left; its calls open browsers of their own. */
-static void tui_report__browse(struct tui_report *t, struct annotation *a)
+void tui_report__browse(struct tui_report *t, struct annotation *a)
 {
 	struct tui_annotate ta = {
 		.a = a, .title = t->title[0] ? t->title : t->rows.title, .done = t->done,
@@ -267,11 +289,13 @@ static int tui_report__zoom(struct tui_report *t, int ch)
 		return 0;
 	if (t->selected < t->nr_view)
 		he = t->rows.v[t->view_row[t->selected]].he;
-	if ((ch == 'd' && t->zoom_dso) || (ch == 't' && t->zoom_comm)) {
+	if ((ch == 'd' && t->zoom_dso) || (ch == 't' && t->zoom_comm) || ch == 'p') {
 		if (ch == 'd')
 			t->zoom_dso = NULL;
-		else
+		else if (ch == 't')
 			t->zoom_comm = NULL;
+		else
+			t->zoom_prog = NULL;
 		for (i = 0; i < t->nr_zooms && t->zooms[i] != ch; i++)
 			;
 		if (i < t->nr_zooms) {
@@ -289,6 +313,20 @@ static int tui_report__zoom(struct tui_report *t, int ch)
 			t->zoom_comm = entry_comm(he);
 		t->zooms[t->nr_zooms++] = (char)ch;
 	}
+	return tui_report__rebuild(t, t->rows.idx);
+}
+
+int tui_report__zoom_prog(struct tui_report *t, const struct bpf_prog_entry *prog)
+{
+	/* another program's zoom gives way */
+	if (t->zoom_prog) {
+		int err = tui_report__zoom(t, 'p');
+
+		if (err)
+			return err;
+	}
+	t->zoom_prog = prog;
+	t->zooms[t->nr_zooms++] = 'p';
 	return tui_report__rebuild(t, t->rows.idx);
 }
 
@@ -407,6 +445,7 @@ static const char *const tui_report__help[] = {
 	"c           collapse the call graph of the entry",
 	"E, C        expand, collapse every call graph",
 	"a           annotate the symbol of the entry (BPF programs too, also unloaded)",
+	"B           the BPF programs of the entries: ENTER zooms into one, a annotates it",
 	"d           zoom into the object of the entry (again: out)",
 	"t           zoom into the command of the entry (again: out)",
 	"LEFT        zoom out of the last zoom",
@@ -428,6 +467,11 @@ int tui_report__key(struct tui_report *t, int ch)
 	}
 	if (t->in_menu)
 		return tui_report__menu_key(t, ch);
+	if (t->in_progs) {
+		if (tui_bpf__key(t, ch))
+			snprintf(t->message, sizeof(t->message), "out of memory");
+		return 0;
+	}
 	/* Esc and Left: out of the last zoom; Esc without one: the menu, else asks first */
 	if (ch == 27 || ch == KEY_LEFT) {
 		if (t->nr_zooms) {
@@ -453,6 +497,10 @@ int tui_report__key(struct tui_report *t, int ch)
 		break;
 	case 'a':
 		tui_report__annotate(t);
+		break;
+	case 'B':
+		if (tui_bpf__open(t))
+			snprintf(t->message, sizeof(t->message), "out of memory");
 		break;
 	case 'd': case 't':
 		if (tui_report__zoom(t, ch))
@@ -480,6 +528,9 @@ int tui_report__key(struct tui_report *t, int ch)
 
 void tui_report__exit(struct tui_report *t)
 {
+	free(t->progs);
+	t->progs = NULL;
+	t->nr_progs = 0;
 	free(t->view);
 	free(t->view_row);
 	free(t->expanded);

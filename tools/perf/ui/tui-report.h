@@ -9,6 +9,8 @@
 
 struct report;
 struct perf_session;
+struct bpf_prog_entry;
+
 
 /*
  * perf report's browser over the rows of its first event, until q, Esc
@@ -18,11 +20,12 @@ struct perf_session;
  * expand or collapse the selected entry's graph (-g files), c collapses
  * it, E and C expand and collapse all; a annotates the selected entry's
  * symbol (ui/tui-annotate.h); d and t zoom into the entry's object and
- * command (again: out), Esc and Left zoom out; TAB/'.' and shift-TAB/','
+ * command (again: out), Esc and Left zoom out; B lists the BPF programs
+ * of the entries (Enter zooms into one); TAB/'.' and shift-TAB/','
  * go to the next and previous event with samples; / filters by symbol;
- * h or ? help; q quits, Esc too when nothing is zoomed, once confirmed.  The terminal is restored before
- * it returns.  0, -ENOTTY (no terminal) or -ENODATA (no event with
- * samples): nothing was drawn; else -errno.
+ * h or ? help; q quits, Esc too when nothing is zoomed, once confirmed.
+ * The terminal is restored before it returns.  0, -ENOTTY (no terminal)
+ * or -ENODATA (no event with samples): nothing was drawn; else -errno.
  */
 int tui_report__run(struct report *rep, struct perf_session *session,
 		    volatile sig_atomic_t *done);
@@ -45,10 +48,11 @@ struct tui_report {
 	int			first;		/* first row shown */
 	char			filter[128];
 	char			message[512];
-	/* d and t: the entries of one object, of one command (upstream's zooms) */
+	/* d, t: the entries of an object, of a command (upstream's zooms); B: of a program */
 	const struct dso	*zoom_dso;
 	const char		*zoom_comm;	/* interned */
-	char			zooms[2];	/* 'd', 't' in the order given: Esc and Left undo the last */
+	const struct bpf_prog_entry *zoom_prog;
+	char			zooms[3];	/* 'd', 't', 'p' as given: Esc and Left undo the last */
 	int			nr_zooms;
 	char			title[768];	/* the rows' title and the zooms */
 	struct report		*rep;		/* to build the rows again (zooms, events) */
@@ -58,6 +62,12 @@ struct tui_report {
 	bool			has_menu;
 	bool			in_menu;
 	int			menu_sel;
+	/* B: the BPF view (ui/tui-report-bpf.c) */
+	struct report_bpf_prog	*progs;		/* from ann: each load apart */
+	int			nr_progs;
+	int			prog_sel;
+	int			prog_first;
+	bool			in_progs;
 	struct report_annotate	ann;		/* `a`: the file read again, on first use */
 };
 
@@ -72,6 +82,25 @@ void tui_report__draw(struct tui_report *t);
 int tui_report__key(struct tui_report *t, int ch);
 /* The menu of events when the file has more than one (has_menu, in_menu set). */
 void tui_report__use_menu(struct tui_report *t);
+
+/* The entries of one BPF program's functions only (a zoom); 0 or -ENOMEM. */
+int tui_report__zoom_prog(struct tui_report *t, const struct bpf_prog_entry *prog);
+/* The annotate browser on a. */
+void tui_report__browse(struct tui_report *t, struct annotation *a);
+
+/*
+ * The BPF view (B): the BPF programs of the event's samples (through the
+ * report's filters: the file read again, as for a; each load of a program
+ * apart) with their share, samples, id, number of functions and name,
+ * most sampled first; Enter zooms into the entries of a program's
+ * functions, a annotates its hottest function, q, Esc, Left or B go
+ * back.  tui_bpf__open() fills it (a message instead when no sample is
+ * BPF's); tui_bpf__key(): 0, or -ENOMEM.
+ */
+int tui_bpf__open(struct tui_report *t);
+void tui_bpf__draw(struct tui_report *t);
+int tui_bpf__key(struct tui_report *t, int ch);
+void tui_bpf__line(const struct tui_report *t, int i, char *buf, size_t size);
 void tui_report__exit(struct tui_report *t);
 
 #endif /* __PERF_UI_TUI_REPORT_H */

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bpf-progs.h"
 #include "data.h"
 #include "dso.h"
 #include "evlist.h"
@@ -194,4 +195,73 @@ int report_annotate__at(struct report_annotate *ra, int idx, u64 addr,
 		return -ENOENT;
 	}
 	return ra__annotation(ra, idx, e, a, err, errsz);
+}
+
+int report_annotate__entry(struct report_annotate *ra, int idx,
+			   const struct annotate_entry *e, struct annotation **a, char *err,
+			   size_t errsz)
+{
+	return ra__annotation(ra, idx, (struct annotate_entry *)e, a, err, errsz);
+}
+
+static void bpf_progs__sort(struct report_bpf_prog *v, int n)
+{
+	int i, j;
+
+	for (i = 1; i < n; i++) {
+		struct report_bpf_prog x = v[i];
+
+		for (j = i; j > 0 && (v[j - 1].period < x.period ||
+				      (v[j - 1].period == x.period && v[j - 1].prog->id > x.prog->id));
+		     j--)
+			v[j] = v[j - 1];
+		v[j] = x;
+	}
+}
+
+int report_annotate__bpf_progs(struct report_annotate *ra, int idx,
+			       struct report_bpf_prog **out, int *nr, char *err, size_t errsz)
+{
+	struct report_bpf_prog *v = NULL;
+	struct annotate_hist_iter it;
+	struct annotate_entry *e;
+	int ret, n = 0, j;
+
+	*out = NULL;
+	*nr = 0;
+	ret = report_annotate__read(ra);
+	if (ret) {
+		snprintf(err, errsz, "%s", ra->errmsg);
+		return ret;
+	}
+	if (idx < 0 || idx >= ra->ann.nr_hists)
+		return 0;
+	annotate_hist__for_each(&ra->ann.hists[idx], &it, e) {
+		const struct dso *d = e->target.dso;
+
+		if (!d || !d->prog || (d->kind != DSO_KIND_BPF && d->kind != DSO_KIND_FALLBACK))
+			continue;
+		for (j = 0; j < n && v[j].prog != d->prog; j++)
+			;
+		if (j == n) {
+			struct report_bpf_prog *nv = realloc(v, (n + 1) * sizeof(*v));
+
+			if (!nv) {
+				free(v);
+				snprintf(err, errsz, "out of memory");
+				return -ENOMEM;
+			}
+			v = nv;
+			memset(&v[n++], 0, sizeof(*v));
+			v[j].prog = d->prog;
+		}
+		v[j].nr_samples += e->nr_samples;
+		v[j].period += e->period;
+		if (!v[j].hottest || e->period > v[j].hottest->period)
+			v[j].hottest = e;
+	}
+	bpf_progs__sort(v, n);
+	*out = v;
+	*nr = n;
+	return 0;
 }

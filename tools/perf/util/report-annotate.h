@@ -53,4 +53,27 @@ int report_annotate__new(struct report_annotate *ra, int idx, const struct dso *
 int report_annotate__at(struct report_annotate *ra, int idx, u64 addr,
 			struct annotation **a, char *err, size_t errsz);
 
+struct bpf_prog_entry;
+
+/* A BPF program of an event's samples (each load apart), for a browser's list. */
+struct report_bpf_prog {
+	const struct bpf_prog_entry	*prog;		/* the annotator machine's */
+	u64				nr_samples;
+	u64				period;
+	const struct annotate_entry	*hottest;	/* its function with the most period */
+};
+
+/*
+ * The BPF programs of event idx's samples through the report's filters,
+ * most period first (then by id): an array to free().  0, or -errno with
+ * a one-line reason in err.
+ */
+int report_annotate__bpf_progs(struct report_annotate *ra, int idx,
+			       struct report_bpf_prog **out, int *nr, char *err, size_t errsz);
+
+/* The annotation of a list line's hottest function (all its loads' samples). */
+int report_annotate__entry(struct report_annotate *ra, int idx,
+			   const struct annotate_entry *e, struct annotation **a, char *err,
+			   size_t errsz);
+
 #endif /* __PERF_REPORT_ANNOTATE_H */

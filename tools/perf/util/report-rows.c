@@ -200,6 +200,7 @@ int report_rows__build_event(struct report_rows *rows, struct report *rep,
 	evsel = session->evlist->entries[idx];
 	report__finish_hists(rep, hists, idx);
 	rows->idx = idx;
+	rows->total_period = hists->total_period;
 	rows->graph = hists->graph && hists->nr_chains;
 	report__nr_samples_text(hists->nr_samples, nr, sizeof(nr));
 	len = snprintf(rows->title, sizeof(rows->title), "Samples: %s of event '%s'", nr,

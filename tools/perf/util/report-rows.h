@@ -31,6 +31,7 @@ struct report_rows {
 	int			nr;
 	bool			graph;		/* the entries have graphs (-g): a fold column */
 	int			idx;		/* the event's, in the session's evlist */
+	u64			total_period;	/* the event's: the base of the shares */
 };
 
 /*
