@@ -22,19 +22,6 @@ TCMD="$PERF report --kallsyms $KALLSYMS -i $(fixture $T.data)"
 UTCMD="$UPERF report --kallsyms $KALLSYMS -i $(fixture $T.data) 2>/dev/null"
 TITLE="^Samples: [0-9]+[KMG ] of event '[^']+', Event count \(approx\.\): [0-9]+"
 
-# settle: until the pane is the same twice in a row (a TUI may draw in pieces)
-settle() {
-	local i
-	pane >"$TMPD/pane.prev"
-	for i in $(seq 300); do
-		sleep 0.1
-		pane >"$TMPD/pane"
-		cmp -s "$TMPD/pane" "$TMPD/pane.prev" && return 0
-		cp "$TMPD/pane" "$TMPD/pane.prev"
-	done
-	ok 1 "the screen settles"
-	done_testing
-}
 # shot FILE: the screen but its last line (upstream's tip, our status), no
 # trailing blanks, and none of the scrollbar upstream draws in the last column
 shot() { sed -n '1,49p' "$TMPD/pane" | sed 's/[◆▒]*$//; s/ *$//' >"$1"; }

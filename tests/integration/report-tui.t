@@ -3,7 +3,8 @@
 # perf report's browser driven in tmux on the fixtures: its first screen
 # is upstream's browser's (title, columns, rows; hot BPF programs by
 # name, no "# " stdio header) and its rows those of --stdio; the moving
-# keys, the filter, help, the graphs of a -g file; q (Esc, y) leaves the screen and the terminal modes as
+# keys, the filter, help, the graphs of a -g file (upstream's folds, frame
+# by frame); q (Esc, y) leaves the screen and the terminal modes as
 # they were, so do SIGTERM and SIGSEGV; --stdio, | cat and -i - (pipe
 # input) print as before.  The first screen is upstream's browser's on
 # the same file (its tip line aside).  Every wait is on the screen.
@@ -117,13 +118,13 @@ must_see "$TITLE" "Esc leaves the help"
 ok 0 "?: help, Esc back"
 
 # a -g file: Children/Self after a fold column, '+' on the rows with a
-# graph; +, E, C show and hide the graphs as --stdio draws them
+# graph; e, +, E, C, c fold and unfold the graphs as upstream's browser
+# does, frame by frame
 CMDG="$PERF report --kallsyms $KALLSYMS -i $(fixture $G.data)"
 our_perf report --stdio -i "$(fixture $G.data)" >"$TMPD/g.stdio" 2>/dev/null
 grep -E '^ +[0-9]+\.[0-9]+%' "$TMPD/g.stdio" | cut -c3- | sed 's/ *$//' >"$TMPD/g.rows"
-# the lines of the first entry's graph (--stdio's, blank ones left out)
-awk 'NR > 1 && /^ +[0-9]+\.[0-9]+%/ { exit } n { print } /^ +[0-9]+\.[0-9]+%/ { n = 1 }' \
-	<(grep -vE '^(#|$)' "$TMPD/g.stdio") | sed 's/ *$//' | grep -v '^$' >"$TMPD/g.graph0"
+# gshot FILE: the screen but its last line (upstream's tip), no trailing blanks
+gshot() { sed -n '1,49p' "$TMPD/pane" | sed 's/[◆▒]*$//; s/ *$//' >"$1"; }
 if [ -x "$UPERF" ]; then
 	keys q
 	must_see "$PROMPT" "q exits (before -g)"
@@ -131,7 +132,15 @@ if [ -x "$UPERF" ]; then
 	must_see "$PROMPT" "cleared"
 	keys "$UPERF report --kallsyms $KALLSYMS -i $(fixture $G.data) 2>/dev/null" Enter
 	first_screen
-	sed -n '1,49p' "$TMPD/pane" | sed 's/ *$//' >"$TMPD/up.g.screen"
+	gshot "$TMPD/up.g.screen"
+	keys e
+	must_see '^   [+-] ' "upstream's e"
+	settle
+	gshot "$TMPD/up.g.e"
+	keys E
+	must_see '^      - [0-9.]+% ' "upstream's E"
+	settle
+	gshot "$TMPD/up.g.E"
 	keys q
 	must_see "$PROMPT" "upstream's browser exits"
 	keys clear Enter
@@ -139,6 +148,16 @@ if [ -x "$UPERF" ]; then
 	keys "$CMD" Enter
 	must_see "$TITLE" "the browser again"
 fi
+# up_same FILE WHAT: our screen against upstream's $TMPD/up.g.FILE
+up_same() {
+	if [ -x "$UPERF" ]; then
+		settle
+		gshot "$TMPD/our.g.$1"
+		is_same_file "$TMPD/our.g.$1" "$TMPD/up.g.$1" "$2"
+	else
+		ok 0 "# SKIP no $UPERF to compare with"
+	fi
+}
 keys q
 must_see "$PROMPT" "q exits (before -g)"
 keys clear Enter
@@ -153,12 +172,7 @@ head -n "$(wc -l <"$TMPD/g.screen.rows")" "$TMPD/g.rows" >"$TMPD/g.rows.first"
 is_same_file "$TMPD/g.screen.cut" "$TMPD/g.rows.first" "-g: the rows and percentages are --stdio's"
 ! cut -c1-2 "$TMPD/g.screen.rows" | grep -qv '^+ $'
 ok $? "-g: '+' on every row of the first screen (each has a graph)"
-if [ -x "$UPERF" ]; then
-	sed -n '1,49p' "$TMPD/pane" | sed 's/ *$//' >"$TMPD/our.g.screen"
-	is_same_file "$TMPD/our.g.screen" "$TMPD/up.g.screen" "-g: the first screen is upstream's browser's"
-else
-	ok 0 "# SKIP no $UPERF to compare with"
-fi
+up_same screen "-g: the first screen is upstream's browser's"
 # wait_list FILE WHAT: until the list on the screen is FILE's rows
 wait_list() {
 	local i
@@ -171,37 +185,48 @@ wait_list() {
 	screen_rows | diff -u "$1" - | head -20 | sed 's/^/#   /'
 	done_testing
 }
-# expanded WHAT: until the first row is expanded ('-'), its graph under it
-expanded() {
-	local i
-	for i in $(seq 600); do
-		pane >"$TMPD/pane"
-		sed -n 3p "$TMPD/pane" | grep -q '^- ' &&
-			sed -n 4p "$TMPD/pane" | grep -q '^            |' && return 0
-		sleep 0.1
-	done
-	ok 1 "$1"
-	done_testing
-}
-n=$(wc -l <"$TMPD/g.graph0")
-[ "$n" -gt 46 ] && n=46
-head -n "$n" "$TMPD/g.graph0" >"$TMPD/g.graph0.shown"
+keys e
+must_see '^   [+-] ' "e"
+ok 0 "e: the first entry's graph, its frames folded"
+sed -n 3p "$TMPD/pane" | grep -q '^- '
+ok $? "e: the entry's fold mark is '-'"
+up_same e "e: the screen is upstream's browser's"
+# + on the first frame that folds: its children, folded, one level in
+line=$(sed -n '4,49p' "$TMPD/pane" | grep -n '^   + ' | head -1 | cut -d: -f1)
+frame=$(sed -n "$((line + 3))p" "$TMPD/pane" | sed 's/^   + //; s/ *$//')
+[ -n "$line" ]
+ok $? "e: a folded frame ($frame)"
+for i in $(seq "$line"); do keys Down; done
 keys +
-expanded "+: the first entry expanded"
-ok 0 "+: the first entry's fold mark is '-', its graph under it"
-sed -n "4,$((n + 3))p" "$TMPD/pane" | sed 's/ *$//' >"$TMPD/g.shown"
-is_same_file "$TMPD/g.shown" "$TMPD/g.graph0.shown" "+: its graph as --stdio draws it"
+must_see "^   - $frame *\$" "+ on $frame"
+ok 0 "+ on a frame: it opens ('-')"
+if [ -x "$UPERF" ]; then
+	# its children as upstream's E shows them one level in, but folded
+	awk -v f="$frame" '$0 == "   - " f { n = 1; next } n && /^[^ ]|^   [^ ]/ { exit }
+		n && /^      [-+] [^ ]|^        [0-9.]+% / { sub(/^      - /, "      + "); print }' \
+		"$TMPD/up.g.E" >"$TMPD/kids.want"
+	settle
+	awk -v f="$frame" '$0 == "   - " f { n = 1; next } n && /^[^ ]|^   [^ ]/ { exit }
+		n && /^      [-+] [^ ]|^        [0-9.]+% / { print }' <(gshot /dev/stdout) >"$TMPD/kids.got"
+	[ -s "$TMPD/kids.want" ]
+	ok $? "upstream's E shows $(wc -l <"$TMPD/kids.want") frames under it"
+	is_same_file "$TMPD/kids.got" "$TMPD/kids.want" "+: its children with upstream's shares, folded"
+else
+	ok 0 "# SKIP no $UPERF to compare with"
+	ok 0 "# SKIP no $UPERF to compare with"
+fi
 keys +
-wait_list "$TMPD/g.screen.rows" "+ again: folded"
-ok 0 "+ again: folded, the first screen back"
+must_see "^   \+ $frame *\$" "+ again"
+ok 0 "+ again: folded"
 keys E
-expanded "E: the graphs"
-ok 0 "E: the graphs shown"
+must_see '^      - [0-9.]+% ' "E"
+ok 0 "E: every graph, every frame open"
+up_same E "E: the screen is upstream's browser's"
 keys C
 wait_list "$TMPD/g.screen.rows" "C: folded"
 ok 0 "C: every graph folded, the first screen back"
 keys e
-expanded "e: expanded"
+must_see '^   [+-] ' "e again"
 keys c
 wait_list "$TMPD/g.screen.rows" "c: folded"
 ok 0 "e expands the entry, c collapses it"

@@ -120,3 +120,16 @@ first_screen() {
 	ok 1 "the browser's first screen settles"
 	done_testing
 }
+# settle: until the pane is the same twice in a row (a TUI may draw in pieces)
+settle() {
+	local i
+	pane >"$TMPD/pane.prev"
+	for i in $(seq 300); do
+		sleep 0.1
+		pane >"$TMPD/pane"
+		cmp -s "$TMPD/pane" "$TMPD/pane.prev" && return 0
+		cp "$TMPD/pane" "$TMPD/pane.prev"
+	done
+	ok 1 "the screen settles"
+	done_testing
+}

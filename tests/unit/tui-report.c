@@ -6,8 +6,9 @@
  * the rows as --stdio's with the selection bar, the status line; the
  * keys (moving, paging, Home/End clamped, q, Esc and its question); the
  * symbol filter and its state; the d and t zooms (title, rows, the object
- * column), Left and Esc out of them; a small screen scrolling to the selection; with -g, the
- * fold marks and +, e, Enter, c, E and C showing and hiding the graphs.
+ * column), Left and Esc out of them; a small screen scrolling to the
+ * selection; with -g, the fold marks and +, e, Enter, c, E and C showing
+ * and hiding the graphs frame by frame, as upstream's browser folds them.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,12 +26,12 @@ int main(void)
 	struct tui_report t = { .done = &done };
 	struct report rep;
 	SCREEN *scr;
-	int g0, i, n, last;
+	int g0, i, n, n0, last;
 
 	scr = test_screen__new(10, 100);
 	if (!scr || report_test__new(&rep, &session, 0, false))
 		skip_all("no curses screen for xterm, or no report here");
-	plan(39);
+	plan(40);
 	is_int(report_rows__build(&t.rows, &rep, &session), 0, "the rows");
 	is_int(tui_report__filter(&t), 0, "the view, no filter");
 	is_int(t.nr_view, 3, "every row in the view");
@@ -131,40 +132,50 @@ int main(void)
 	if (report_test__new(&rep, &session, 0, true) ||
 	    report_rows__build(&t.rows, &rep, &session) || tui_report__filter(&t))
 		skip_all("no -g report here");
-	g0 = t.rows.v[0].nr_graph;
+	g0 = t.rows.v[0].nr_tree;
 	tui_report__draw(&t);
 	ok(g0 > 0 && t.nr_view == t.rows.nr && test_screen__row(2)[0] == '+' &&
 	   !strncmp(test_screen__row(1), "  Children", 10), "folded: '+' rows, the fold column");
 	tui_report__key(&t, '+');
 	tui_report__draw(&t);
-	ok(t.nr_view == t.rows.nr + g0 && test_screen__row(2)[0] == '-' &&
-	   !strcmp(test_screen__row(3), t.rows.v[0].graph[0]), "+: its graph under it, '-'");
+	n0 = t.nr_view - t.rows.nr;
+	ok(n0 > 0 && n0 <= g0 && test_screen__row(2)[0] == '-' && t.view_line[1] == 0 &&
+	   !strncmp(test_screen__row(3), "   ", 3) && test_screen__row(3)[4] == ' ',
+	   "+: its graph's first level under it, a level in, '-' (%s)", test_screen__row(3));
 	ok(!(mvinch(3, 0) & A_REVERSE), "the selection stays on the row");
-	tui_report__key(&t, KEY_DOWN);
+	/* a frame that folds: Enter opens it, again closes it */
+	for (i = 1; i < t.nr_view && t.view_line[i] >= 0; i++)
+		if (strchr(t.view[i].text, '+') &&
+		    t.view[i].text[strspn(t.view[i].text, " ")] == '+')
+			break;
+	t.selected = i;
 	tui_report__key(&t, '\n');
-	ok(t.nr_view == t.rows.nr && t.selected == 0,
-	   "Enter on a graph line: folded, back on its row");
+	ok(i < t.nr_view && t.view_line[i] >= 0 && t.nr_view > t.rows.nr + n0 &&
+	   t.view[i].text[strspn(t.view[i].text, " ")] == '-' && t.selected == i,
+	   "Enter on a folded frame: it opens, the selection on it");
+	tui_report__key(&t, '\n');
+	ok(t.nr_view == t.rows.nr + n0, "Enter again: folded");
+	tui_report__key(&t, KEY_HOME);
 	tui_report__key(&t, 'e');
-	ok(t.nr_view == t.rows.nr + g0, "e: expanded");
+	ok(t.nr_view == t.rows.nr, "e: folded");
 	tui_report__key(&t, 'e');
-	ok(t.nr_view == t.rows.nr, "e again: folded");
+	ok(t.nr_view == t.rows.nr + n0, "e again: expanded, its frames as they were");
 	tui_report__key(&t, 'E');
 	for (i = 0, n = t.rows.nr; i < t.rows.nr; i++)
-		n += t.rows.v[i].nr_graph;
-	ok(t.nr_view == n && t.selected == 0, "E: every graph (%d lines)", n);
+		n += t.rows.v[i].nr_tree;
+	ok(t.nr_view == n && t.selected == 0, "E: every graph, every frame (%d lines)", n);
 	tui_report__key(&t, KEY_END);
 	last = t.view_row[t.selected];
 	tui_report__key(&t, 'c');
-	ok(t.nr_view == n - t.rows.v[last].nr_graph && t.view_row[t.selected] == last &&
-	   (t.selected == 0 || t.view_row[t.selected - 1] != last),
-	   "c: that entry folded, on its row");
+	ok(t.nr_view == n - t.rows.v[last].nr_tree && t.view_row[t.selected] == last &&
+	   t.view_line[t.selected] == -1, "c: that entry folded, on its row");
 	tui_report__key(&t, 'C');
 	tui_report__draw(&t);
 	ok(t.nr_view == t.rows.nr && test_screen__row(2)[0] == '+', "C: every graph folded");
 	snprintf(t.filter, sizeof(t.filter), "0x0000000000000010");
 	tui_report__filter(&t);
 	tui_report__key(&t, '+');
-	ok(t.nr_view == 1 + t.rows.v[t.view_row[0]].nr_graph, "a filtered row expands too");
+	ok(t.nr_view > 1 && t.view_row[t.nr_view - 1] == t.view_row[0], "a filtered row expands too");
 	tui_report__exit(&t);
 	endwin();
 	delscreen(scr);

@@ -98,21 +98,125 @@ static void tui_report__title(struct tui_report *t)
 			 t->zoom_prog->id, bpf_prog_entry__short_name(t->zoom_prog));
 }
 
-/* Lines for the rows the filter keeps, and the graphs of the expanded ones. */
+/* upstream's step between the levels of a graph */
+#define TREE_STEP	3
+
+/* The fold mark of tree line k: '+' or '-' where it hides or shows more, else ' '. */
+static char tree_sign(const struct tui_report *t, int row, int k)
+{
+	const struct graph_tree_line *l = &t->rows.v[row].tree[k].l;
+	/* upstream's: the first frame folds its siblings' level, the last its children */
+	bool more = l->last ? l->has_children : l->pos == 0 && l->has_sibling;
+
+	if (!more)
+		return ' ';
+	return t->unfolded[row] && t->unfolded[row][k] ? '-' : '+';
+}
+
+static int tree_add(struct tui_report *t, int row, int k, int offset, bool pct)
+{
+	const struct graph_tree_line *l = &t->rows.v[row].tree[k].l;
+	char *text, sign = tree_sign(t, row, k);
+	int ret;
+
+	if (pct)
+		ret = asprintf(&text, "%*s%c %.2f%% %s", offset, "", sign, l->percent, l->name);
+	else
+		ret = asprintf(&text, "%*s%c %s", offset, "", sign, l->name);
+	if (ret < 0)
+		return -ENOMEM;
+	t->view_line[t->nr_view] = k;
+	t->view_row[t->nr_view] = row;
+	t->view_text[t->nr_view] = text;
+	t->view[t->nr_view++].text = text;
+	return 0;
+}
+
+/*
+ * The nodes under parent from tree line k on, at level, as upstream's
+ * browser shows them: a node's frames until one folds ('+'), its share
+ * on the first where upstream shows it (the others one step further in),
+ * and its children when its last shown frame is open ('-').  The line
+ * after the nodes (and all they hold), or -ENOMEM.
+ */
+static int tree_nodes(struct tui_report *t, int row, int k, u32 parent, int level)
+{
+	const struct report_row *r = &t->rows.v[row];
+
+	while (k < r->nr_tree && r->tree[k].l.parent == parent) {
+		const struct graph_tree_line *first = &r->tree[k].l;
+		int j = k, extra = 0, err;
+		char sign = ' ';
+
+		for (; j < r->nr_tree && r->tree[j].l.node == first->node; j++) {
+			if (j > k && first->need_percent)
+				extra = TREE_STEP;
+			if (sign == '+')
+				continue;
+			sign = tree_sign(t, row, j);
+			err = tree_add(t, row, j, level * TREE_STEP + extra,
+				       j == k && first->need_percent);
+			if (err)
+				return err;
+		}
+		if (sign == '-') {
+			j = tree_nodes(t, row, j, first->node, level + (extra ? 2 : 1));
+			if (j < 0)
+				return j;
+		}
+		/* past what the node holds */
+		while (j < r->nr_tree && r->tree[j].l.depth > first->depth)
+			j++;
+		k = j;
+	}
+	return k;
+}
+
+/* The entries' and frames' folds (of rows about to go). */
+static void tui_report__free_folds(struct tui_report *t)
+{
+	int i;
+
+	for (i = 0; t->unfolded && i < t->rows.nr; i++)
+		free(t->unfolded[i]);
+	free(t->unfolded);
+	free(t->expanded);
+	t->unfolded = NULL;
+	t->expanded = NULL;
+}
+
+static void tui_report__free_view(struct tui_report *t)
+{
+	int i;
+
+	for (i = 0; t->view_text && i < t->nr_view; i++)
+		free(t->view_text[i]);
+	free(t->view_text);
+	free(t->view);
+	free(t->view_row);
+	free(t->view_line);
+	t->view_text = NULL;
+	t->view = NULL;
+	t->view_row = NULL;
+	t->view_line = NULL;
+	t->nr_view = 0;
+}
+
+/* Lines for the rows the filter keeps, and the open graphs' lines under them. */
 static int tui_report__view(struct tui_report *t)
 {
 	const struct report_rows *rows = &t->rows;
-	int i, n = 0, g;
+	int i, n = 0, err;
 
 	for (i = 0; i < rows->nr; i++)
-		n += 1 + (t->expanded && t->expanded[i] ? rows->v[i].nr_graph : 0);
-	free(t->view);
-	free(t->view_row);
-	t->nr_view = 0;
+		n += 1 + (t->expanded && t->expanded[i] ? rows->v[i].nr_tree : 0);
+	tui_report__free_view(t);
 	tui_report__title(t);
 	t->view = calloc(n + 1, sizeof(*t->view));
 	t->view_row = calloc(n + 1, sizeof(*t->view_row));
-	if (!t->view || !t->view_row)
+	t->view_line = calloc(n + 1, sizeof(*t->view_line));
+	t->view_text = calloc(n + 1, sizeof(*t->view_text));
+	if (!t->view || !t->view_row || !t->view_line || !t->view_text)
 		return -ENOMEM;
 	for (i = 0; i < rows->nr; i++) {
 		struct report_row *r = &rows->v[i];
@@ -121,18 +225,20 @@ static int tui_report__view(struct tui_report *t)
 
 		if (!tui_report__keep(t, r))
 			continue;
-		if (r->nr_graph)
-			r->text[0] = open ? '-' : '+';
+		if (rows->graph)
+			r->text[0] = !r->nr_tree ? ' ' : open ? '-' : '+';
 		t->view_row[t->nr_view] = i;
+		t->view_line[t->nr_view] = -1;
 		v = &t->view[t->nr_view++];
 		v->text = r->text;
 		v->dso = r->he->key.dso;
 		v->sym = r->he->key.sym;
 		v->addr = r->he->key.addr;
 		v->percent = r->percent;
-		for (g = 0; open && g < r->nr_graph; g++) {
-			t->view_row[t->nr_view] = i;
-			t->view[t->nr_view++].text = r->graph[g];
+		if (open && r->nr_tree) {
+			err = tree_nodes(t, i, 0, 0, 1);
+			if (err < 0)
+				return err;
 		}
 	}
 	return 0;
@@ -142,7 +248,8 @@ int tui_report__filter(struct tui_report *t)
 {
 	if (!t->expanded) {
 		t->expanded = calloc(t->rows.nr + 1, sizeof(*t->expanded));
-		if (!t->expanded)
+		t->unfolded = calloc(t->rows.nr + 1, sizeof(*t->unfolded));
+		if (!t->expanded || !t->unfolded)
 			return -ENOMEM;
 	}
 	t->selected = 0;
@@ -156,19 +263,47 @@ int tui_report__filter(struct tui_report *t)
  */
 static int tui_report__fold(struct tui_report *t, int ch)
 {
-	int row = t->selected < t->nr_view ? t->view_row[t->selected] : -1, i;
+	int row = t->selected < t->nr_view ? t->view_row[t->selected] : -1, i, k;
+	int line = row >= 0 ? t->view_line[t->selected] : -1;
 
 	if (!t->rows.graph || !t->expanded)
 		return 0;
 	if (ch == 'E' || ch == 'C') {
-		for (i = 0; i < t->rows.nr; i++)
-			t->expanded[i] = ch == 'E' && t->rows.v[i].nr_graph;
+		/* every entry and every frame open, or all folded */
+		for (i = 0; i < t->rows.nr; i++) {
+			t->expanded[i] = ch == 'E' && t->rows.v[i].nr_tree;
+			for (k = 0; t->unfolded[i] && k < t->rows.v[i].nr_tree; k++)
+				t->unfolded[i][k] = ch == 'E';
+			if (ch == 'E' && !t->unfolded[i] && t->rows.v[i].nr_tree) {
+				t->unfolded[i] = malloc(t->rows.v[i].nr_tree);
+				if (!t->unfolded[i])
+					return -ENOMEM;
+				memset(t->unfolded[i], 1, t->rows.v[i].nr_tree);
+			}
+		}
+		line = -1;
+	} else if (row >= 0 && line >= 0 && ch != 'e' && ch != 'c') {
+		/* a frame: its fold, where it has one */
+		if (tree_sign(t, row, line) == ' ')
+			return 0;
+		if (!t->unfolded[row]) {
+			t->unfolded[row] = calloc(t->rows.v[row].nr_tree, 1);
+			if (!t->unfolded[row])
+				return -ENOMEM;
+		}
+		t->unfolded[row][line] = !t->unfolded[row][line];
 	} else if (row >= 0) {
-		t->expanded[row] = ch != 'c' && !t->expanded[row] && t->rows.v[row].nr_graph;
+		t->expanded[row] = ch != 'c' && !t->expanded[row] && t->rows.v[row].nr_tree;
+		line = -1;
 	}
 	if (tui_report__view(t))
 		return -ENOMEM;
-	i = row >= 0 ? tui_report__line_of(t, row) : 0;
+	/* the selection on the same line, else on its row */
+	for (i = 0; row >= 0 && i < t->nr_view; i++)
+		if (t->view_row[i] == row && t->view_line[i] == line)
+			break;
+	if (row < 0 || i == t->nr_view)
+		i = row >= 0 ? tui_report__line_of(t, row) : 0;
 	t->selected = i < 0 ? 0 : i;
 	return 0;
 }
@@ -261,9 +396,8 @@ static int tui_report__rebuild(struct tui_report *t, int idx)
 
 	if (t->selected < t->nr_view)
 		he = t->rows.v[t->view_row[t->selected]].he;
+	tui_report__free_folds(t);
 	report_rows__exit(&t->rows);
-	free(t->expanded);
-	t->expanded = NULL;
 	err = report_rows__build_event(&t->rows, t->rep, t->session, idx,
 				       t->nr_zooms ? &f : NULL);
 	if (!err)
@@ -531,13 +665,8 @@ void tui_report__exit(struct tui_report *t)
 	free(t->progs);
 	t->progs = NULL;
 	t->nr_progs = 0;
-	free(t->view);
-	free(t->view_row);
-	free(t->expanded);
-	t->view = NULL;
-	t->view_row = NULL;
-	t->expanded = NULL;
-	t->nr_view = 0;
+	tui_report__free_view(t);
+	tui_report__free_folds(t);
 	report_rows__exit(&t->rows);
 	report_annotate__exit(&t->ann);
 }

@@ -33,17 +33,22 @@ int tui_report__run(struct report *rep, struct perf_session *session,
 /*
  * The browser's state and its steps, apart so that tests drive them on
  * a curses screen of their own: rows holds every row, view the lines
- * shown: the rows the filter keeps and the graphs of those expanded
- * (their text borrowed from rows, whose fold marks the view sets: '-'
- * where expanded; view_row[i] the row of line i).
+ * shown: the rows the filter keeps (their text borrowed from rows, whose
+ * fold marks the view sets: '-' where expanded) and, under those
+ * expanded, their graphs as upstream's browser folds them: a frame per
+ * line, "+"/"-" where a frame hides or shows more (view_row[i] the row of
+ * line i, view_line[i] its frame or -1).
  */
 struct tui_report {
 	struct report_rows	rows;
 	volatile sig_atomic_t	*done;
 	struct tui_row		*view;
 	int			*view_row;
+	int			*view_line;	/* the frame (rows.v[].tree) of line i, -1: a row */
+	char			**view_text;	/* the frames' lines, made for the view */
 	int			nr_view;
 	bool			*expanded;	/* by row */
+	bool			**unfolded;	/* by row, by frame: NULL until one opens */
 	int			selected;
 	int			first;		/* first row shown */
 	char			filter[128];

@@ -236,6 +236,67 @@ static void graph__print_children(struct graph *g, u32 parent, const char *prefi
 	}
 }
 
+/* kids: the children of parent above the threshold, in drawing order; their number */
+static u32 graph__shown_kids(struct graph *g, u32 parent, u32 *kids)
+{
+	u32 nr = 0, i;
+
+	for (i = g->nodes[parent].first_child; i; i = g->nodes[i].next)
+		if (g->nodes[i].hits >= g->min_hit && g->nodes[i].hits)
+			kids[nr++] = i;
+	graph__sort_kids(g, kids, nr, g->tmp);
+	return nr;
+}
+
+/*
+ * The tree upstream's browser folds: under parent, each child's run a
+ * node, its frames one line each, then its children.  Siblings show
+ * their shares; a lone node shows its share when it does not hold all of
+ * base (at the top) or all of its level's hits (below: its siblings under
+ * the threshold hold the rest).
+ */
+static void graph__tree(struct graph *g, u32 parent, u32 parent_node, u32 depth, u64 base,
+			u32 *kids)
+{
+	u32 nr = graph__shown_kids(g, parent, kids), i;
+	u64 all = 0;
+	bool need_percent;
+	char name[40];
+
+	/* a lone child's share shows where it is not all of its level's: the hidden ones */
+	for (i = g->nodes[parent].first_child; depth && i; i = g->nodes[i].next)
+		all += g->nodes[i].hits;
+	need_percent = nr > 1 || (nr && g->nodes[kids[0]].hits != (depth ? all : base));
+
+	for (i = 0; i < nr; i++) {
+		u32 end = graph__run_end(g, kids[i]), n = kids[i], node = ++g->tree_nodes, pos = 0;
+		bool has_children = false, *hc = &has_children;
+		u32 k;
+
+		for (k = g->nodes[end].first_child; k && !*hc; k = g->nodes[k].next)
+			*hc = g->nodes[k].hits >= g->min_hit && g->nodes[k].hits;
+		for (;; n = g->nodes[n].first_child, pos++) {
+			const struct hist_frame *f = g->nodes[n].frame;
+			struct graph_tree_line l = {
+				.node = node, .parent = parent_node, .depth = depth, .pos = pos,
+				.last = n == end, .has_sibling = nr > 1, .has_children = has_children,
+				.need_percent = need_percent,
+				.percent = g->total ? 100.0 * (double)g->nodes[kids[i]].hits /
+						      (double)g->total : 0,
+				.name = f->sym ? f->sym->name : name,
+			};
+
+			if (!f->sym)
+				snprintf(name, sizeof(name), "%#llx", (unsigned long long)f->ip);
+			g->tree_hook(g->tree_priv, g->he, &l);
+			if (n == end)
+				break;
+		}
+		if (depth < 200)
+			graph__tree(g, end, node, depth + 1, base, kids + nr);
+	}
+}
+
 /*
  * One chain holding all of the entry's period starts with "---"; else the
  * top level is drawn as branches like the levels below it.  With
@@ -471,4 +532,15 @@ void hists__print_graph(struct hists *hists, struct hist_entry *he, struct graph
 		g->nr_kids = g->nr;
 	}
 	graph__print(g, base);
+	if (g->tree_hook) {
+		u32 top = 0;
+
+		/* as the text: with hide_top, the entry's own symbol is left out */
+		if (g->hide_top && g->nodes[0].first_child && !g->nodes[g->nodes[0].first_child].next &&
+		    g->nodes[g->nodes[0].first_child].hits == base)
+			top = g->nodes[0].first_child;
+		g->he = he;
+		g->tree_nodes = 0;
+		graph__tree(g, top, 0, 0, base, g->kids);
+	}
 }

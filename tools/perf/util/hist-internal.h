@@ -78,6 +78,12 @@ struct graph {
 	u64			min_hit;
 	struct hist_out		*out;
 	bool			hide_top;
+	/* upstream's browser's tree of the entry: hists_print_opts.tree_hook */
+	void			(*tree_hook)(void *priv, const struct hist_entry *he,
+					     const struct graph_tree_line *l);
+	void			*tree_priv;
+	const struct hist_entry	*he;
+	u32			tree_nodes;	/* nodes given out so far */
 	struct hists_graph_stats *stats;
 };
 

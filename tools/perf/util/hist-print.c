@@ -247,6 +247,8 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 			v[k++] = v[i];
 	n = k;
 	/* upstream's threshold: a share of everything, not of the entry */
+	g.tree_hook = opts->tree_hook;
+	g.tree_priv = opts->tree_priv;
 	g.min_hit = (u64)((double)(hists->total_period + hists->row_filtered_period) *
 			  hists->graph_min_percent / 100.0);
 	for (i = 0; i < n; i++) {

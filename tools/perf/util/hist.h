@@ -352,6 +352,25 @@ void hists__rename_comms(struct hists *hists, struct machine *machine);
  */
 void hists__filter_by_symbol(struct hists *hists, const char *str, bool relative);
 
+/*
+ * A frame of an entry's graph as upstream's browser shows it: its tree
+ * of nodes, each a run of frames no chain ends inside or leaves (the runs
+ * --stdio prints under one branch), children by hits.  Lines come in
+ * order, a node's frames (pos 0, 1, ...) before its children.
+ */
+struct graph_tree_line {
+	u32		node;		/* 1, 2, ...: the node the frame is in */
+	u32		parent;		/* its parent node, 0: the top */
+	u32		depth;		/* of the node: 0 at the top */
+	u32		pos;		/* in the node */
+	bool		last;		/* the node's last frame */
+	bool		has_sibling;	/* the node has siblings (shown ones) */
+	bool		has_children;	/* the node has children (shown ones) */
+	bool		need_percent;	/* upstream shows the node's share on pos 0 */
+	double		percent;	/* the node's */
+	const char	*name;		/* the symbol, or "0x<address>" */
+};
+
 struct hists_print_opts {
 	bool	show_nr_samples;	/* -n: the Samples column */
 	bool	show_total_period;	/* --show-total-period: the Period column */
@@ -374,6 +393,13 @@ struct hists_print_opts {
 	 */
 	void	(*row_hook)(void *priv, const struct hist_entry *he);
 	void	*row_priv;
+	/*
+	 * Each line of an entry's graph as upstream's browser folds it, in
+	 * order, after the entry's row (see struct graph_tree_line); NULL: none.
+	 */
+	void	(*tree_hook)(void *priv, const struct hist_entry *he,
+			     const struct graph_tree_line *l);
+	void	*tree_priv;
 	/* only the entries it keeps: rows, widths and graphs (a browser's zoom); NULL: all */
 	bool	(*keep)(void *priv, const struct hist_entry *he);
 	void	*keep_priv;

@@ -20,8 +20,60 @@ struct rows_collect {
 	long			*end;		/* where each row's line ends: its graph starts */
 	int			nr;
 	u32			alloc_he, alloc_end;
+	/* the tree lines of every row, in order, and the row of each */
+	struct report_tree_line	*tree;
+	int			*tree_row;
+	int			nr_tree;
+	u32			alloc_tree, alloc_tree_row;
 	int			err;
 };
+
+static void rows_collect__tree(void *priv, const struct hist_entry *he,
+			       const struct graph_tree_line *l)
+{
+	struct rows_collect *c = priv;
+	struct report_tree_line *t;
+
+	if (c->err || !c->nr)
+		return;
+	if (array__grow((void **)&c->tree, &c->alloc_tree, (size_t)c->nr_tree + 1,
+			sizeof(*c->tree), 256) ||
+	    array__grow((void **)&c->tree_row, &c->alloc_tree_row, (size_t)c->nr_tree + 1,
+			sizeof(*c->tree_row), 256)) {
+		c->err = -ENOMEM;
+		return;
+	}
+	t = &c->tree[c->nr_tree];
+	t->l = *l;
+	t->l.name = strdup(l->name);
+	if (!t->l.name) {
+		c->err = -ENOMEM;
+		return;
+	}
+	c->tree_row[c->nr_tree++] = c->nr - 1;
+}
+
+/* Each row's tree lines: runs of c->tree, moved into the rows. */
+static int rows__trees(struct report_rows *rows, struct rows_collect *c)
+{
+	int i = 0, j;
+
+	while (i < c->nr_tree) {
+		int row = c->tree_row[i];
+		struct report_row *r = &rows->v[row];
+
+		for (j = i; j < c->nr_tree && c->tree_row[j] == row; j++)
+			;
+		r->tree = malloc((j - i) * sizeof(*r->tree));
+		if (!r->tree)
+			return -ENOMEM;
+		memcpy(r->tree, c->tree + i, (j - i) * sizeof(*r->tree));
+		r->nr_tree = j - i;
+		for (; i < j; i++)
+			c->tree[i].l.name = NULL;
+	}
+	return 0;
+}
 
 static void rows_collect__row(void *priv, const struct hist_entry *he)
 {
@@ -149,13 +201,15 @@ static int rows__print(struct report_rows *rows, struct report *rep,
 	char *text = NULL;
 	size_t size = 0;
 	FILE *fp;
-	int err;
+	int err, i;
 
 	report__print_opts(rep, session, &opts, &fctx);
 	fctx.event = perf_session__tp_format(session, evsel);
 	opts.quiet = false;
 	opts.row_hook = rows_collect__row;
 	opts.row_priv = &c;
+	opts.tree_hook = rows_collect__tree;
+	opts.tree_priv = &c;
 	if (f) {
 		opts.keep = f->keep;
 		opts.keep_priv = f->priv;
@@ -172,8 +226,14 @@ static int rows__print(struct report_rows *rows, struct report *rep,
 	strbuf__release(&fctx.sb);
 	if (!err && text)
 		err = rows__split(rows, hists, text, size, &c);
+	if (!err)
+		err = rows__trees(rows, &c);
 	free(text);
 	free(c.he);
+	for (i = 0; i < c.nr_tree; i++)
+		free((char *)c.tree[i].l.name);
+	free(c.tree);
+	free(c.tree_row);
 	free(c.end);
 	return err;
 }
@@ -250,6 +310,9 @@ void report_rows__exit(struct report_rows *rows)
 		while (r->nr_graph)
 			free(r->graph[--r->nr_graph]);
 		free(r->graph);
+		while (r->nr_tree)
+			free((char *)r->tree[--r->nr_tree].l.name);
+		free(r->tree);
 	}
 	free(rows->v);
 	free(rows->titles);

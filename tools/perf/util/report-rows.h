@@ -3,6 +3,7 @@
 #define __PERF_REPORT_ROWS_H
 
 #include "types.h"
+#include "hist.h"
 
 struct hist_entry;
 struct report;
@@ -16,12 +17,19 @@ struct perf_session;
  * --stdio draws them (blank ones left out); the column titles likewise,
  * and the title upstream's browser puts above them.
  */
+/* A frame of a row's graph as upstream's browser folds it (hist.h's graph_tree_line). */
+struct report_tree_line {
+	struct graph_tree_line	l;		/* l.name: owned */
+};
+
 struct report_row {
 	char			*text;
 	const struct hist_entry	*he;
 	double			percent;	/* of the total: Children where shown */
 	char			**graph;	/* its graph's lines, as --stdio's */
 	int			nr_graph;
+	struct report_tree_line	*tree;		/* its graph as upstream's browser's tree */
+	int			nr_tree;
 };
 
 struct report_rows {
