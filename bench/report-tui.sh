@@ -20,7 +20,8 @@ now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 wait_screen() {
 	local i
 	for i in $(seq 24000); do
-		tmux capture-pane -t "$1" -p | grep -qE -- "$2" && return 0
+		tmux capture-pane -t "$1" -p 2>/dev/null | grep -qE -- "$2" && return 0
+		tmux has-session -t "$1" 2>/dev/null || return 1
 		sleep 0.005
 	done
 	return 1
