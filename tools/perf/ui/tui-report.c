@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * perf report's browser: upstream's title line, the column titles and
- * the rows of the first event as --stdio prints them, their graphs
- * expanded under them on request, a selection bar, a symbol filter and
- * a status line.
+ * the rows of an event as --stdio prints them, their graphs under them
+ * on request (tui-report-tree.c), a selection bar, a symbol filter, the
+ * zooms, the annotate browser, the menu of events (tui-report-menu.c),
+ * the BPF view (tui-report-bpf.c) and a status line.
  */
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
@@ -24,6 +25,7 @@
 #include "tui.h"
 #include "tui-annotate.h"
 #include "tui-report.h"
+#include "tui-report-internal.h"
 
 /* The view line of row i (its own line): -1 when the filter left it out. */
 static int tui_report__line_of(const struct tui_report *t, int row)
@@ -98,80 +100,6 @@ static void tui_report__title(struct tui_report *t)
 			 t->zoom_prog->id, bpf_prog_entry__short_name(t->zoom_prog));
 }
 
-/* upstream's step between the levels of a graph */
-#define TREE_STEP	3
-
-/* The fold mark of tree line k: '+' or '-' where it hides or shows more, else ' '. */
-static char tree_sign(const struct tui_report *t, int row, int k)
-{
-	const struct graph_tree_line *l = &t->rows.v[row].tree[k].l;
-	/* upstream's: the first frame folds its siblings' level, the last its children */
-	bool more = l->last ? l->has_children : l->pos == 0 && l->has_sibling;
-
-	if (!more)
-		return ' ';
-	return t->unfolded[row] && t->unfolded[row][k] ? '-' : '+';
-}
-
-static int tree_add(struct tui_report *t, int row, int k, int offset, bool pct)
-{
-	const struct graph_tree_line *l = &t->rows.v[row].tree[k].l;
-	char *text, sign = tree_sign(t, row, k);
-	int ret;
-
-	if (pct)
-		ret = asprintf(&text, "%*s%c %.2f%% %s", offset, "", sign, l->percent, l->name);
-	else
-		ret = asprintf(&text, "%*s%c %s", offset, "", sign, l->name);
-	if (ret < 0)
-		return -ENOMEM;
-	t->view_line[t->nr_view] = k;
-	t->view_row[t->nr_view] = row;
-	t->view_text[t->nr_view] = text;
-	t->view[t->nr_view++].text = text;
-	return 0;
-}
-
-/*
- * The nodes under parent from tree line k on, at level, as upstream's
- * browser shows them: a node's frames until one folds ('+'), its share
- * on the first where upstream shows it (the others one step further in),
- * and its children when its last shown frame is open ('-').  The line
- * after the nodes (and all they hold), or -ENOMEM.
- */
-static int tree_nodes(struct tui_report *t, int row, int k, u32 parent, int level)
-{
-	const struct report_row *r = &t->rows.v[row];
-
-	while (k < r->nr_tree && r->tree[k].l.parent == parent) {
-		const struct graph_tree_line *first = &r->tree[k].l;
-		int j = k, extra = 0, err;
-		char sign = ' ';
-
-		for (; j < r->nr_tree && r->tree[j].l.node == first->node; j++) {
-			if (j > k && first->need_percent)
-				extra = TREE_STEP;
-			if (sign == '+')
-				continue;
-			sign = tree_sign(t, row, j);
-			err = tree_add(t, row, j, level * TREE_STEP + extra,
-				       j == k && first->need_percent);
-			if (err)
-				return err;
-		}
-		if (sign == '-') {
-			j = tree_nodes(t, row, j, first->node, level + (extra ? 2 : 1));
-			if (j < 0)
-				return j;
-		}
-		/* past what the node holds */
-		while (j < r->nr_tree && r->tree[j].l.depth > first->depth)
-			j++;
-		k = j;
-	}
-	return k;
-}
-
 /* The entries' and frames' folds (of rows about to go). */
 static void tui_report__free_folds(struct tui_report *t)
 {
@@ -236,7 +164,7 @@ static int tui_report__view(struct tui_report *t)
 		v->addr = r->he->key.addr;
 		v->percent = r->percent;
 		if (open && r->nr_tree) {
-			err = tree_nodes(t, i, 0, 0, 1);
+			err = tui_report__tree(t, i, 0, 0, 1);
 			if (err < 0)
 				return err;
 		}
@@ -284,7 +212,7 @@ static int tui_report__fold(struct tui_report *t, int ch)
 		line = -1;
 	} else if (row >= 0 && line >= 0 && ch != 'e' && ch != 'c') {
 		/* a frame: its fold, where it has one */
-		if (tree_sign(t, row, line) == ' ')
+		if (tui_report__tree_sign(t, row, line) == ' ')
 			return 0;
 		if (!t->unfolded[row]) {
 			t->unfolded[row] = calloc(t->rows.v[row].nr_tree, 1);
@@ -307,8 +235,6 @@ static int tui_report__fold(struct tui_report *t, int ch)
 	t->selected = i < 0 ? 0 : i;
 	return 0;
 }
-
-static void tui_report__draw_menu(struct tui_report *t);
 
 void tui_report__draw(struct tui_report *t)
 {
@@ -385,7 +311,7 @@ static void tui_report__annotate(struct tui_report *t)
  * kept, the object column left out in an object, as upstream's; the
  * selection on the entry it was on where that still shows.
  */
-static int tui_report__rebuild(struct tui_report *t, int idx)
+int tui_report__rebuild(struct tui_report *t, int idx)
 {
 	struct report_rows_filter f = {
 		.keep = tui_report__zoomed, .priv = t,
@@ -476,108 +402,12 @@ static void tui_report__event(struct tui_report *t, int dir)
 		snprintf(t->message, sizeof(t->message), "out of memory");
 }
 
-void tui_report__use_menu(struct tui_report *t)
-{
-	struct evsel *evsel;
-	int i, n = 0;
-
-	evlist__for_each(t->session->evlist, evsel, i)
-		n += !evsel__is_sideband(evsel);
-	t->has_menu = t->in_menu = n > 1;
-	t->menu_sel = 0;
-}
-
-/* A line of the menu: "1K cpu-clock", the count as the title writes it. */
-static void tui_report__menu_line(const struct tui_report *t, int i, char *buf, size_t size)
-{
-	struct evsel *evsel = t->session->evlist->entries[i];
-	u64 nr = i < t->rep->nr_hists ? t->rep->hists[i].nr_samples : 0;
-	char n[32];
-	size_t len;
-
-	report__nr_samples_text(nr, n, sizeof(n));
-	len = strlen(n);
-	while (len && n[len - 1] == ' ')
-		n[--len] = '\0';
-	snprintf(buf, size, "%s %s", n, evsel__name(evsel));
-}
-
-static void tui_report__draw_menu(struct tui_report *t)
-{
-	int nr = t->session->evlist->nr_entries, page = LINES - 2, first = 0, i;
-	char line[512];
-
-	if (t->menu_sel >= page)
-		first = t->menu_sel - page + 1;
-	erase();
-	attron(A_BOLD);
-	mvaddnstr(0, 0, "Available samples", COLS);
-	attroff(A_BOLD);
-	for (i = 0; i < page && first + i < nr; i++) {
-		tui_report__menu_line(t, first + i, line, sizeof(line));
-		if (first + i == t->menu_sel)
-			attron(A_REVERSE);
-		mvprintw(i + 1, 0, "%-*.*s", COLS, COLS, line);
-		attroff(A_REVERSE);
-	}
-	attron(A_REVERSE);
-	mvprintw(LINES - 1, 0, "%-*.*s", COLS, COLS,
-		 t->message[0] ? t->message : "Press 'h' for help on key bindings");
-	attroff(A_REVERSE);
-	refresh();
-}
-
-static const char *const tui_report__menu_help[] = {
-	"UP/DOWN/PGUP/PGDN/HOME/END  move the selection",
-	"ENTER, RIGHT  the entries of the event",
-	"h, ?        this help",
-	"ESC         exit (after y to the question)",
-	"q           exit (CTRL+C too)",
-};
-
-/* A key of the menu: -1 to quit, else 0. */
-static int tui_report__menu_key(struct tui_report *t, int ch)
-{
-	int nr = t->session->evlist->nr_entries;
-	int sel = tui_list__move(t->menu_sel, nr, LINES - 2 > 1 ? LINES - 2 : 1, ch);
-
-	if (sel >= 0) {
-		t->menu_sel = sel;
-		return 0;
-	}
-	switch (ch) {
-	case 'q': case 'Q':
-		return -1;
-	case 27:
-		t->confirm_exit = true;
-		snprintf(t->message, sizeof(t->message), "Do you really want to exit? [y/n]");
-		break;
-	case '\n': case '\r': case KEY_ENTER: case KEY_RIGHT:
-		if (t->menu_sel >= t->rep->nr_hists || !t->rep->hists[t->menu_sel].nr_samples) {
-			snprintf(t->message, sizeof(t->message), "no samples of %s",
-				 evsel__name(t->session->evlist->entries[t->menu_sel]));
-			break;
-		}
-		t->in_menu = false;
-		if (t->menu_sel != t->rows.idx && tui_report__rebuild(t, t->menu_sel))
-			snprintf(t->message, sizeof(t->message), "out of memory");
-		break;
-	case 'h': case '?':
-		tui__text_view("perf report: key bindings", (char *const *)tui_report__menu_help,
-			       (int)(sizeof(tui_report__menu_help) / sizeof(tui_report__menu_help[0])),
-			       NULL, NULL, t->done);
-		break;
-	default:
-		break;
-	}
-	return 0;
-}
-
 static const char *const tui_report__help[] = {
 	"UP/DOWN/PGUP/PGDN/HOME/END  move the selection",
 	"+, e, ENTER expand or collapse the call graph of the entry (-g files)",
+	"+, ENTER    on a frame of a graph: open or fold it",
 	"c           collapse the call graph of the entry",
-	"E, C        expand, collapse every call graph",
+	"E, C        expand, collapse every call graph and every frame",
 	"a           annotate the symbol of the entry (BPF programs too, also unloaded)",
 	"B           the BPF programs of the entries: ENTER zooms into one, a annotates it",
 	"d           zoom into the object of the entry (again: out)",
