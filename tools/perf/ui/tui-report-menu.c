@@ -15,7 +15,7 @@
 #include "tui.h"
 #include "tui-list.h"
 #include "tui-report.h"
-#include "tui-report-internal.h"
+#include "tui-report-priv.h"
 
 void tui_report__use_menu(struct tui_report *t)
 {

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "tui-report.h"
-#include "tui-report-internal.h"
+#include "tui-report-priv.h"
 
 /* upstream's step between the levels of a graph */
 #define TREE_STEP	3

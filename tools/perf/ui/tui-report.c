@@ -25,7 +25,7 @@
 #include "tui.h"
 #include "tui-annotate.h"
 #include "tui-report.h"
-#include "tui-report-internal.h"
+#include "tui-report-priv.h"
 
 /* The view line of row i (its own line): -1 when the filter left it out. */
 static int tui_report__line_of(const struct tui_report *t, int row)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef __PERF_UI_TUI_REPORT_INTERNAL_H
-#define __PERF_UI_TUI_REPORT_INTERNAL_H
+#ifndef __PERF_UI_TUI_REPORT_PRIV_H
+#define __PERF_UI_TUI_REPORT_PRIV_H
 
 /*
  * Between the files of perf report's browser (tui-report*.c), not for
@@ -15,4 +15,4 @@ char tui_report__tree_sign(const struct tui_report *t, int row, int k);
 void tui_report__draw_menu(struct tui_report *t);
 int tui_report__menu_key(struct tui_report *t, int ch);
 
-#endif /* __PERF_UI_TUI_REPORT_INTERNAL_H */
+#endif /* __PERF_UI_TUI_REPORT_PRIV_H */
