@@ -270,7 +270,8 @@ static void annotator__reset_kernel_symbols(struct annotator *ann)
 bool annotator__wants_kernel(const struct annotator *ann)
 {
 	/* the kernel or a module ("[name]"), not [vdso] */
-	return !ann->opts.dso_name || (ann->opts.dso_name[0] == '[' && strcmp(ann->opts.dso_name, "[vdso]"));
+	return !ann->opts.dso_name ||
+	       (ann->opts.dso_name[0] == '[' && strcmp(ann->opts.dso_name, "[vdso]"));
 }
 
 static bool annotate__failed_before(struct annotator *ann, const struct dso *dso)
