@@ -5,7 +5,7 @@
 # instructions with the C source lines of its BTF, each instruction's
 # share that of perf annotate --stdio; H, s, o, Enter on a jump (its
 # target) and on a call (the callee's browser, q back to the caller); q
-# back to the report.  perf annotate on a terminal opens the same browser
+# back to the report; a native function (libc's) likewise.  perf annotate on a terminal opens the same browser
 # on the hottest function, Right and Left go through the functions in
 # --stdio's order; q, SIGTERM and SIGSEGV leave the terminal as it was;
 # --stdio and | cat print the text.  Every wait is on the screen.
@@ -142,6 +142,27 @@ ok 0 "Enter on the call: the callee's browser"
 keys q
 must_see "^$OUTER  $OUTER \[Percent: local period\]" "q: the caller"
 ok 0 "q: back to the caller"
+keys q
+must_see '^Overhead  Command' "q: the report again"
+
+# native code: a libc function (the fixtures' copy of libc, by build id)
+NAT=__vfscanf_internal
+"$PERF" annotate --stdio -i "$DATA" "$NAT" >"$TMPD/nat.stdio" 2>/dev/null
+stdio_insns "$TMPD/nat.stdio" | awk '{ print $1, $3 }' | head -45 >"$TMPD/nat.want"
+[ "$(wc -l <"$TMPD/nat.want")" -eq 45 ]
+ok $? "perf annotate --stdio $NAT: native instructions"
+keys /
+must_see 'Filter' "/ prompts"
+keys "$NAT" Enter
+must_see "filter: $NAT" "the filter"
+keys a
+must_see "^$NAT  /[^ ]*libc\.so\.6 \[Percent: local period\]" "a on $NAT"
+ok 0 "a on a native function: its browser, named with its object"
+keys s o
+must_see '│  +0:   ' "s, o"
+screen_insns | awk '{ print $1, $3 }' | head -45 >"$TMPD/nat.got"
+is_same_file "$TMPD/nat.got" "$TMPD/nat.want" \
+	"native: the shares and instructions of a screen are perf annotate --stdio's"
 keys q
 must_see '^Overhead  Command' "q: the report again"
 keys q
