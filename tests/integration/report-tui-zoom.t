@@ -4,7 +4,8 @@
 # against upstream's browser on the same files: d and t zoom into the
 # selected entry's object and command (the object column left out, the
 # columns sized to what is left, the title saying so), Left and Esc zoom
-# out, Esc alone asks before it exits (n stays, y exits); B lists the BPF
+# out, k into the kernel; Enter on an entry opens upstream's menu of
+# actions; Esc alone asks before it exits (n stays, y exits); B lists the BPF
 # programs as --sort bpf_prog counts them, Enter zooms into one, a
 # annotates its hottest function; a file of more
 # than one event opens on upstream's menu of them, Enter opens one, TAB,
@@ -114,6 +115,25 @@ must_see "$TITLE, Thread: swapper *$" "Esc: the last zoom undone"
 ok 0 "Esc: out of the last zoom (d)"
 keys Escape
 must_see "$TITLE *$" "Esc: no zoom"
+
+# Enter on an entry without a graph: upstream's menu of actions, its words
+keys Home Enter
+must_see '^Annotate pv_native_safe_halt *$' "Enter: the actions"
+grep -qE '^Zoom into swapper thread *$' "$TMPD/pane" &&
+	grep -qE "^Zoom into the Kernel DSO \(use the 'k' hotkey to zoom directly into the kernel\) *$" "$TMPD/pane" &&
+	grep -qE '^Exit *$' "$TMPD/pane"
+ok $? "Enter: annotate, zoom into the thread, into the kernel, exit, in upstream's words"
+keys Escape
+must_see "$TITLE *$" "Esc: out of the actions"
+keys Enter Down Enter
+must_see "$TITLE, Thread: swapper *$" "the thread's action"
+ok 0 "its zoom into the thread"
+keys t k
+must_see "$TITLE, DSO: \[kernel\.kallsyms\] *$" "k"
+ok 0 "k: straight into the kernel"
+keys k
+must_see "$TITLE *$" "k again"
+ok 0 "k again: out"
 keys Escape
 must_see 'Do you really want to exit\? \[y/n\]' "Esc asks"
 ok 0 "Esc without a zoom: upstream's question"
@@ -198,8 +218,10 @@ ok 0 "Enter on an event without samples: said, still the menu"
 keys Home Down Down Enter
 must_see "^Samples: .* of event 'sched:sched_wakeup'" "the third event"
 ok 0 "Down, Down, Enter: the third event"
-keys q
-tui_same_screen "$TCMD" "events, q"
-tui_same_modes "events, q"
+keys Enter
+must_see '^Exit *$' "the actions"
+keys End Enter
+tui_same_screen "$TCMD" "events, the Exit action"
+tui_same_modes "events, the Exit action"
 
 done_testing

@@ -14,5 +14,9 @@ int tui_report__tree(struct tui_report *t, int row, int k, u32 parent, int level
 char tui_report__tree_sign(const struct tui_report *t, int row, int k);
 void tui_report__draw_menu(struct tui_report *t);
 int tui_report__menu_key(struct tui_report *t, int ch);
+/* Enter's menu of actions on the selected entry (tui-report-actions.c). */
+int tui_report__actions(struct tui_report *t);
+void tui_report__draw_actions(struct tui_report *t);
+int tui_report__actions_key(struct tui_report *t, int ch);
 
 #endif /* __PERF_UI_TUI_REPORT_PRIV_H */

@@ -254,6 +254,10 @@ void tui_report__draw(struct tui_report *t)
 		tui_bpf__draw(t);
 		return;
 	}
+	if (t->in_actions) {
+		tui_report__draw_actions(t);
+		return;
+	}
 
 	snprintf(state, sizeof(state), "%s%.64s%s", t->filter[0] ? "filter: " : "", t->filter,
 		 t->filter[0] && !t->nr_view ? "  (no entry)" : "");
@@ -376,6 +380,26 @@ static int tui_report__zoom(struct tui_report *t, int ch)
 	return tui_report__rebuild(t, t->rows.idx);
 }
 
+/* k: straight into the kernel's object (again: out), as upstream's hotkey */
+static int tui_report__zoom_kernel(struct tui_report *t)
+{
+	int i;
+
+	if (t->zoom_dso)
+		return tui_report__zoom(t, 'd');
+	for (i = 0; i < t->rows.nr; i++) {
+		const struct dso *d = entry_dso(t->rows.v[i].he);
+
+		if (d && d->kind == DSO_KIND_KERNEL) {
+			t->zoom_dso = d;
+			t->zooms[t->nr_zooms++] = 'd';
+			return tui_report__rebuild(t, t->rows.idx);
+		}
+	}
+	snprintf(t->message, sizeof(t->message), "no kernel entry here");
+	return 0;
+}
+
 int tui_report__zoom_prog(struct tui_report *t, const struct bpf_prog_entry *prog)
 {
 	/* another program's zoom gives way */
@@ -405,6 +429,7 @@ static void tui_report__event(struct tui_report *t, int dir)
 static const char *const tui_report__help[] = {
 	"UP/DOWN/PGUP/PGDN/HOME/END  move the selection",
 	"+, e, ENTER expand or collapse the call graph of the entry (-g files)",
+	"ENTER       on an entry without a graph: its actions (annotate, zoom, exit)",
 	"+, ENTER    on a frame of a graph: open or fold it",
 	"c           collapse the call graph of the entry",
 	"E, C        expand, collapse every call graph and every frame",
@@ -412,6 +437,7 @@ static const char *const tui_report__help[] = {
 	"B           the BPF programs of the entries: ENTER zooms into one, a annotates it",
 	"d           zoom into the object of the entry (again: out)",
 	"t           zoom into the command of the entry (again: out)",
+	"k           zoom into the kernel (again: out)",
 	"LEFT        zoom out of the last zoom",
 	"TAB, .      the next event with samples; shift+TAB, , the previous",
 	"/           filter the entries by a substring of their symbol (empty: no filter)",
@@ -436,6 +462,13 @@ int tui_report__key(struct tui_report *t, int ch)
 			snprintf(t->message, sizeof(t->message), "out of memory");
 		return 0;
 	}
+	if (t->in_actions) {
+		ch = tui_report__actions_key(t, ch);
+		if (ch == 'q')
+			return -1;
+		if (ch <= 0)
+			return 0;
+	}
 	/* Esc and Left: out of the last zoom; Esc without one: the menu, else asks first */
 	if (ch == 27 || ch == KEY_LEFT) {
 		if (t->nr_zooms) {
@@ -450,12 +483,25 @@ int tui_report__key(struct tui_report *t, int ch)
 		}
 		return 0;
 	}
+	/* upstream's hotkey, before the list takes k for Up */
+	if (ch == 'k') {
+		if (tui_report__zoom_kernel(t))
+			snprintf(t->message, sizeof(t->message), "out of memory");
+		return 0;
+	}
 	k = tui_list__key(&t->selected, t->nr_view, ch);
 	if (k)
 		return k < 0 ? -1 : 0;
 	switch (ch) {
-	case '+': case 'e': case 'E': case 'c': case 'C':
 	case '\n': case '\r': case KEY_ENTER:
+		/* an entry with no graph to fold: upstream's menu of actions */
+		if (t->selected < t->nr_view && t->view_line[t->selected] < 0 &&
+		    !t->rows.v[t->view_row[t->selected]].nr_tree) {
+			tui_report__actions(t);
+			break;
+		}
+		/* fall through */
+	case '+': case 'e': case 'E': case 'c': case 'C':
 		if (tui_report__fold(t, ch))
 			snprintf(t->message, sizeof(t->message), "out of memory");
 		break;
@@ -470,6 +516,7 @@ int tui_report__key(struct tui_report *t, int ch)
 		if (tui_report__zoom(t, ch))
 			snprintf(t->message, sizeof(t->message), "out of memory");
 		break;
+
 	case '\t': case '.': case KEY_BTAB: case ',':
 		tui_report__event(t, ch == '\t' || ch == '.' ? 1 : -1);
 		break;

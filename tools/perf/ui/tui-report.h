@@ -73,6 +73,13 @@ struct tui_report {
 	int			prog_sel;
 	int			prog_first;
 	bool			in_progs;
+	/* Enter on an entry without a graph to fold: upstream's menu of actions */
+#define TUI_REPORT_ACTIONS	4
+	char			actions[TUI_REPORT_ACTIONS][600];
+	char			action_kind[TUI_REPORT_ACTIONS];	/* a, t, d, q */
+	int			nr_actions;
+	int			action_sel;
+	bool			in_actions;
 	struct report_annotate	ann;		/* `a`: the file read again, on first use */
 };
 
