@@ -193,15 +193,6 @@ tui_same_screen "$ACMD" "annotate, q"
 tui_same_modes "annotate, q"
 tui_signals "$ACMD" '\[Percent: local period\]' '\[Percent: local period\]'
 
-# text_run CMD: CMD on the terminal, its screen (and what scrolled off) in $TMPD/history
-text_run() {
-	keys clear Enter
-	must_see "$PROMPT" "cleared"
-	tmux clear-history -t $S
-	keys "$1; echo TEXT-DONE" Enter
-	must_see '^TEXT-DONE' "$1 ends"
-	history >"$TMPD/history"
-}
 text_run "$ACMD --stdio 2>/dev/null | head -3"
 grep -q 'Source code & Disassembly of' "$TMPD/history" && ! grep -q 'Percent: local period\]' "$TMPD/history"
 ok $? "--stdio on the terminal: the text"

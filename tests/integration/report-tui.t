@@ -252,15 +252,6 @@ tui_same_screen "$CMD" "Esc"
 tui_same_modes "Esc"
 tui_signals "$CMD" "$TITLE" '^Samples: '
 
-# text_run CMD: CMD on the terminal, its screen (and what scrolled off) in $TMPD/history
-text_run() {
-	keys clear Enter
-	must_see "$PROMPT" "cleared"
-	tmux clear-history -t $S
-	keys "$1; echo TEXT-DONE" Enter
-	must_see '^TEXT-DONE' "$1 ends"
-	history >"$TMPD/history"
-}
 # --stdio on the terminal, | cat, -i - from a pipe: the text as today
 text_run "$CMD --stdio >$TMPD/tty.stdio 2>&1"
 cmp -s "$TMPD/tty.stdio" "$TMPD/stdio"

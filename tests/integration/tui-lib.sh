@@ -133,3 +133,12 @@ settle() {
 	ok 1 "the screen settles"
 	done_testing
 }
+# text_run CMD: CMD on the terminal, its screen (and what scrolled off) in $TMPD/history
+text_run() {
+	keys clear Enter
+	must_see "$PROMPT" "cleared"
+	tmux clear-history -t $S
+	keys "$1; echo TEXT-DONE" Enter
+	must_see '^TEXT-DONE' "$1 ends"
+	history >"$TMPD/history"
+}
