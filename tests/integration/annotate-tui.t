@@ -48,7 +48,7 @@ stdio_insns() {
 # screen_insns: the same of the browser's rows (o: every offset shown)
 screen_insns() {
 	sed -n '3,49p' "$TMPD/pane" | sed 's/│/|/; s/[↓↑→←]/ /' |
-		awk -F'|' '$2 ~ /^ +[0-9a-f]+: / {
+		awk -F'|' '$2 ~ /^ *[0-9a-f]+: / {
 			pct = $1; gsub(/ /, "", pct); if (pct == "" || pct == "Percent") pct = "0.00"
 			split($2, w, " "); off = w[1]; sub(/:$/, "", off)
 			printf "%s %s %s\n", pct, off, w[2] }'
@@ -84,20 +84,26 @@ keys /
 must_see 'Filter' "/ prompts"
 keys hot_sub2_inner Enter
 must_see 'filter: hot_sub2_inner' "the filter"
+rtitle=$(head -1 "$TMPD/pane" | sed 's/ *$//')
 keys a
 must_see "^$INNER  $INNER \[Percent: local period\]" "a: the annotate browser"
 ok 0 "a on a BPF program: its browser, named as the report names it"
-head -1 "$TMPD/pane" | grep -qE "$TITLE"
-ok $? "the report's title above it"
-grep -q 'static __noinline __u64 hot_sub2_inner(__u64 x, __u64 k)' "$TMPD/pane"
-ok $? "the C source line of its BTF (the program is gone)"
+# upstream's annotate browser adds the event's frequency to the report's title
+FREQ=$("$UPERF" evlist -F -i "$DATA" 2>/dev/null | sed -n 's/^[^:]*:[^:]*: sample_freq=//p' | head -1)
+[ -n "$FREQ" ] && [ "$(head -1 "$TMPD/pane" | sed 's/ *$//')" = "$(echo "$rtitle" | sed "s/', Event/', $FREQ Hz, Event/")" ]
+ok $? "the report's title above it, with the event's $FREQ Hz"
+wait_selected "^ *$(sort -rn "$TMPD/inner.insns" | head -1 | awk '{ print $1 }') │" "opens on the hottest"
+ok 0 "it opens on the hottest instruction"
+keys Home
+must_see 'static __noinline __u64 hot_sub2_inner\(__u64 x, __u64 k\)' "Home: the source line"
+ok 0 "the C source line of its BTF (the program is gone)"
 grep -qE '^ +[0-9]+\.[0-9]{2} │ +[0-9a-f]*:? +(xorq|movq) ' "$TMPD/pane"
 ok $? "its JITed instructions, with shares"
 grep -qE '│ +↑ jne +[0-9a-f]+$' "$TMPD/pane"
 ok $? "the loop's jump: an up arrow and the target's offset"
 
-keys s o
-must_see '│  0:   ' "o: every offset"
+keys s o Home
+must_see '│ *0:   ' "o: every offset"
 ! grep -q 'static __noinline' "$TMPD/pane"
 ok $? "s: the source lines hidden"
 screen_insns >"$TMPD/inner.screen"
@@ -106,16 +112,16 @@ is_same_file "$TMPD/inner.screen" "$TMPD/inner.insns" \
 
 read -r pct off mn < <(sort -rn "$TMPD/inner.insns" | head -1)
 keys H
-wait_selected "^ *$pct │ +$off: " "H"
+wait_selected "^ *$pct │ *$off: " "H"
 ok 0 "H: the hottest instruction ($pct% at $off, $mn)"
 
 jne=$(insn_line "$TMPD/inner.stdio" jne)
 target=$(grep -E '^ +[0-9.]+ : +[0-9a-f]+:jne ' "$TMPD/inner.stdio" | head -1 | awk '{ print $4 }')
 keys Home
 for i in $(seq "$jne"); do keys Down; done
-wait_selected '│ +[0-9a-f]+: ↑ jne ' "the jump selected"
+wait_selected '│ *[0-9a-f]+: ↑ jne ' "the jump selected"
 keys Enter
-wait_selected "│ +$target: " "Enter on the jump"
+wait_selected "│ *$target: " "Enter on the jump"
 ok 0 "Enter on the loop's jump: its target ($target) selected"
 keys q
 must_see '^Overhead  Command' "q: the report again"
@@ -158,8 +164,8 @@ must_see "filter: $NAT" "the filter"
 keys a
 must_see "^$NAT  /[^ ]*libc\.so\.6 \[Percent: local period\]" "a on $NAT"
 ok 0 "a on a native function: its browser, named with its object"
-keys s o
-must_see '│  +0:   ' "s, o"
+keys s o Home
+must_see '│ *0:   ' "s, o"
 screen_insns | awk '{ print $1, $3 }' | head -45 >"$TMPD/nat.got"
 is_same_file "$TMPD/nat.got" "$TMPD/nat.want" \
 	"native: the shares and instructions of a screen are perf annotate --stdio's"
@@ -168,6 +174,37 @@ must_see '^Overhead  Command' "q: the report again"
 keys q
 tui_same_screen "$CMD" "report, a, q"
 tui_same_modes "report, a, q"
+
+# perf annotate SYM on the terminal, ours and upstream's on a native
+# function: the same title (the symbol's samples, the event's frequency),
+# the same symbol line, and row for row the same shares and offsets: it
+# opens on the same hottest instruction, half a page down.  Past column 13
+# the text differs: upstream's objdump against our capstone mnemonics,
+# and upstream's lines between a selected jump and its target.
+# ann_shot FILE: the screen's first two lines and each row's columns 1-13
+ann_shot() { { sed -n '1,2p' "$TMPD/pane" | sed 's/ *$//'; sed -n '3,49p' "$TMPD/pane" | cut -c1-13; } >"$1"; }
+if [ -x "$UPERF" ] && command -v objdump >/dev/null; then
+	keys "LC_ALL=C.UTF-8 $UPERF annotate -i $DATA $NAT 2>/dev/null" Enter
+	must_see "^$NAT  .*\[Percent: local period\]" "upstream's annotate $NAT"
+	settle
+	ann_shot "$TMPD/up.nat"
+	keys q
+	must_see "$PROMPT" "upstream's annotate: q"
+	keys clear Enter
+	must_see "$PROMPT" "cleared"
+	keys "$ACMD $NAT" Enter
+	must_see "^$NAT  .*\[Percent: local period\]" "perf annotate $NAT"
+	settle
+	ann_shot "$TMPD/our.nat"
+	is_same_file "$TMPD/our.nat" "$TMPD/up.nat" \
+		"perf annotate $NAT: title, shares and offsets row for row as upstream's browser"
+	keys q
+	must_see "$PROMPT" "perf annotate: q"
+	keys clear Enter
+	must_see "$PROMPT" "cleared"
+else
+	ok 0 "# SKIP no $UPERF or objdump to compare with"
+fi
 
 # perf annotate on the terminal: the functions in --stdio's order
 "$PERF" annotate --stdio -i "$DATA" >"$TMPD/all.stdio" 2>/dev/null
@@ -180,8 +217,8 @@ must_see "^$first  $first \[Percent: local period\]" "perf annotate on a termina
 ok 0 "perf annotate: the browser on the hottest function ($first)"
 n=$(sed -n "s/^# Samples: \([0-9]*[KMG ]\) of event '\(.*\)'$/\1 of event '\2'/p" "$TMPD/stdio" | head -1)
 c=$(sed -n 's/^# Event count (approx.): //p' "$TMPD/stdio" | head -1)
-[ "$(head -1 "$TMPD/pane" | sed 's/ *$//')" = "Samples: $n, Event count (approx.): $c" ]
-ok $? "its title: the samples and count of the report"
+[ "$(head -1 "$TMPD/pane" | sed 's/ *$//')" = "Samples: $n, $FREQ Hz, Event count (approx.): $c" ]
+ok $? "its title: the samples and count of the report, the event's frequency"
 keys Right
 must_see "^$second  $second \[Percent: local period\]" "Right"
 ok 0 "Right: the next function ($second)"

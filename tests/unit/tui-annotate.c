@@ -62,7 +62,7 @@ int main(void)
 
 	if (!scr)
 		skip_all("no curses screen for xterm here");
-	plan(32);
+	plan(34);
 	is_int(tui_annotate__view(&t), 0, "the view");
 	is_int(t.nr_view, 7, "source line and instructions");
 
@@ -73,14 +73,14 @@ int main(void)
 	is_str(test_screen__row(2), "Percent|    for (i = 0; i < n; i++)",
 	       "the source line; the column named over its empty share");
 	ok(mvinch(2, 0) & A_REVERSE, "the first line selected");
-	is_str(test_screen__row(3), "       |       pushq      %rbp", "an instruction without samples");
-	is_str(test_screen__row(4), " 60.00 |  1:   addq       $1,%rdi",
+	is_str(test_screen__row(3), "       |      pushq      %rbp", "an instruction without samples");
+	is_str(test_screen__row(4), " 60.00 | 1:   addq       $1,%rdi",
 	       "a jump target: its offset; the share");
 	ok(mvinch(4, 0) & A_BOLD, "5%% and more: bold");
-	is_str(test_screen__row(5), " 10.00 |     ^ jne        1", "a backward jump: ^ and the target");
-	is_str(test_screen__row(6), "       |     v je         10", "a forward jump: v");
-	is_str(test_screen__row(7), " 30.00 |     > callq      g", "a call: > and the callee's name");
-	is_str(test_screen__row(8), "       | 10: < retq", "a return: <; a jump target");
+	is_str(test_screen__row(5), " 10.00 |    ^ jne        1", "a backward jump: ^ and the target");
+	is_str(test_screen__row(6), "       |    v je         10", "a forward jump: v");
+	is_str(test_screen__row(7), " 30.00 |    > callq      g", "a call: > and the callee's name");
+	is_str(test_screen__row(8), "       |10: < retq", "a return: <; a jump target");
 	ok(strstr(test_screen__row(11), "Press 'h' for help") != NULL, "the status line");
 
 	tui_annotate__key(&t, 'H');
@@ -115,17 +115,27 @@ int main(void)
 	is_int(tui_annotate__key(&t, '\n'), 27, "Enter on a return leaves");
 
 	t.selected = 2;
+	t.first = 0;
 	tui_annotate__key(&t, 's');
 	tui_annotate__draw(&t);
 	ok(t.nr_view == 6 && t.selected == 1 &&
-	   !strcmp(test_screen__row(2), "Percent|       pushq      %rbp") &&
-	   !strcmp(test_screen__row(3), " 60.00 |  1:   addq       $1,%rdi"),
+	   !strcmp(test_screen__row(2), "Percent|      pushq      %rbp") &&
+	   !strcmp(test_screen__row(3), " 60.00 | 1:   addq       $1,%rdi"),
 	   "s: no source line, the selection on the same instruction");
 	tui_annotate__key(&t, 'o');
 	tui_annotate__draw(&t);
-	is_str(test_screen__row(5), "       |  7: v je         10", "o: every offset");
+	is_str(test_screen__row(5), "       | 7: v je         10", "o: every offset");
 	tui_annotate__key(&t, 's');
 	ok(t.nr_view == 7 && t.selected == 2, "s again: the source line back");
+
+	/* a tie for the hottest: the later line, as upstream's tree gives it */
+	lines[4].period = lines[2].period;
+	lines[4].nr_samples = lines[2].nr_samples;
+	tui_annotate__key(&t, 'H');
+	is_int(t.view[t.selected], 4, "H with a tie: the later instruction");
+	tui_annotate__key(&t, '\t');
+	is_int(t.view[t.selected], 2, "TAB: the earlier one of the tie");
+	lines[4].period = lines[4].nr_samples = 0;
 
 	ok(tui_annotate__key(&t, 'q') == 'q' && tui_annotate__key(&t, 27) == 27 &&
 	   tui_annotate__key(&t, KEY_LEFT) == KEY_LEFT, "q, Esc and Left leave");

@@ -91,12 +91,16 @@ static int tui_symbols__find(struct tui_symbols *s, int pos, int step, struct an
 
 static void tui_symbols__title(struct tui_symbols *s, int idx)
 {
-	const struct annotator_total *tot = &s->ann->totals[idx];
+	struct evsel *evsel = s->evlist->entries[idx];
+	struct annotator_total tot;
 	char nr[32];
 
-	report__nr_samples_text(tot->nr_samples, nr, sizeof(nr));
-	snprintf(s->title, sizeof(s->title), "Samples: %s of event '%s', Event count (approx.): %llu",
-		 nr, evsel__name(s->evlist->entries[idx]), (unsigned long long)tot->period);
+	annotator__shown_total(s->ann, idx, &tot);
+	report__nr_samples_text(tot.nr_samples, nr, sizeof(nr));
+	/* upstream prints the u64 with %d */
+	snprintf(s->title, sizeof(s->title),
+		 "Samples: %s of event '%s', %d Hz, Event count (approx.): %llu", nr,
+		 evsel__name(evsel), (int)evsel->attr.sample_freq, (unsigned long long)tot.period);
 }
 
 static int tui_symbols__browse(struct tui_symbols *s, int idx, struct annotation *a);

@@ -122,7 +122,7 @@ void tui_annotate__line(const struct tui_annotate *t, int i, char *buf, size_t s
 {
 	const struct annotation *a = t->a;
 	const struct annotation_line *l = view_line(t, i);
-	int w = hex_digits(a->size ? a->size - 1 : 0);
+	int w = hex_digits(a->size);
 	char pct[16] = "      ", off[24], mn[64], ops[640];
 	const char *arrow = " ";
 
@@ -143,7 +143,7 @@ void tui_annotate__line(const struct tui_annotate *t, int i, char *buf, size_t s
 	else if (is_ret(l))
 		arrow = glyph(t, G_RET);
 	split_insn(l, mn, sizeof(mn), ops, sizeof(ops));
-	snprintf(buf, size, "%s %s %s %s %-10s %s", pct, glyph(t, G_BAR), off, arrow, mn, ops);
+	snprintf(buf, size, "%s %s%s %s %-10s %s", pct, glyph(t, G_BAR), off, arrow, mn, ops);
 	/* no trailing blanks: a mnemonic without operands */
 	for (i = (int)strlen(buf); i > 0 && buf[i - 1] == ' '; i--)
 		buf[i - 1] = '\0';
@@ -159,8 +159,6 @@ void tui_annotate__draw(struct tui_annotate *t)
 		t->first = t->selected;
 	if (t->selected >= t->first + page)
 		t->first = t->selected - page + 1;
-	if (t->first > t->nr_view - page)
-		t->first = t->nr_view - page;
 	if (t->first < 0)
 		t->first = 0;
 	erase();
@@ -206,7 +204,8 @@ static int *hot_lines(const struct tui_annotate *t, int *n)
 
 		if (l->type != ANNOTATION_LINE_INSN || !l->nr_samples)
 			continue;
-		for (j = k; j > 0 && view_line(t, v[j - 1])->period < l->period; j--)
+		/* ties: the later line first, as upstream's tree of lines gives them */
+		for (j = k; j > 0 && view_line(t, v[j - 1])->period <= l->period; j--)
 			v[j] = v[j - 1];
 		v[j] = i;
 		k++;
@@ -215,21 +214,34 @@ static int *hot_lines(const struct tui_annotate *t, int *n)
 	return v;
 }
 
+/*
+ * Select view line i half a page down the screen, as upstream moves to a
+ * line: its browser's height counts the symbol's line (hence the + 1).
+ */
+static void select_centered(struct tui_annotate *t, int i)
+{
+	t->selected = i;
+	t->first = i - (tui_list__page() + 1) / 2;
+	if (t->first < 0)
+		t->first = 0;
+}
+
 /* H (rank 0), TAB (the next rank) and shift-TAB (the previous), cycling. */
 static void go_hot(struct tui_annotate *t, int ch)
 {
 	int n, *v = hot_lines(t, &n);
 
 	if (!v || !n) {
-		snprintf(t->message, sizeof(t->message), "no instruction has samples");
+		if (ch)
+			snprintf(t->message, sizeof(t->message), "no instruction has samples");
 		free(v);
 		return;
 	}
-	if (ch == 'H')
+	if (ch == 'H' || !ch)
 		t->hot = 0;
 	else
 		t->hot = (t->hot + (ch == '\t' ? 1 : n - 1)) % n;
-	t->selected = v[t->hot];
+	select_centered(t, v[t->hot]);
 	free(v);
 }
 
@@ -245,7 +257,7 @@ static int follow(struct tui_annotate *t, int ch)
 				 "the jump lands inside an instruction (offset %llx)",
 				 (unsigned long long)l->target);
 		else
-			t->selected = i;
+			select_centered(t, i);
 		return 0;
 	}
 	if (l && l->type == ANNOTATION_LINE_INSN && l->is_call) {
@@ -320,6 +332,23 @@ void tui_annotate__exit(struct tui_annotate *t)
 	t->nr_view = 0;
 }
 
+void tui_annotate__title(char *buf, size_t size, const char *title, const char *event,
+			 unsigned long long freq)
+{
+	char name[512];
+	const char *p;
+
+	snprintf(name, sizeof(name), "'%s',", event);
+	p = strstr(title, name);
+	if (!p) {
+		snprintf(buf, size, "%s", title);
+		return;
+	}
+	p += strlen(name);
+	/* upstream prints the u64 with %d */
+	snprintf(buf, size, "%.*s %d Hz,%s", (int)(p - title), title, (int)freq, p);
+}
+
 int tui_annotate__run(struct tui_annotate *t)
 {
 	const char *cs = nl_langinfo(CODESET);
@@ -329,6 +358,8 @@ int tui_annotate__run(struct tui_annotate *t)
 	t->ascii = !cs || strcmp(cs, "UTF-8");
 	if (tui_annotate__view(t))
 		return -ENOMEM;
+	/* upstream opens on the hottest instruction */
+	go_hot(t, 0);
 	while (!*t->done && !key) {
 		if (redraw)
 			tui_annotate__draw(t);

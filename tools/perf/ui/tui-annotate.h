@@ -16,12 +16,15 @@ struct annotation_line;
  * and its object, then "percent │ offset: mnemonic operands", jumps
  * marked ↓/↑ with the target's offset, calls →, returns ←.
  *
- * Keys: arrows, PgUp/PgDn, Home/End move; H the hottest instruction, TAB
- * and shift-TAB the next and previous by share; Enter or Right on a jump
- * goes to its target, on a call asks call() for the callee (the caller
- * opens a browser of its own on it), on a return leaves; s shows or hides source lines, o
- * the offset of every instruction (else of jump targets only); h or ?
- * help; q, Esc or Left leave.
+ * It opens on the hottest instruction, half a page down the screen, as
+ * upstream's does.  Keys: arrows, PgUp/PgDn, Home/End move; H the hottest
+ * instruction, TAB and shift-TAB the next and previous by share (ties:
+ * the later line first); Enter or Right on a jump goes to its target
+ * (these three put the line half a page down), on a call asks call() for
+ * the callee (the caller opens a browser of its own on it), on a return
+ * leaves; s shows or hides source lines, o the offset of every
+ * instruction (else of jump targets only); h or ? help; q, Esc or Left
+ * leave.
  */
 struct tui_annotate {
 	const struct annotation	*a;
@@ -51,6 +54,16 @@ struct tui_annotate {
  * mode (tui__init()).
  */
 int tui_annotate__run(struct tui_annotate *t);
+
+/*
+ * The browser's first line from a report title: upstream's annotate
+ * browser adds the event's sample frequency (its attr's sample_freq, the
+ * period's field when it samples by period) after the event's name:
+ * "... of event 'E', 4000 Hz, Event count (approx.): C".  A title without
+ * "'E'," is copied as it is.
+ */
+void tui_annotate__title(char *buf, size_t size, const char *title, const char *event,
+			 unsigned long long freq);
 
 /*
  * The steps without the loop, for tests on a curses screen of their own:

@@ -270,11 +270,15 @@ static int tui_report__call(void *arg, const struct annotation_line *l, char *ms
 /* The annotate browser on a, until it is left; its calls open browsers of their own. */
 void tui_report__browse(struct tui_report *t, struct annotation *a)
 {
+	struct evsel *evsel = t->session->evlist->entries[t->rows.idx];
 	struct tui_annotate ta = {
-		.a = a, .title = t->title[0] ? t->title : t->rows.title, .done = t->done,
-		.call = tui_report__call, .call_arg = t,
+		.a = a, .done = t->done, .call = tui_report__call, .call_arg = t,
 	};
+	char title[sizeof(t->title) + 32];
 
+	tui_annotate__title(title, sizeof(title), t->title[0] ? t->title : t->rows.title,
+			    evsel__name(evsel), evsel->attr.sample_freq);
+	ta.title = title;
 	tui_annotate__run(&ta);
 	annotation__delete(a);
 }

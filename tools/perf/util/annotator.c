@@ -375,6 +375,29 @@ int annotator__entries(struct annotator *ann, int idx, struct annotate_entry ***
 	return 0;
 }
 
+void annotator__shown_total(struct annotator *ann, int idx, struct annotator_total *tot)
+{
+	struct annotate_hist_iter it;
+	struct annotate_entry *e;
+
+	memset(tot, 0, sizeof(*tot));
+	if (idx < 0 || idx >= ann->nr_hists)
+		return;
+	if (!ann->opts.sym_name && !ann->opts.dso_name) {
+		*tot = ann->totals[idx];
+		return;
+	}
+	annotate_hist__for_each(&ann->hists[idx], &it, e) {
+		if (!e->target.dso || !annotate__dso_wanted(ann, e->target.dso))
+			continue;
+		if (ann->opts.sym_name && (!e->target.sym || e->target.sym == ann->all ||
+					   strcmp(e->target.sym->name, ann->opts.sym_name)))
+			continue;
+		tot->nr_samples += e->nr_samples;
+		tot->period += e->period;
+	}
+}
+
 struct annotate_entry *annotator__entry_at(struct annotator *ann, int idx, u64 addr)
 {
 	struct annotate_hist_iter it;

@@ -131,6 +131,12 @@ int annotator__merged_samples(struct annotator *ann, int idx, const struct annot
 			      struct annotate_sample **out, size_t *nr);
 
 /*
+ * The samples of event idx that upstream's perf annotate counts in its
+ * title: every one, or with a symbol or an object asked for, only those
+ * of the entries that are of it.
+ */
+void annotator__shown_total(struct annotator *ann, int idx, struct annotator_total *tot);
+/*
  * The entry of event idx whose symbol holds the runtime address addr
  * (a call's target), NULL when none got samples.
  */
