@@ -62,7 +62,7 @@ int main(void)
 
 	if (!scr)
 		skip_all("no curses screen for xterm here");
-	plan(34);
+	plan(39);
 	is_int(tui_annotate__view(&t), 0, "the view");
 	is_int(t.nr_view, 7, "source line and instructions");
 
@@ -72,7 +72,7 @@ int main(void)
 	       "the symbol, its object, the percent type");
 	is_str(test_screen__row(2), "Percent|    for (i = 0; i < n; i++)",
 	       "the source line; the column named over its empty share");
-	ok(mvinch(2, 0) & A_REVERSE, "the first line selected");
+	ok(!(mvinch(2, 0) & A_REVERSE), "no selection shown before a key");
 	is_str(test_screen__row(3), "       |      pushq      %rbp", "an instruction without samples");
 	is_str(test_screen__row(4), " 60.00 | 1:   addq       $1,%rdi",
 	       "a jump target: its offset; the share");
@@ -82,6 +82,30 @@ int main(void)
 	is_str(test_screen__row(7), " 30.00 |    > callq      g", "a call: > and the callee's name");
 	is_str(test_screen__row(8), "       |10: < retq", "a return: <; a jump target");
 	ok(strstr(test_screen__row(11), "Press 'h' for help") != NULL, "the status line");
+
+	tui_annotate__key(&t, KEY_DOWN);
+	tui_annotate__draw(&t);
+	ok(t.selected == 0 && (mvinch(2, 0) & A_REVERSE),
+	   "the first move only shows the selection, as upstream's");
+
+	/* a selected jump: the line to its target; the fused pair */
+	t.selected = 3;
+	tui_annotate__draw(&t);
+	ok(!strcmp(test_screen__row(4), " 60.00 | 1:+->addq       $1,%rdi") &&
+	   !strcmp(test_screen__row(5), " 10.00 |   +--jne        1"),
+	   "a jump up: +-- on it, +-> on its target (%s)", test_screen__row(4));
+	t.fusion = ANNOTATE_FUSE_ALU;
+	tui_annotate__draw(&t);
+	is_str(test_screen__row(4), " 60.00 | 1:+--addq       $1,%rdi",
+	       "the add before it fuses on a newer Intel CPU");
+	t.fusion = ANNOTATE_FUSE_NONE;
+	t.selected = 4;
+	tui_annotate__draw(&t);
+	ok(!strcmp(test_screen__row(6), "       |   +--je         10") &&
+	   !strcmp(test_screen__row(7), " 30.00 |   |> callq      g") &&
+	   !strcmp(test_screen__row(8), "       |10:+->retq"),
+	   "a jump down: the line passes the rows between (%s)", test_screen__row(7));
+	t.selected = 0;
 
 	tui_annotate__key(&t, 'H');
 	is_int(t.selected, 2, "H: the hottest instruction");
@@ -108,6 +132,11 @@ int main(void)
 	tui_annotate__key(&t, '\n');
 	ok(strstr(t.message, "only available for function call/return & jump/branch") != NULL,
 	   "Enter elsewhere: upstream's hint");
+	t.selected = 0;
+	tui_annotate__key(&t, '\n');
+	is_str(t.message, "Actions are only available for assembly lines.",
+	       "Enter on a source line: upstream's hint");
+	t.selected = 1;
 	is_int(tui_annotate__key(&t, KEY_RIGHT), 0, "Right elsewhere stays...");
 	t.right_leaves = true;
 	is_int(tui_annotate__key(&t, KEY_RIGHT), KEY_RIGHT, "... unless asked to leave (perf annotate)");

@@ -62,7 +62,8 @@ static int annotate__browse(struct annotate_cmd *cmd, struct perf_session *sessi
 	if (cmd->use_stdio || !isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO))
 		return -ENOTTY;
 	annotate__signals(annotate__sig_done);
-	err = tui_annotate__symbols(&cmd->ann, session->evlist, note, &annotate_done);
+	err = tui_annotate__symbols(&cmd->ann, session->evlist, session->header.env.cpuid, note,
+				    &annotate_done);
 	annotate__signals(SIG_DFL);
 	return err;
 }

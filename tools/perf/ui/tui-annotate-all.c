@@ -26,6 +26,7 @@ struct tui_symbols {
 	struct annotator	*ann;
 	struct evlist		*evlist;
 	volatile sig_atomic_t	*done;
+	enum annotate_fusion	fusion;
 	struct tui_symbol	*v;
 	int			nr;
 	char			title[512];
@@ -136,7 +137,7 @@ static int tui_symbols__browse(struct tui_symbols *s, int idx, struct annotation
 {
 	struct tui_symbols_call c = { .s = s, .idx = idx };
 	struct tui_annotate t = {
-		.a = a, .title = s->title, .done = s->done,
+		.a = a, .title = s->title, .done = s->done, .fusion = s->fusion,
 		.call = tui_symbols__callee, .call_arg = &c,
 	};
 	int key;
@@ -146,10 +147,13 @@ static int tui_symbols__browse(struct tui_symbols *s, int idx, struct annotation
 	return key;
 }
 
-int tui_annotate__symbols(struct annotator *ann, struct evlist *evlist, const char *note,
-			  volatile sig_atomic_t *done)
+int tui_annotate__symbols(struct annotator *ann, struct evlist *evlist, const char *cpuid,
+			  const char *note, volatile sig_atomic_t *done)
 {
-	struct tui_symbols s = { .ann = ann, .evlist = evlist, .done = done };
+	struct tui_symbols s = {
+		.ann = ann, .evlist = evlist, .done = done,
+		.fusion = annotate_fusion__from_cpuid(cpuid),
+	};
 	struct annotation *a = NULL;
 	int pos, err, key;
 
@@ -169,6 +173,7 @@ int tui_annotate__symbols(struct annotator *ann, struct evlist *evlist, const ch
 	while (a) {
 		struct tui_annotate t = {
 			.a = a, .title = s.title, .done = done, .right_leaves = true,
+			.fusion = s.fusion,
 		};
 		struct tui_symbols_call c = { .s = &s, .idx = s.v[pos].idx };
 		int next = -1;

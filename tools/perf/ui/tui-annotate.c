@@ -17,10 +17,16 @@
 #include "tui-annotate.h"
 #include "tui-list.h"
 
-enum { G_BAR, G_DOWN, G_UP, G_CALL, G_RET };
+enum { G_BAR, G_DOWN, G_UP, G_CALL, G_RET, G_FROM_UP, G_FROM_DOWN, G_TO_UP, G_TO_DOWN, G_FUSED };
 
-static const char *const glyphs_utf8[] = { "\u2502", "\u2193", "\u2191", "\u2192", "\u2190" };
-static const char *const glyphs_ascii[] = { "|", "v", "^", ">", "<" };
+static const char *const glyphs_utf8[] = {
+	"\u2502", "\u2193", "\u2191", "\u2192", "\u2190",
+	"\u2514\u2500\u2500", "\u250c\u2500\u2500", "\u250c\u2500\u2192", "\u2514\u2500\u2192",
+	"\u251c\u2500\u2500",
+};
+static const char *const glyphs_ascii[] = {
+	"|", "v", "^", ">", "<", "+--", "+--", "+->", "+->", "+--",
+};
 
 static const char *glyph(const struct tui_annotate *t, int g)
 {
@@ -118,16 +124,64 @@ static bool is_ret(const struct annotation_line *l)
 	return !strncmp(l->text, "ret", 3) || !strncmp(l->text, "exit", 4);
 }
 
+/* The view line of the instruction before view line i (source lines passed over), or -1. */
+static int insn_before(const struct tui_annotate *t, int i)
+{
+	while (--i >= 0)
+		if (view_line(t, i)->type == ANNOTATION_LINE_INSN)
+			return i;
+	return -1;
+}
+
+/*
+ * The jump drawing of view line i when the selection is a jump inside the
+ * function: its three columns after the offset (NULL: none), or *vline
+ * when only the line passes by.
+ */
+static const char *jump_mark(const struct tui_annotate *t, int i, bool *vline)
+{
+	const struct annotation_line *j;
+	int sel = t->selected, to, fused, lo, hi;
+	bool up;
+
+	*vline = false;
+	if (sel < 0 || sel >= t->nr_view)
+		return NULL;
+	j = view_line(t, sel);
+	if (j->type != ANNOTATION_LINE_INSN || !j->is_jump)
+		return NULL;
+	to = line_of_offset(t, j->target);
+	if (to < 0 || to == sel)
+		return NULL;
+	up = to < sel;
+	fused = insn_before(t, sel);
+	if (fused >= 0 && !annotate_fusion__fused(t->fusion, view_line(t, fused)->text, j->text))
+		fused = -1;
+	if (i == fused)
+		return glyph(t, up ? G_FUSED : G_FROM_DOWN);
+	if (i == sel)
+		return glyph(t, fused >= 0 && !up ? G_FUSED : up ? G_FROM_UP : G_FROM_DOWN);
+	if (i == to)
+		return glyph(t, up ? G_TO_UP : G_TO_DOWN);
+	lo = up ? to : (fused >= 0 ? fused : sel);
+	hi = up ? sel : to;
+	*vline = i > lo && i < hi;
+	return NULL;
+}
+
 void tui_annotate__line(const struct tui_annotate *t, int i, char *buf, size_t size)
 {
 	const struct annotation *a = t->a;
 	const struct annotation_line *l = view_line(t, i);
 	int w = hex_digits(a->size);
-	char pct[16] = "      ", off[24], mn[64], ops[640];
-	const char *arrow = " ";
+	char pct[16] = "      ", off[24], mn[64], ops[640], lead[32];
+	const char *arrow = " ", *mark;
+	bool vline;
 
+	mark = jump_mark(t, i, &vline);
 	if (l->type != ANNOTATION_LINE_INSN) {
-		snprintf(buf, size, "       %s%*s%s", glyph(t, G_BAR), w + 2, "", l->text);
+		snprintf(buf, size, "       %s%*s%s%s", glyph(t, G_BAR), w + 1, "",
+			 vline ? glyph(t, G_BAR) : " ", l->text);
 		return;
 	}
 	if (l->nr_samples)
@@ -143,7 +197,12 @@ void tui_annotate__line(const struct tui_annotate *t, int i, char *buf, size_t s
 	else if (is_ret(l))
 		arrow = glyph(t, G_RET);
 	split_insn(l, mn, sizeof(mn), ops, sizeof(ops));
-	snprintf(buf, size, "%s %s%s %s %-10s %s", pct, glyph(t, G_BAR), off, arrow, mn, ops);
+	/* the column after the offset, the arrow, a blank: or the jump's drawing */
+	if (mark)
+		snprintf(lead, sizeof(lead), "%s", mark);
+	else
+		snprintf(lead, sizeof(lead), "%s%s ", vline ? glyph(t, G_BAR) : " ", arrow);
+	snprintf(buf, size, "%s %s%s%s%-10s %s", pct, glyph(t, G_BAR), off, lead, mn, ops);
 	/* no trailing blanks: a mnemonic without operands */
 	for (i = (int)strlen(buf); i > 0 && buf[i - 1] == ' '; i--)
 		buf[i - 1] = '\0';
@@ -169,19 +228,20 @@ void tui_annotate__draw(struct tui_annotate *t)
 	mvaddnstr(1, 0, line, COLS);
 	for (i = 0; i < page && t->first + i < t->nr_view; i++) {
 		const struct annotation_line *l = view_line(t, t->first + i);
+		bool sel = t->nav_active && t->first + i == t->selected;
 
 		tui_annotate__line(t, t->first + i, line, sizeof(line));
 		/* upstream names the column on its first row when that row has no share */
 		if (i == 0 && !l->nr_samples)
 			memcpy(line, "Percent", 7);
-		if (t->first + i == t->selected)
+		if (sel)
 			attron(A_REVERSE);
 		else if (l->type == ANNOTATION_LINE_INSN && l->percent >= 5.0)
 			attron(A_BOLD);
 		move(i + 2, 0);
 		clrtoeol();
 		mvaddnstr(i + 2, 0, line, COLS);
-		if (t->first + i == t->selected)
+		if (sel)
 			chgat(-1, A_REVERSE, 0, NULL);
 		attroff(A_REVERSE | A_BOLD);
 	}
@@ -220,6 +280,7 @@ static int *hot_lines(const struct tui_annotate *t, int *n)
  */
 static void select_centered(struct tui_annotate *t, int i)
 {
+	t->nav_active = true;
 	t->selected = i;
 	t->first = i - (tui_list__page() + 1) / 2;
 	if (t->first < 0)
@@ -272,7 +333,9 @@ static int follow(struct tui_annotate *t, int ch)
 		return 27;
 	if (ch == KEY_RIGHT && t->right_leaves)
 		return KEY_RIGHT;
-	snprintf(t->message, sizeof(t->message),
+	snprintf(t->message, sizeof(t->message), "%s",
+		 l && l->type != ANNOTATION_LINE_INSN ?
+		 "Actions are only available for assembly lines." :
 		 "Actions are only available for function call/return & jump/branch instructions.");
 	return 0;
 }
@@ -294,6 +357,11 @@ int tui_annotate__key(struct tui_annotate *t, int ch)
 	int sel = tui_list__move(t->selected, t->nr_view, tui_list__page(), ch);
 
 	t->message[0] = '\0';
+	if (sel >= 0 && !t->nav_active) {
+		/* upstream's: the first move only shows where the selection is */
+		t->nav_active = true;
+		return 0;
+	}
 	if (sel >= 0) {
 		t->selected = sel;
 		return 0;
@@ -358,8 +426,9 @@ int tui_annotate__run(struct tui_annotate *t)
 	t->ascii = !cs || strcmp(cs, "UTF-8");
 	if (tui_annotate__view(t))
 		return -ENOMEM;
-	/* upstream opens on the hottest instruction */
+	/* upstream opens on the hottest instruction, the selection not shown yet */
 	go_hot(t, 0);
+	t->nav_active = false;
 	while (!*t->done && !key) {
 		if (redraw)
 			tui_annotate__draw(t);

@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "util/annotate-fuse.h"
+
 struct annotation;
 struct annotation_line;
 
@@ -17,14 +19,18 @@ struct annotation_line;
  * marked ↓/↑ with the target's offset, calls →, returns ←.
  *
  * It opens on the hottest instruction, half a page down the screen, as
- * upstream's does.  Keys: arrows, PgUp/PgDn, Home/End move; H the hottest
+ * upstream's does, with the selection not shown yet: the first of
+ * arrows, PgUp/PgDn, Home/End and space only shows it (upstream's too).
+ * Keys: arrows, PgUp/PgDn, Home/End move; H the hottest
  * instruction, TAB and shift-TAB the next and previous by share (ties:
  * the later line first); Enter or Right on a jump goes to its target
  * (these three put the line half a page down), on a call asks call() for
  * the callee (the caller opens a browser of its own on it), on a return
  * leaves; s shows or hides source lines, o the offset of every
  * instruction (else of jump targets only); h or ? help; q, Esc or Left
- * leave.
+ * leave.  A selected jump to inside the function is drawn as upstream
+ * draws it: a line from the jump (└── up, ┌── down) to its target (┌─→,
+ * └─→), and ├── on the instruction the CPU fuses with it.
  */
 struct tui_annotate {
 	const struct annotation	*a;
@@ -35,12 +41,15 @@ struct tui_annotate {
 					size_t size);
 	void			*call_arg;
 	bool			right_leaves;	/* Right with nothing to follow leaves */
+	/* the recording CPU's: marks a fused pair at a selected jump */
+	enum annotate_fusion	fusion;
 	/* state */
 	int			*view;		/* index in a->lines of each line shown */
 	int			nr_view;
 	int			selected;
 	int			first;
 	int			hot;		/* TAB: rank of the selection by share */
+	bool			nav_active;	/* the selection shown: after a key */
 	bool			hide_source;
 	bool			all_offsets;
 	bool			ascii;		/* no UTF-8 on this terminal */
@@ -89,11 +98,11 @@ struct evlist;
  * callee when it got samples.  Symbols that cannot be annotated are
  * passed over.  note (or NULL): the first browser's status line, say
  * why the kernel's functions are missing.  The terminal is taken and
- * restored here.  0, -ENODATA
+ * restored here.  cpuid: the file's (its CPU's macro-fusion, or NULL).  0, -ENODATA
  * when no symbol can be annotated (nothing was drawn), -ENOTTY or
  * -ENOMEM.
  */
-int tui_annotate__symbols(struct annotator *ann, struct evlist *evlist, const char *note,
-			  volatile sig_atomic_t *done);
+int tui_annotate__symbols(struct annotator *ann, struct evlist *evlist, const char *cpuid,
+			  const char *note, volatile sig_atomic_t *done);
 
 #endif /* __PERF_UI_TUI_ANNOTATE_H */

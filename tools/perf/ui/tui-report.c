@@ -273,6 +273,7 @@ void tui_report__browse(struct tui_report *t, struct annotation *a)
 	struct evsel *evsel = t->session->evlist->entries[t->rows.idx];
 	struct tui_annotate ta = {
 		.a = a, .done = t->done, .call = tui_report__call, .call_arg = t,
+		.fusion = annotate_fusion__from_cpuid(t->session->header.env.cpuid),
 	};
 	char title[sizeof(t->title) + 32];
 
