@@ -519,12 +519,18 @@ static int machine__process_fork(struct machine *m, const union perf_event *ev)
 		}
 	} else if (ev->header.misc & PERF_RECORD_MISC_FORK_EXEC) {
 		/* vfork + exec: the child's maps come with its exec, not from the parent */
+		maps__put(t->maps);
 		t->maps = maps__new();
 		machine__maps_changed(m, t->maps);
 	} else {
-		struct maps *pm = machine__thread_maps(m, parent);
+		/*
+		 * A damaged file may name the child as the parent's leader: the
+		 * parent's maps are then the child's own, made just now.
+		 */
+		struct maps *pm = machine__thread_maps(m, parent), *old = t->maps;
 
 		t->maps = pm ? maps__clone(pm) : maps__new();
+		maps__put(old);
 		machine__maps_changed(m, t->maps);
 	}
 	return t->maps ? 0 : -ENOMEM;
