@@ -368,6 +368,7 @@ int annotator__entries(struct annotator *ann, int idx, struct annotate_entry ***
 		e->target.machine = ann->machine;
 		e->target.vmlinux = ann->opts.vmlinux;
 		e->target.srclines = ann->srclines;
+		e->target.intel = ann->opts.intel;
 		entries[k++] = e;
 	}
 	*out = entries;
@@ -453,12 +454,16 @@ static int annotate__print_evsel(struct annotator *ann,
 				 int *nr_errors)
 {
 	struct annotate_entry **entries;
+	struct annotator_total tot;
 	size_t nr, i;
 	int printed = 0;
 
 	if (annotator__entries(ann, idx, &entries, &nr))
 		return -1;
 	ann->opts.print.event_name = evsel__name(evsel);
+	annotator__shown_total(ann, idx, &tot);
+	ann->opts.print.global_nr_samples = tot.nr_samples;
+	ann->opts.print.global_period = tot.period;
 	for (i = 0; i < nr; i++) {
 		struct annotate_entry *e = entries[i];
 		struct annotate_sample *samples;

@@ -38,6 +38,7 @@ struct annotator_opts {
 	const char		*vmlinux;	/* -k: kernel code and symbols from it */
 	const char		*kallsyms;	/* --kallsyms, NULL: /proc/kallsyms */
 	u32			kinds;		/* only dsos of these kinds (1 << DSO_KIND_*); 0: all */
+	bool			intel;		/* -M intel: Intel syntax */
 	struct annotate_print_opts print;
 	/* a sample the caller's own filters drop (NULL: every sample counts) */
 	bool			(*accept)(void *arg, struct thread *thread,
