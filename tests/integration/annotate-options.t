@@ -6,7 +6,8 @@
 # of up-bpf-btf.data (the fixtures' libc, by build id), whose rows both
 # perfs print alike but for the instructions' spelling (objdump's "push",
 # capstone's "pushq": cut off, see insn_cut), so every share, count,
-# address, source row, header and color is compared.
+# address, source row, header and color is compared.  --demangle and
+# --prefix on a C++ function of our own, recorded by upstream here.
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/annotate-lib.sh"
 need_upstream
@@ -164,5 +165,78 @@ refused "$TMPD/none" "--ignore-vmlinux -k with a missing file refused" \
 "$UPERF" annotate --stdio -i "$F" -k "$TMPD/none" --ignore-vmlinux >/dev/null 2>&1
 [ $? -ne 0 ]
 ok $? "--ignore-vmlinux -k with a missing file: upstream refuses too"
+
+# --demangle (the default), --no-demangle: C++ symbols by their names as
+# shown, or as mangled (a function of our own, recorded by upstream)
+if [ "$(id -u)" -ne 0 ] || ! command -v g++ >/dev/null; then
+	ok 0 "# SKIP --demangle: needs root and g++"
+else
+	cat >"$TMPD/hot.cc" <<'EOF'
+#include <cstdlib>
+namespace ns {
+__attribute__((noinline)) long hot(long n)
+{
+	long s = 0;
+
+	for (long i = 0; i < n; i++)
+		s += i * i ^ (s >> 3);
+	return s;
+}
+}
+
+int main(int argc, char **argv)
+{
+	return (int)(ns::hot(atol(argv[1])) & 1);
+}
+EOF
+	g++ -O1 -g -o "$TMPD/hot" "$TMPD/hot.cc" &&
+		upstream_record "$TMPD/hot.data" -F 2000 -- "$TMPD/hot" 200000000
+	ok $? "--demangle: a C++ function recorded by upstream"
+	# (the rows naming the function: ours without its parameters, see DIFFERENCES)
+	cxx_rows() { perl -ne 'print unless / <.*>:$/ || /^ +: \d+ +\S*::\S*:$/'; }
+	for args in "ns::hot" "_ZN2ns3hotEl" "--demangle ns::hot" "--no-demangle ns::hot" \
+		    "--no-demangle _ZN2ns3hotEl"; do
+		# shellcheck disable=SC2086
+		"$UPERF" annotate --stdio -i "$TMPD/hot.data" $args 2>/dev/null |
+			cxx_rows | insn_cut >"$TMPD/up.cc"
+		# shellcheck disable=SC2086
+		"$PERF" annotate --stdio -i "$TMPD/hot.data" $args 2>/dev/null |
+			cxx_rows | insn_cut >"$TMPD/our.cc"
+		is_same_file "$TMPD/our.cc" "$TMPD/up.cc" \
+			"--demangle: annotate $args as upstream's ($(grep -c 'Source code' "$TMPD/up.cc") block)"
+	done
+fi
+
+# --prefix, --prefix-strip: the source files read from elsewhere, as
+# objdump reads them (the C++ function's source moved away)
+if [ -s "$TMPD/hot.data" ]; then
+	mkdir -p "$TMPD/src/a" "$TMPD/src$TMPD"
+	cp "$TMPD/hot.cc" "$TMPD/src/a/"
+	mv "$TMPD/hot.cc" "$TMPD/src$TMPD/"
+	# (the depth of $TMPD: strip all but its last directory)
+	n=$(($(tr -cd / <<<"$TMPD" | wc -c) - 1))
+	for args in "--prefix $TMPD/src/a --prefix-strip $((n + 1))" "--prefix $TMPD/src" \
+		    "--prefix $TMPD/src --prefix-strip 0" "--prefix $TMPD/none" \
+		    "--prefix $TMPD/src/a --prefix-strip 99" ""; do
+		# shellcheck disable=SC2086
+		"$UPERF" annotate --stdio -i "$TMPD/hot.data" $args ns::hot 2>/dev/null |
+			cxx_rows | insn_cut >"$TMPD/up.cc"
+		# shellcheck disable=SC2086
+		"$PERF" annotate --stdio -i "$TMPD/hot.data" $args ns::hot 2>/dev/null |
+			cxx_rows | insn_cut >"$TMPD/our.cc"
+		is_same_file "$TMPD/our.cc" "$TMPD/up.cc" \
+			"--prefix: annotate $args ns::hot as upstream's ($(grep -c 'namespace ns' \
+			"$TMPD/up.cc") source rows of the file)"
+	done
+	"$PERF" annotate --stdio -i "$TMPD/hot.data" --prefix "$TMPD/src/a" \
+		--prefix-strip $((n + 1)) ns::hot 2>/dev/null | grep -q 'namespace ns'
+	ok $? "--prefix-strip: the source read from its new place"
+	line=$("$UPERF" annotate --stdio -i "$TMPD/hot.data" --prefix-strip 1 2>&1 >/dev/null |
+		head -1)
+	refused "$line" "--prefix-strip without --prefix refused as upstream" \
+		"$PERF" annotate --stdio -i "$TMPD/hot.data" --prefix-strip 1
+	refused "--prefix-strip" "--prefix-strip x refused" \
+		"$PERF" annotate --stdio -i "$TMPD/hot.data" --prefix / --prefix-strip x
+fi
 
 done_testing

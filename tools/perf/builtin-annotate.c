@@ -225,8 +225,8 @@ int cmd_annotate(int argc, const char **argv)
 	struct perf_data data;
 	struct na_given na = { 0 };
 	const char *cpu_list = NULL, *percent_type = NULL, *color_mode = NULL, *objdump = NULL;
-	const char *style = NULL;
-	bool source = true, force = false, modules = false, ignore_vmlinux = false;
+	const char *style = NULL, *prefix_strip = NULL;
+	bool source = true, force = false, modules = false, ignore_vmlinux = false, demangle = true;
 	int verbose = 0;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &cmd.input, "file", "input file name"),
@@ -264,9 +264,15 @@ int cmd_annotate(int argc, const char **argv)
 		OPT_STRING(0, "percent-type", &percent_type, "local-period",
 			   "Set percent type local/global-period/hits"),
 		OPT_STRING('k', "vmlinux", &o.vmlinux, "file", "vmlinux pathname"),
+		OPT_BOOLEAN(0, "demangle", &demangle,
+			    "Enable symbol demangling (the default; --no-demangle: names as mangled)"),
 		OPT_BOOLEAN(0, "ignore-vmlinux", &ignore_vmlinux,
 			    "don't load vmlinux even if found"),
 		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
+		OPT_STRING(0, "prefix", &o.prefix, "prefix",
+			   "Add prefix to source file path names in programs (with --prefix-strip)"),
+		OPT_STRING(0, "prefix-strip", &prefix_strip, "N",
+			   "Strip first N entries of source file path name in programs (with --prefix)"),
 		OPT_STRING(0, "objdump", &objdump, "path",
 			   "objdump binary (none is run: capstone disassembles; accepted)"),
 		OPT_BOOLEAN(0, "skip-missing", &cmd.skip_missing,
@@ -294,12 +300,28 @@ int cmd_annotate(int argc, const char **argv)
 	if (argc == 1)
 		o.sym_name = argv[0];
 	o.print.no_source = !source;
+	o.no_demangle = !demangle;
 	o.print.verbose = verbose > 0;
 	if (percent_type &&
 	    annotate_percent_type__parse(percent_type, &o.print.percent_type)) {
 		fprintf(stderr, "perf annotate: --percent-type: unknown type '%s' (local-period, "
 			"global-period, local-hits, global-hits)\n", percent_type);
 		return 1;
+	}
+	if (prefix_strip && !o.prefix) {
+		fprintf(stderr, "perf annotate: --prefix-strip requires --prefix\n");
+		return 1;
+	}
+	if (prefix_strip) {
+		char *end;
+		long n = strtol(prefix_strip, &end, 10);
+
+		if (!*prefix_strip || *end || n < 0 || n > 4096) {
+			fprintf(stderr, "perf annotate: --prefix-strip: not a number of "
+				"directories: '%s'\n", prefix_strip);
+			return 1;
+		}
+		o.prefix_strip = (int)n;
 	}
 	if (annotate__style(style, &o.intel)) {
 		fprintf(stderr, "perf annotate: -M: unknown disassembler style '%s' (intel, att)\n",

@@ -27,6 +27,7 @@ int annotator__init(struct annotator *ann, const struct annotator_opts *opts)
 	ann->srclines = srclines__new();
 	if (!ann->machine || !ann->all || !ann->srclines)
 		return -ENOMEM;
+	srclines__set_prefix(ann->srclines, opts->prefix, opts->prefix_strip);
 	return 0;
 }
 
@@ -533,9 +534,24 @@ int annotator__missing_files(const struct annotator *ann, const char **name, int
 	return n;
 }
 
+/* --no-demangle: the user objects read their symbols with the names mangled */
+static void annotator__keep_mangled(struct annotator *ann)
+{
+	struct dsos_iter it;
+	struct dso *d;
+
+	dsos__for_each(&ann->machine->dsos, &it, d)
+		if (d->kind == DSO_KIND_USER || d->kind == DSO_KIND_VDSO || d->kind == DSO_KIND_JIT)
+			d->no_demangle = true;
+}
+
 int annotator__finish(struct annotator *ann)
 {
-	int err = annotate__user_samples(ann);
+	int err;
+
+	if (ann->opts.no_demangle)
+		annotator__keep_mangled(ann);
+	err = annotate__user_samples(ann);
 
 	annotator__reset_kernel_symbols(ann);
 	return err;
