@@ -85,3 +85,10 @@ shares_exact() {
 		}
 		exit($bad || !$rows || $rows != keys %p ? 1 : 0);' "$1" "$2"
 }
+
+# insn_cut: annotate --stdio output with each instruction's text cut off
+# after its address (objdump's and capstone's spellings differ: "push",
+# "pushq"), its colors kept: "<text>" stands for the text, colored or not
+insn_cut() {
+	perl -pe 's/^(.*? : (?:\e\[35m)? *[0-9a-f]+:(?:\e\[m)?)(\e\[34m)?.*?(\e\[m)?((?:\e\[3\dm)? \/\/ .*)?$/$1$2<text>$3$4/'
+}

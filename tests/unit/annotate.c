@@ -530,8 +530,37 @@ out:
 	evlist__delete(evlist);
 }
 
+/* --percent-type's words, either first */
+static void test_percent_type(void)
+{
+	static const struct {
+		const char			*s;
+		int				err;
+		enum annotate_percent_type	type;
+	} cases[] = {
+		{ "local-period", 0, ANNOTATE_PERCENT_LOCAL_PERIOD },
+		{ "period-global", 0, ANNOTATE_PERCENT_GLOBAL_PERIOD },
+		{ "global-hits", 0, ANNOTATE_PERCENT_GLOBAL_HITS },
+		{ "hits-local", 0, ANNOTATE_PERCENT_LOCAL_HITS },
+		{ "local", -EINVAL, 0 }, { "local-", -EINVAL, 0 }, { "-period", -EINVAL, 0 },
+		{ "local-periods", -EINVAL, 0 }, { "local-local", -EINVAL, 0 }, { "", -EINVAL, 0 },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		enum annotate_percent_type t = ANNOTATE_PERCENT_LOCAL_PERIOD;
+		int err = annotate_percent_type__parse(cases[i].s, &t);
+
+		ok(err == cases[i].err && (err || t == cases[i].type), "--percent-type '%s': %d %s",
+		   cases[i].s, err, err ? "" : annotate_percent_type__name(t));
+	}
+	is_str(annotate_percent_type__name(ANNOTATE_PERCENT_GLOBAL_HITS), "global hits",
+	       "the header's words");
+}
+
 int main(void)
 {
+	test_percent_type();
 	test_disasm();
 	test_bpf();
 	test_elf();

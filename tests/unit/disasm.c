@@ -34,6 +34,22 @@ int main(void)
 	while (disasm__next(d, &in))
 		n++;
 	is_int(n, 0, "no code: no instruction");
+
+	/* -M intel: mov %rax,-0x670(%rbp); testb $4,(%rax); jmp -2 */
+	{
+		static const u8 intel[] = { 0x48, 0x89, 0x85, 0x90, 0xf9, 0xff, 0xff,
+					    0xf6, 0x00, 0x04, 0xeb, 0xfe };
+
+		ok(!disasm__set_intel(d), "Intel syntax");
+		disasm__start(d, intel, sizeof(intel), 0x2000);
+		ok(disasm__next(d, &in) && !strcmp(in.mnemonic, "mov") &&
+		   !strcmp(in.operands, "QWORD PTR [rbp-0x670],rax"),
+		   "objdump -M intel's words: %s %s", in.mnemonic, in.operands);
+		ok(disasm__next(d, &in) && !strcmp(in.operands, "BYTE PTR [rax],4"),
+		   "a size before PTR: %s", in.operands);
+		ok(disasm__next(d, &in) && in.has_target && in.target == 0x200a,
+		   "a jump's destination in Intel syntax too");
+	}
 	disasm__delete(d);
 	return done_testing();
 }

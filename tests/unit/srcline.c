@@ -34,8 +34,9 @@ int main(void)
 	struct srcline_info in;
 	uintptr_t bias = 0;
 	const char *text;
-	char exe[4096];
+	char exe[4096], file[4096];
 	ssize_t n;
+	u32 line;
 	int found;
 	size_t len;
 	u64 addr;
@@ -59,6 +60,8 @@ int main(void)
 		   (len == 1 && text[0] == '{')),
 	   "the source text of that line");
 	ok(!srcline__source(s, in.file ? in.file : "/", 1000000, &len), "no line past the end");
+	snprintf(file, sizeof(file), "%s", in.file ? in.file : "/");
+	line = in.line;
 	ok(srcline__find(s, 0x10, &in) == -ENOENT, "no line for an address without code");
 	srcline__delete(s);
 
@@ -69,6 +72,20 @@ int main(void)
 	setenv("PERF_DEBUG_DIR", "/nonexistent", 1);
 	ok(srcline__new(&s, "/bin/sh", NULL) == -ENOENT && !srclines__get(cache, "/bin/sh", NULL),
 	   "a stripped object without a debug file: none");
+	srclines__delete(cache);
+
+	/* --prefix: this file read under "/nonexistent" (none), and under "" after 0 dirs */
+	cache = srclines__new();
+	srclines__set_prefix(cache, "/nonexistent", 0);
+	s = cache ? srclines__get(cache, exe, NULL) : NULL;
+	ok(s && !srcline__source(s, file, line, &len),
+	   "--prefix: the source read under the prefix only");
+	srclines__delete(cache);
+	cache = srclines__new();
+	srclines__set_prefix(cache, "", 0);
+	s = cache ? srclines__get(cache, exe, NULL) : NULL;
+	ok(s && srcline__source(s, file, line, &len),
+	   "--prefix '' --prefix-strip 0: the file itself");
 	srclines__delete(cache);
 	return done_testing() + srcline_marker(0) * 0;
 }

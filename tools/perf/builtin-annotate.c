@@ -14,6 +14,10 @@
 #include "builtin.h"
 #include "util/annotator.h"
 #include "util/data.h"
+#include "util/dump.h"
+#include "util/err-sink.h"
+#include "util/report-stats.h"
+#include "util/sample-filter.h"
 #include "util/machine.h"
 #include "util/na-options.h"
 #include "util/parse-options.h"
@@ -28,6 +32,9 @@ struct annotate_cmd {
 	bool			use_stdio;
 	bool			use_tui;	/* --tui: the browser, if on a terminal */
 	bool			skip_missing;
+	bool			dump_trace;	/* -D */
+	bool			quiet;		/* -q: no warnings */
+	struct sample_filter	filter;		/* -C */
 };
 
 static volatile sig_atomic_t annotate_done;
@@ -73,6 +80,94 @@ static int annotate__sample(struct perf_tool *tool, struct perf_session *session
 			    struct evsel *evsel)
 {
 	return annotator__sample(&((struct annotate_cmd *)tool)->ann, ev, sample, evsel);
+}
+
+/* -C: the samples of those CPUs only, as upstream drops the others before counting */
+static bool annotate__accept(void *arg, struct thread *thread, const struct perf_sample *sample)
+{
+	return sample_filter__cpu(arg, sample->cpu);
+}
+
+/* -D: each record as upstream dumps it, then applied as without -D */
+static int annotate__dump(struct perf_tool *tool, struct perf_session *session,
+			  const union perf_event *ev, struct perf_sample *sample,
+			  struct evsel *evsel)
+{
+	struct annotate_cmd *cmd = (struct annotate_cmd *)tool;
+
+	dump__record_resolved(stdout, session, ev, evsel, sample, cmd->ann.machine);
+	if (ev->header.type == PERF_RECORD_SAMPLE)
+		return annotator__sample(&cmd->ann, ev, sample, evsel);
+	return annotator__process_event(&cmd->ann, ev, sample);
+}
+
+static int annotate__dump_user(struct perf_tool *tool, struct perf_session *session,
+			       const union perf_event *ev, u64 file_offset)
+{
+	dump__user_record(stdout, session, ev, file_offset);
+	return 0;
+}
+
+/* -D's end: upstream's counts, each event's samples those annotate takes */
+static int annotate__dump_stats(struct annotator *ann, struct perf_session *session)
+{
+	u64 *samples = calloc(ann->nr_hists + 1, sizeof(*samples));
+	int i;
+
+	if (!samples)
+		return -ENOMEM;
+	for (i = 0; i < ann->nr_hists; i++) {
+		struct annotator_total tot;
+
+		annotator__shown_total(ann, i, &tot);
+		samples[i] = tot.nr_samples;
+	}
+	report_stats__fprintf_annotate(session, stdout, samples, ann->nr_hists);
+	free(samples);
+	return 0;
+}
+
+/* -q: errors only */
+static void annotate__quiet_sink(const char *line, void *arg)
+{
+	if (!strstr(line, ": warning: "))
+		fprintf(stderr, "%s\n", line);
+}
+
+/*
+ * --stdio-color: always, never or auto (the default: on a terminal, also
+ * through the pager), as upstream's color.ui
+ */
+static int annotate__color(const char *mode, bool *color)
+{
+	if (!mode || !strcmp(mode, "auto"))
+		*color = isatty(STDOUT_FILENO);
+	else if (!strcmp(mode, "always"))
+		*color = true;
+	else if (!strcmp(mode, "never"))
+		*color = false;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+/* -M: objdump's "intel" or "att", a comma-separated list of them (the last counts) */
+static int annotate__style(const char *styles, bool *intel)
+{
+	const char *s = styles;
+
+	while (s && *s) {
+		size_t n = strcspn(s, ",");
+
+		if (n == 5 && !strncmp(s, "intel", 5))
+			*intel = true;
+		else if (n == 3 && !strncmp(s, "att", 3))
+			*intel = false;
+		else if (n)
+			return -EINVAL;
+		s += n + (s[n] == ',');
+	}
+	return 0;
 }
 
 static int annotate__event(struct perf_tool *tool, struct perf_session *session,
@@ -130,12 +225,28 @@ int cmd_annotate(int argc, const char **argv)
 	struct perf_session *session = NULL;
 	struct perf_data data;
 	struct na_given na = { 0 };
+	const char *cpu_list = NULL, *percent_type = NULL, *color_mode = NULL, *objdump = NULL;
+	const char *style = NULL, *prefix_strip = NULL;
+	bool source = true, force = false, modules = false, ignore_vmlinux = false, demangle = true;
+	int verbose = 0;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &cmd.input, "file", "input file name"),
 		OPT_STRING('d', "dsos", &o.dso_name, "dso", "only consider symbols in this dso"),
 		OPT_STRING('s', "symbol", &o.sym_name, "symbol",
 			   "symbol to annotate"),
+		OPT_STRING('C', "cpu", &cpu_list, "cpu", "list of cpus to profile"),
+		OPT_BOOLEAN('D', "dump-raw-trace", &cmd.dump_trace, "dump raw trace in ASCII"),
+		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
+		OPT_STRING('M', "disassembler-style", &style, "disassembler style",
+			   "Specify disassembler style (e.g. -M intel for intel syntax)"),
+		OPT_BOOLEAN('m', "modules", &modules,
+			    "load module symbols (always: from /proc/kcore and kallsyms)"),
+		OPT_BOOLEAN('q', "quiet", &cmd.quiet, "do not show any warnings or messages"),
+		OPT_INCR('v', "verbose", &verbose,
+			 "be more verbose (each sampled address and its samples)"),
 		OPT_BOOLEAN(0, "stdio", &cmd.use_stdio, "Use the stdio interface"),
+		OPT_STRING(0, "stdio-color", &color_mode, "mode",
+			   "'always' (default), 'never' or 'auto' only applicable to --stdio mode"),
 		OPT_BOOLEAN(0, "tui", &cmd.use_tui, "Use the TUI interface"),
 		OPT_BOOLEAN('l', "print-line", &o.print.print_line,
 			    "print matching source lines (may be slow)"),
@@ -147,12 +258,24 @@ int cmd_annotate(int argc, const char **argv)
 			    "Show a column with the number of samples"),
 		OPT_BOOLEAN(0, "show-total-period", &o.print.show_total_period,
 			    "Show a column with the sum of periods"),
-		OPT_BOOLEAN(0, "no-source", &o.print.no_source,
-			    "Do not interleave source code with assembly code"),
+		OPT_BOOLEAN(0, "source", &source,
+			    "Interleave source code with assembly code (default)"),
 		OPT_DOUBLE(0, "percent-limit", &o.print.min_percent,
 			   "Don't show instructions under that percent"),
+		OPT_STRING(0, "percent-type", &percent_type, "local-period",
+			   "Set percent type local/global-period/hits"),
 		OPT_STRING('k', "vmlinux", &o.vmlinux, "file", "vmlinux pathname"),
+		OPT_BOOLEAN(0, "demangle", &demangle,
+			    "Enable symbol demangling (the default; --no-demangle: names as mangled)"),
+		OPT_BOOLEAN(0, "ignore-vmlinux", &ignore_vmlinux,
+			    "don't load vmlinux even if found"),
 		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
+		OPT_STRING(0, "prefix", &o.prefix, "prefix",
+			   "Add prefix to source file path names in programs (with --prefix-strip)"),
+		OPT_STRING(0, "prefix-strip", &prefix_strip, "N",
+			   "Strip first N entries of source file path name in programs (with --prefix)"),
+		OPT_STRING(0, "objdump", &objdump, "path",
+			   "objdump binary (none is run: capstone disassembles; accepted)"),
 		OPT_BOOLEAN(0, "skip-missing", &cmd.skip_missing,
 			    "Skip symbols that cannot be annotated"),
 		OPT_NA_ITRACE(&na),
@@ -177,10 +300,53 @@ int cmd_annotate(int argc, const char **argv)
 	}
 	if (argc == 1)
 		o.sym_name = argv[0];
+	o.print.no_source = !source;
+	o.no_demangle = !demangle;
+	o.print.verbose = verbose > 0;
+	if (percent_type &&
+	    annotate_percent_type__parse(percent_type, &o.print.percent_type)) {
+		fprintf(stderr, "perf annotate: --percent-type: unknown type '%s' (local-period, "
+			"global-period, local-hits, global-hits)\n", percent_type);
+		return 1;
+	}
+	if (prefix_strip && !o.prefix) {
+		fprintf(stderr, "perf annotate: --prefix-strip requires --prefix\n");
+		return 1;
+	}
+	if (prefix_strip) {
+		char *end;
+		long n = strtol(prefix_strip, &end, 10);
+
+		if (!*prefix_strip || *end || n < 0 || n > 4096) {
+			fprintf(stderr, "perf annotate: --prefix-strip: not a number of "
+				"directories: '%s'\n", prefix_strip);
+			return 1;
+		}
+		o.prefix_strip = (int)n;
+	}
+	if (annotate__style(style, &o.intel)) {
+		fprintf(stderr, "perf annotate: -M: unknown disassembler style '%s' (intel, att)\n",
+			style);
+		return 1;
+	}
+	if (annotate__color(color_mode, &o.print.color)) {
+		fprintf(stderr, "perf annotate: --stdio-color: unknown mode '%s' (always, never, "
+			"auto)\n", color_mode);
+		return 1;
+	}
+	if (cmd.quiet)
+		err_sink__set("annotate", annotate__quiet_sink, NULL);
+	if (cpu_list) {
+		o.accept = annotate__accept;
+		o.accept_arg = &cmd.filter;
+	}
 	if (o.vmlinux && access(o.vmlinux, R_OK)) {
 		fprintf(stderr, "perf annotate: %s: %s\n", o.vmlinux, strerror(errno));
 		return 1;
 	}
+	/* as upstream: -k must name a file, which is then not read */
+	if (ignore_vmlinux)
+		o.vmlinux = NULL;
 	if (annotator__init(ann, &o)) {
 		fprintf(stderr, "perf annotate: out of memory\n");
 		annotator__exit(ann);
@@ -189,11 +355,23 @@ int cmd_annotate(int argc, const char **argv)
 	cmd.tool.sample = annotate__sample;
 	cmd.tool.event = annotate__event;
 	cmd.tool.ordered = true;
+	if (cmd.dump_trace) {
+		cmd.tool.sample = annotate__dump;
+		cmd.tool.event = annotate__dump;
+		cmd.tool.user = annotate__dump_user;
+	}
 
 	err = annotate__open(&cmd, &data, &session);
 	if (err)
 		goto out_annotator;
 	annotator__use_header(ann, &session->header);
+	err = sample_filter__set_cpus(&cmd.filter, cpu_list, session->evlist,
+				      session->header.env.nr_cpus_avail);
+	if (err) {
+		if (err == -ENOMEM)
+			fprintf(stderr, "perf annotate: out of memory\n");
+		goto out;
+	}
 
 	err = perf_session__process(session);
 	if (err) {
@@ -203,6 +381,12 @@ int cmd_annotate(int argc, const char **argv)
 	if (annotator__finish(ann)) {
 		fprintf(stderr, "perf annotate: out of memory\n");
 		err = -ENOMEM;
+		goto out;
+	}
+	if (cmd.dump_trace) {
+		err = annotate__dump_stats(ann, session);
+		if (err)
+			fprintf(stderr, "perf annotate: out of memory\n");
 		goto out;
 	}
 	has_kernel = annotator__has_kernel(ann);
@@ -219,7 +403,7 @@ int cmd_annotate(int argc, const char **argv)
 		/* the browser says it on its status line, the text on stderr */
 		err = annotate__browse(&cmd, session, kernel_note);
 		if (err == -ENOTTY || err == -ENODATA) {
-			if (kernel_note[0])
+			if (kernel_note[0] && !cmd.quiet)
 				fprintf(stderr, "perf annotate: %s\n", kernel_note);
 		}
 		if (err == -ENOMEM) {
@@ -268,5 +452,6 @@ out:
 	perf_data__close(&data);
 out_annotator:
 	annotator__exit(ann);
+	sample_filter__exit(&cmd.filter);
 	return err ? 1 : 0;
 }

@@ -88,19 +88,6 @@ static int report__event(struct perf_tool *tool, struct perf_session *session,
 	return report__process_event(&((struct report_cmd *)tool)->rep, ev, sample);
 }
 
-/* -D: upstream's " ... thread:" and " ...... dso:" lines after a sample */
-static void report__dump_hook(FILE *fp, const struct dump_ctx *ctx, const union perf_event *ev,
-			      const struct perf_sample *sample, void *arg)
-{
-	struct report_cmd *cmd = arg;
-	struct addr_location al;
-
-	if (machine__resolve(cmd->rep.machine, ev, sample, &al))
-		return;
-	fprintf(fp, " ... thread: %s:%d\n", al.thread->comm, al.thread->tid);
-	fprintf(fp, " ...... dso: %s\n", al.dso ? al.dso->long_name : "<not found>");
-}
-
 static volatile sig_atomic_t report_done;
 
 static void report__sig_done(int sig)
@@ -155,13 +142,7 @@ static int report__dump_record(struct report_cmd *cmd, struct perf_session *sess
 			       const union perf_event *ev, struct perf_sample *sample,
 			       struct evsel *evsel)
 {
-	struct dump_ctx ctx;
-
-	dump_ctx__init(&ctx, session);
-	ctx.sample_hook = report__dump_hook;
-	ctx.hook_arg = cmd;
-	dump__event(stdout, &ctx, ev, session->file_offset, evsel ? &evsel->attr : NULL,
-		    evsel ? evsel__name(evsel) : NULL, sample);
+	dump__record_resolved(stdout, session, ev, evsel, sample, cmd->rep.machine);
 	if (ev->header.type != PERF_RECORD_SAMPLE)
 		return report__process_event(&cmd->rep, ev, sample);
 	return 0;
@@ -177,14 +158,7 @@ static int dump_sample(struct perf_tool *tool, struct perf_session *session,
 static int dump_user(struct perf_tool *tool, struct perf_session *session,
 		     const union perf_event *ev, u64 file_offset)
 {
-	/*
-	 * A COMPRESSED record shows as the records it holds: upstream dumps
-	 * it itself only when it fails to decompress, and then stops, as the
-	 * session stops here with the error.
-	 */
-	if (ev->header.type == PERF_RECORD_COMPRESSED)
-		return 0;
-	dump__record(stdout, session, ev, file_offset, NULL, NULL);
+	dump__user_record(stdout, session, ev, file_offset);
 	return 0;
 }
 

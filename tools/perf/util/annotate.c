@@ -4,6 +4,7 @@
  * got, source lines where known, in upstream's `perf annotate --stdio` shape.
  */
 #include <errno.h>
+#include <stdarg.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,91 @@
 
 /* upstream's -l threshold: instructions at or below it are left out of the summary */
 #define SUMMARY_MIN_PERCENT	0.5
+
+/* --stdio-color: upstream's colors, red from 5%, green from 0.5% */
+#define COLOR_RED	"\033[31m"
+#define COLOR_GREEN	"\033[32m"
+#define COLOR_BLUE	"\033[34m"
+#define COLOR_MAGENTA	"\033[35m"
+#define COLOR_RESET	"\033[m"
+
+static const char *percent_color(const struct annotate_print_opts *opts, double percent)
+{
+	if (!opts->color)
+		return "";
+	return percent >= 5.0 ? COLOR_RED : percent >= 0.5 ? COLOR_GREEN : "";
+}
+
+/* snprintf() of fmt between color and a reset; no color: as it is */
+static int __printf(4, 5) color_snprintf(char *buf, size_t size, const char *color,
+					 const char *fmt, ...)
+{
+	va_list ap;
+	int n, m;
+
+	n = color[0] ? snprintf(buf, size, "%s", color) : 0;
+	va_start(ap, fmt);
+	m = vsnprintf(buf + min((size_t)n, size), size - min((size_t)n, size), fmt, ap);
+	va_end(ap);
+	n += m;
+	if (color[0])
+		n += snprintf(buf + min((size_t)n, size), size - min((size_t)n, size), COLOR_RESET);
+	return n;
+}
+
+static const char *const percent_type_names[] = {
+	[ANNOTATE_PERCENT_LOCAL_PERIOD]	= "local period",
+	[ANNOTATE_PERCENT_GLOBAL_PERIOD] = "global period",
+	[ANNOTATE_PERCENT_LOCAL_HITS]	= "local hits",
+	[ANNOTATE_PERCENT_GLOBAL_HITS]	= "global hits",
+};
+
+const char *annotate_percent_type__name(enum annotate_percent_type type)
+{
+	return type < ARRAY_SIZE(percent_type_names) ? percent_type_names[type] : "local period";
+}
+
+int annotate_percent_type__parse(const char *s, enum annotate_percent_type *type)
+{
+	const char *dash = strchr(s, '-');
+	size_t i;
+
+	if (!dash)
+		return -EINVAL;
+	for (i = 0; i < ARRAY_SIZE(percent_type_names); i++) {
+		const char *name = percent_type_names[i], *sp = strchr(name, ' ');
+		size_t l1 = sp - name, l2 = strlen(sp + 1);
+
+		/* "local-period" or "period-local" */
+		if ((dash - s == (long)l1 && !strncmp(s, name, l1) && !strcmp(dash + 1, sp + 1)) ||
+		    (dash - s == (long)l2 && !strncmp(s, sp + 1, l2) &&
+		     strlen(dash + 1) == l1 && !strncmp(dash + 1, name, l1))) {
+			*type = i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+static double share(u64 part, u64 total)
+{
+	return total ? 100.0 * part / total : 0;
+}
+
+double annotation_line__percent(const struct annotation *a, const struct annotation_line *l,
+				const struct annotate_print_opts *opts)
+{
+	switch (opts->percent_type) {
+	case ANNOTATE_PERCENT_GLOBAL_PERIOD:
+		return share(l->period, opts->global_period);
+	case ANNOTATE_PERCENT_LOCAL_HITS:
+		return share(l->nr_samples, a->nr_samples);
+	case ANNOTATE_PERCENT_GLOBAL_HITS:
+		return share(l->nr_samples, opts->global_nr_samples);
+	default:
+		return l->percent;
+	}
+}
 
 struct annotation_priv {
 	char	*strings;	/* every text and path of the lines */
@@ -354,6 +440,8 @@ int annotation__new(struct annotation **out, const struct annotate_target *t,
 		return ret;
 	}
 	ret = disasm__new(&d);
+	if (!ret && t->intel)
+		ret = disasm__set_intel(d);
 	if (ret) {
 		snprintf(err, errsz, "capstone cannot disassemble x86-64 here");
 		goto out;
@@ -472,6 +560,8 @@ int annotation_line__snprintf(const struct annotation *a, const struct annotatio
 			      const struct annotate_print_opts *opts, char *buf, size_t size)
 {
 	char raw[3 * DISASM_MAX_INSN + 1] = "";
+	const char *color;
+	double percent;
 	int n = 0, i;
 
 	if (l->type != ANNOTATION_LINE_INSN) {
@@ -480,23 +570,24 @@ int annotation_line__snprintf(const struct annotation *a, const struct annotatio
 		return snprintf(buf, size, " %*s: %-*u %s", pcnt_width(opts), " ", a->addr_width,
 				opts->no_source ? l->nosrc_nr : l->line_nr, l->text);
 	}
+	percent = annotation_line__percent(a, l, opts);
+	color = percent_color(opts, percent);
 	if (opts->show_total_period)
-		n = snprintf(buf, size, " %11llu", (unsigned long long)l->period);
+		n = color_snprintf(buf, size, color, " %11llu", (unsigned long long)l->period);
 	else if (opts->show_nr_samples)
-		n = snprintf(buf, size, " %7llu", (unsigned long long)l->nr_samples);
+		n = color_snprintf(buf, size, color, " %7llu", (unsigned long long)l->nr_samples);
 	else
-		n = snprintf(buf, size, " %7.2f", l->percent);
-	if (opts->asm_raw) {
+		n = color_snprintf(buf, size, color, " %7.2f", percent);
+	n += snprintf(buf + min((size_t)n, size), size - min((size_t)n, size), " : ");
+	n += color_snprintf(buf + min((size_t)n, size), size - min((size_t)n, size),
+			    opts->color ? COLOR_MAGENTA : "", "  %*llx:", a->addr_width,
+			    (unsigned long long)l->addr);
+	if (opts->asm_raw)
 		for (i = 0; i < l->size && i < DISASM_MAX_INSN; i++)
 			sprintf(raw + 3 * i, "%02x ", l->bytes[i]);
-		n += snprintf(buf + min((size_t)n, size), size - min((size_t)n, size),
-			      " :   %*llx:%*s%-21s %s", a->addr_width, (unsigned long long)l->addr,
-			      objdump_pad(a, l->addr), "", raw, l->text);
-	} else {
-		n += snprintf(buf + min((size_t)n, size), size - min((size_t)n, size),
-			      " :   %*llx:%*s%s", a->addr_width, (unsigned long long)l->addr,
-			      objdump_pad(a, l->addr), "", l->text);
-	}
+	n += color_snprintf(buf + min((size_t)n, size), size - min((size_t)n, size),
+			    opts->color ? COLOR_BLUE : "", opts->asm_raw ? "%*s%-21s %s" : "%*s%s%s",
+			    objdump_pad(a, l->addr), "", raw, l->text);
 	return n;
 }
 
@@ -546,7 +637,8 @@ static void annotation__fprintf_summary(const struct annotation *a,
 		char buf[PATH_MAX];
 		const char *path = line_path(a, l, opts, buf, sizeof(buf));
 
-		if (l->type != ANNOTATION_LINE_INSN || l->percent <= SUMMARY_MIN_PERCENT)
+		if (l->type != ANNOTATION_LINE_INSN ||
+		    annotation_line__percent(a, l, opts) <= SUMMARY_MIN_PERCENT)
 			continue;
 		for (j = 0; j < nr; j++)
 			if (!strcmp(sums[j].path, path))
@@ -557,13 +649,19 @@ static void annotation__fprintf_summary(const struct annotation *a,
 				break;
 			nr++;
 		}
-		sums[j].percent += l->percent;
+		sums[j].percent += annotation_line__percent(a, l, opts);
 	}
 	if (!nr)
 		fprintf(fp, " Nothing higher than %1.1f%%\n", SUMMARY_MIN_PERCENT);
 	qsort(sums, nr, sizeof(*sums), path_sum__cmp);
 	for (i = 0; i < nr; i++) {
-		fprintf(fp, " %7.2f %s\n", sums[i].percent, sums[i].path);
+		const char *color = percent_color(opts, sums[i].percent);
+		char row[PATH_MAX + 64];
+
+		color_snprintf(row, sizeof(row), color, " %7.2f", sums[i].percent);
+		fputs(row, fp);
+		color_snprintf(row, sizeof(row), color, " %s\n", sums[i].path);
+		fputs(row, fp);
 		free(sums[i].path);
 	}
 	free(sums);
@@ -580,30 +678,43 @@ void annotation__fprintf(const struct annotation *a, const struct annotate_print
 	if (opts->print_line)
 		annotation__fprintf_summary(a, opts, fp);
 	len = fprintf(fp, " %-*.*s|\tSource code & Disassembly of %s for %s (%llu samples, "
-		      "percent: local period)\n", pcnt_width(opts), pcnt_width(opts),
+		      "percent: %s)\n", pcnt_width(opts), pcnt_width(opts),
 		      opts->show_total_period ? "Period" :
 		      opts->show_nr_samples ? "Samples" : "Percent", dso_name,
 		      opts->event_name ? opts->event_name : "cycles",
-		      (unsigned long long)a->nr_samples);
+		      (unsigned long long)a->nr_samples,
+		      annotate_percent_type__name(opts->percent_type));
 	for (i = 0; i < len + 4; i++)
 		fputc('-', fp);
 	fputc('\n', fp);
+	if (opts->verbose) {
+		/* upstream's -v: "addr: samples", 32 wide, then the sum */
+		for (k = 0; k < a->nr_lines; k++)
+			if (a->lines[k].type == ANNOTATION_LINE_INSN && a->lines[k].nr_samples)
+				fprintf(fp, "%32llx: %llu\n", (unsigned long long)a->lines[k].addr,
+					(unsigned long long)a->lines[k].nr_samples);
+		fprintf(fp, "%32s: %llu\n", "h->nr_samples", (unsigned long long)a->nr_samples);
+	}
 	for (k = 0; k < a->nr_lines; k++) {
 		const struct annotation_line *l = &a->lines[k];
+		double percent = annotation_line__percent(a, l, opts);
 
 		if (l->type == ANNOTATION_LINE_SOURCE && opts->no_source)
 			continue;
 		if (l->type == ANNOTATION_LINE_INSN && opts->min_percent > 0 &&
-		    l->percent < opts->min_percent)
+		    percent < opts->min_percent)
 			continue;
 		annotation_line__snprintf(a, l, opts, row, sizeof(row));
 		fputs(row, fp);
 		if (opts->print_line && l->type == ANNOTATION_LINE_INSN &&
-		    l->percent > SUMMARY_MIN_PERCENT) {
+		    percent > SUMMARY_MIN_PERCENT) {
 			const char *path = line_path(a, l, opts, buf, sizeof(buf));
 
-			if (!prev_path[0] || strcmp(prev_path, path))
-				fprintf(fp, " // %s", path);
+			if (!prev_path[0] || strcmp(prev_path, path)) {
+				color_snprintf(row, sizeof(row), percent_color(opts, percent),
+					       " // %s", path);
+				fputs(row, fp);
+			}
 			snprintf(prev_path, sizeof(prev_path), "%s", path);
 		}
 		fputc('\n', fp);

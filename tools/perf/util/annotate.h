@@ -53,6 +53,7 @@ struct annotate_target {
 	const char		*vmlinux;	/* kernel code from this ELF; NULL: /proc/kcore */
 	const char		*kcore;		/* NULL: /proc/kcore (tests point elsewhere) */
 	struct srclines		*srclines;	/* DWARF readers kept across symbols; may be NULL */
+	bool			intel;		/* Intel syntax (-M intel), else AT&T */
 };
 
 /* Fill t from a resolved location (al->map and al->sym set); -EINVAL otherwise. */
@@ -119,8 +120,30 @@ void annotation__delete(struct annotation *a);
 void annotation__set_samples(struct annotation *a, const struct annotate_sample *samples,
 			     size_t nr);
 
+/* --percent-type: what an instruction's share is of */
+enum annotate_percent_type {
+	ANNOTATE_PERCENT_LOCAL_PERIOD,	/* the symbol's period (the default) */
+	ANNOTATE_PERCENT_GLOBAL_PERIOD,	/* the event's period */
+	ANNOTATE_PERCENT_LOCAL_HITS,	/* the symbol's samples */
+	ANNOTATE_PERCENT_GLOBAL_HITS,	/* the event's samples */
+};
+
+/*
+ * "local-period", "global-period", "local-hits", "global-hits" (either
+ * word first, as upstream takes them): 0, or -EINVAL for anything else.
+ */
+int annotate_percent_type__parse(const char *s, enum annotate_percent_type *type);
+/* "local period", as the block's header says it */
+const char *annotate_percent_type__name(enum annotate_percent_type type);
+
 struct annotate_print_opts {
 	const char	*event_name;	/* "cpu-clock" */
+	enum annotate_percent_type percent_type;
+	/* the event's samples and period shown (global percent types) */
+	u64		global_nr_samples;
+	u64		global_period;
+	bool		color;		/* --stdio-color: upstream's ANSI colors */
+	bool		verbose;	/* -v: each sampled address and its samples first */
 	bool		asm_raw;	/* --asm-raw: the instruction bytes too */
 	bool		print_line;	/* -l: the summary by source line, and " // file:line" */
 	bool		full_paths;	/* -P: the dso's full name in the header */
@@ -133,6 +156,10 @@ struct annotate_print_opts {
 /* The whole block as upstream's stdio prints it: header, rule, rows (and -l summary). */
 void annotation__fprintf(const struct annotation *a, const struct annotate_print_opts *opts,
 			 FILE *fp);
+
+/* An instruction's share in percent, of what opts->percent_type says. */
+double annotation_line__percent(const struct annotation *a, const struct annotation_line *l,
+				const struct annotate_print_opts *opts);
 
 /* One row without its newline, as annotation__fprintf() prints it; its length. */
 int annotation_line__snprintf(const struct annotation *a, const struct annotation_line *l,

@@ -27,6 +27,7 @@ int annotator__init(struct annotator *ann, const struct annotator_opts *opts)
 	ann->srclines = srclines__new();
 	if (!ann->machine || !ann->all || !ann->srclines)
 		return -ENOMEM;
+	srclines__set_prefix(ann->srclines, opts->prefix, opts->prefix_strip);
 	return 0;
 }
 
@@ -368,6 +369,7 @@ int annotator__entries(struct annotator *ann, int idx, struct annotate_entry ***
 		e->target.machine = ann->machine;
 		e->target.vmlinux = ann->opts.vmlinux;
 		e->target.srclines = ann->srclines;
+		e->target.intel = ann->opts.intel;
 		entries[k++] = e;
 	}
 	*out = entries;
@@ -453,12 +455,16 @@ static int annotate__print_evsel(struct annotator *ann,
 				 int *nr_errors)
 {
 	struct annotate_entry **entries;
+	struct annotator_total tot;
 	size_t nr, i;
 	int printed = 0;
 
 	if (annotator__entries(ann, idx, &entries, &nr))
 		return -1;
 	ann->opts.print.event_name = evsel__name(evsel);
+	annotator__shown_total(ann, idx, &tot);
+	ann->opts.print.global_nr_samples = tot.nr_samples;
+	ann->opts.print.global_period = tot.period;
 	for (i = 0; i < nr; i++) {
 		struct annotate_entry *e = entries[i];
 		struct annotate_sample *samples;
@@ -528,9 +534,24 @@ int annotator__missing_files(const struct annotator *ann, const char **name, int
 	return n;
 }
 
+/* --no-demangle: the user objects read their symbols with the names mangled */
+static void annotator__keep_mangled(struct annotator *ann)
+{
+	struct dsos_iter it;
+	struct dso *d;
+
+	dsos__for_each(&ann->machine->dsos, &it, d)
+		if (d->kind == DSO_KIND_USER || d->kind == DSO_KIND_VDSO || d->kind == DSO_KIND_JIT)
+			d->no_demangle = true;
+}
+
 int annotator__finish(struct annotator *ann)
 {
-	int err = annotate__user_samples(ann);
+	int err;
+
+	if (ann->opts.no_demangle)
+		annotator__keep_mangled(ann);
+	err = annotate__user_samples(ann);
 
 	annotator__reset_kernel_symbols(ann);
 	return err;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Instructions from machine code through capstone (x86-64, AT&T syntax).
+ * Instructions from machine code through capstone (x86-64, AT&T syntax,
+ * or Intel's).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@ struct disasm {
 	const u8	*code;
 	size_t		left;
 	uint64_t	addr;		/* capstone's type */
+	bool		intel;
 };
 
 int disasm__new(struct disasm **out)
@@ -46,6 +48,14 @@ int disasm__new(struct disasm **out)
 	return 0;
 }
 
+int disasm__set_intel(struct disasm *d)
+{
+	if (cs_option(d->handle, CS_OPT_SYNTAX, CS_OPT_SYNTAX_INTEL) != CS_ERR_OK)
+		return -EINVAL;
+	d->intel = true;
+	return 0;
+}
+
 void disasm__delete(struct disasm *d)
 {
 	if (!d)
@@ -62,17 +72,34 @@ void disasm__start(struct disasm *d, const u8 *code, size_t len, u64 addr)
 	d->addr = addr;
 }
 
-/* capstone writes "a, b"; objdump "a,b" */
-static void copy_operands(char *dst, size_t size, const char *src)
+/*
+ * capstone writes "a, b"; objdump "a,b".  Intel: capstone's "qword ptr
+ * [rbp - 0x670]" is objdump's "QWORD PTR [rbp-0x670]".
+ */
+static void copy_operands(char *dst, size_t size, const char *src, bool intel)
 {
 	size_t n = 0;
+	int depth = 0;
+	char *p, *w;
 
 	for (; *src && n + 1 < size; src++) {
 		if (*src == ' ' && n && dst[n - 1] == ',')
 			continue;
+		depth += *src == '[' ? 1 : *src == ']' ? -1 : 0;
+		/* inside brackets: "rbp - 0x670" -> "rbp-0x670" */
+		if (intel && depth > 0 && *src == ' ')
+			continue;
 		dst[n++] = *src;
 	}
 	dst[n] = '\0';
+	/* "qword ptr" -> "QWORD PTR" */
+	for (p = intel ? strstr(dst, " ptr") : NULL; p; p = strstr(p + 4, " ptr")) {
+		for (w = p; w > dst && w[-1] != ',' && w[-1] != ' '; w--)
+			;
+		for (; w < p + 4; w++)
+			if (*w >= 'a' && *w <= 'z')
+				*w += 'A' - 'a';
+	}
 }
 
 /* jmp/jcc/call/loop/jrcxz with an immediate destination: capstone prints it as 0x... */
@@ -114,7 +141,7 @@ bool disasm__next(struct disasm *d, struct disasm_insn *insn)
 	if (!strcmp(ci->mnemonic, "(bad)"))
 		insn->operands[0] = '\0';
 	else
-		copy_operands(insn->operands, sizeof(insn->operands), ci->op_str);
+		copy_operands(insn->operands, sizeof(insn->operands), ci->op_str, d->intel);
 	insn->has_target = branch_target(insn->mnemonic, insn->operands, &insn->is_call,
 					 &insn->target);
 	return true;

@@ -29,6 +29,12 @@ struct disasm_insn {
 int disasm__new(struct disasm **out);
 void disasm__delete(struct disasm *d);
 
+/*
+ * Intel syntax from now on, spelt as objdump -M intel spells it: "mov
+ * QWORD PTR [rbp-0x670],rax".  0 or -EINVAL.
+ */
+int disasm__set_intel(struct disasm *d);
+
 /* Walk code[0, len) whose first byte sits at address addr. */
 void disasm__start(struct disasm *d, const u8 *code, size_t len, u64 addr);
 /* The next instruction; false at the end. */

@@ -195,6 +195,7 @@ int dso__load(struct dso *dso)
 	default:
 		break;
 	}
+	dso->symbols.no_demangle = dso->no_demangle;
 	symbols__fixup(&dso->symbols);
 	return err;
 }

@@ -47,6 +47,7 @@ struct dso {
 	struct dso	*canon;		/* histograms: the first dso of this short name */
 	struct bpf_prog_entry *prog;	/* BPF: the program it is a function of (bpf-progs.h) */
 	u32		prog_func;	/*  which one */
+	bool		no_demangle;	/* its C++ names as the file has them (--no-demangle) */
 };
 
 struct dso *dso__new(const char *name, enum dso_kind kind);

@@ -7,6 +7,9 @@
 #include "dump.h"
 #include "evsel.h"
 #include "evlist.h"
+#include "machine.h"
+#include "thread.h"
+#include "dso.h"
 #include "session.h"
 
 void dump__preamble(FILE *fp)
@@ -326,6 +329,37 @@ void dump__record(FILE *fp, struct perf_session *session, const union perf_event
 	dump_ctx__init(&ctx, session);
 	dump__event(fp, &ctx, ev, file_offset, evsel ? &evsel->attr : NULL,
 		    evsel ? evsel__name(evsel) : NULL, sample);
+}
+
+static void dump__machine_hook(FILE *fp, const struct dump_ctx *ctx, const union perf_event *ev,
+			       const struct perf_sample *sample, void *machine)
+{
+	struct addr_location al;
+
+	if (machine__resolve(machine, ev, sample, &al))
+		return;
+	fprintf(fp, " ... thread: %s:%d\n", al.thread->comm, al.thread->tid);
+	fprintf(fp, " ...... dso: %s\n", al.dso ? al.dso->long_name : "<not found>");
+}
+
+void dump__record_resolved(FILE *fp, struct perf_session *session, const union perf_event *ev,
+			   struct evsel *evsel, const struct perf_sample *sample,
+			   struct machine *machine)
+{
+	struct dump_ctx ctx;
+
+	dump_ctx__init(&ctx, session);
+	ctx.sample_hook = dump__machine_hook;
+	ctx.hook_arg = machine;
+	dump__event(fp, &ctx, ev, session->file_offset, evsel ? &evsel->attr : NULL,
+		    evsel ? evsel__name(evsel) : NULL, sample);
+}
+
+void dump__user_record(FILE *fp, struct perf_session *session, const union perf_event *ev,
+		       u64 file_offset)
+{
+	if (ev->header.type != PERF_RECORD_COMPRESSED)
+		dump__record(fp, session, ev, file_offset, NULL, NULL);
 }
 
 void dump__stats(FILE *fp, const u64 nr[PERF_RECORD_HEADER_MAX], bool auxtrace)

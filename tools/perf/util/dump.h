@@ -72,6 +72,7 @@
 #include "event.h"
 
 struct dump_ctx;
+struct machine;
 struct evsel;
 struct perf_session;
 
@@ -113,6 +114,23 @@ void dump_ctx__init(struct dump_ctx *ctx, struct perf_session *session);
 /* dump__event() with dump_ctx__init(), the evsel's attr and name. */
 void dump__record(FILE *fp, struct perf_session *session, const union perf_event *ev,
 		  u64 file_offset, struct evsel *evsel, const struct perf_sample *sample);
+
+/*
+ * dump__record() of a record the session delivered, a sample followed by
+ * upstream's " ... thread:" and " ...... dso:" lines as machine resolves
+ * it (report and annotate -D).
+ */
+void dump__record_resolved(FILE *fp, struct perf_session *session, const union perf_event *ev,
+			   struct evsel *evsel, const struct perf_sample *sample,
+			   struct machine *machine);
+
+/*
+ * A user record (perf_tool.user) as -D shows it.  A COMPRESSED record
+ * shows as the records it holds: upstream dumps it itself only when it
+ * fails to decompress, and then stops, as the session stops with it.
+ */
+void dump__user_record(FILE *fp, struct perf_session *session, const union perf_event *ev,
+		       u64 file_offset);
 
 /* The parts of dump__event(), for callers that need them apart. */
 void dump__raw(FILE *fp, const union perf_event *ev);

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <string.h>
+
 #include "report-stats.h"
 #include "session.h"
 
@@ -52,26 +54,47 @@ void report_stats__fprintf_lost(struct perf_session *session, FILE *fp)
 	fprintf(fp, "%24s: %10llu\n", "side-band records", (unsigned long long)sideband);
 }
 
-void report_stats__fprintf(struct perf_session *session, FILE *fp, bool lost)
+/* "Aggregated stats:", the total and a line per type (skip_empty: those seen only) */
+static void stats__fprintf_types(const struct perf_session_stats *st, FILE *fp, bool skip_empty)
 {
-	const struct perf_session_stats *st = &session->stats;
-	struct evsel *evsel;
 	u64 total = st->nr_unknown_type;
-	int type, i;
+	int type;
 
 	for (type = 0; type < PERF_SESSION_NR_TYPES; type++)
 		total += st->nr_events[type];
-
 	fprintf(fp, "\nAggregated stats:\n");
 	stats__fprintf_line(fp, "TOTAL", total, 0);
-	for (type = 0; type < PERF_SESSION_NR_TYPES; type++) {
-		if (!st->nr_events[type])
+	for (type = skip_empty ? 0 : 1; type < PERF_SESSION_NR_TYPES; type++) {
+		if (skip_empty ? !st->nr_events[type] :
+		    type >= PERF_RECORD_HEADER_MAX || !strcmp(perf_event__name(type), "UNKNOWN"))
 			continue;
 		stats__fprintf_line(fp, perf_event__name(type), st->nr_events[type], total);
 	}
 	if (st->nr_unknown_type)
 		stats__fprintf_line(fp, "UNKNOWN", st->nr_unknown_type, total);
+}
 
+void report_stats__fprintf_annotate(struct perf_session *session, FILE *fp, const u64 *samples,
+				    int nr)
+{
+	struct evsel *evsel;
+	int i;
+
+	stats__fprintf_types(&session->stats, fp, false);
+	evlist__for_each(session->evlist, evsel, i) {
+		fprintf(fp, "%s stats:\n", evsel__name(evsel));
+		if (i < nr && samples[i])
+			stats__fprintf_line(fp, perf_event__name(PERF_RECORD_SAMPLE), samples[i], 0);
+	}
+}
+
+void report_stats__fprintf(struct perf_session *session, FILE *fp, bool lost)
+{
+	const struct perf_session_stats *st = &session->stats;
+	struct evsel *evsel;
+	int i;
+
+	stats__fprintf_types(st, fp, true);
 	evlist__for_each(session->evlist, evsel, i) {
 		if (!evsel->nr_samples && !(lost && evsel->lost_samples))
 			continue;

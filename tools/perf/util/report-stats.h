@@ -15,6 +15,13 @@ struct perf_session;
  */
 void report_stats__fprintf(struct perf_session *session, FILE *fp, bool lost);
 
+/*
+ * The end of `perf annotate -D`: "Aggregated stats:" with every record
+ * type, those of none too, then every event with the samples annotate
+ * counted (samples[idx], of nr; none: no SAMPLE line), as upstream's.
+ */
+void report_stats__fprintf_annotate(struct perf_session *session, FILE *fp, const u64 *samples,
+				    int nr);
 /* --stats: "Lost:" with lost samples apart from lost side-band records. */
 void report_stats__fprintf_lost(struct perf_session *session, FILE *fp);
 

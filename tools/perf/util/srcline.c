@@ -35,6 +35,8 @@ struct srcline {
 	char		func[1024];
 	char		**names;	/* file names made absolute */
 	size_t		nr_names;
+	const char	*prefix;	/* see srclines__set_prefix() */
+	int		prefix_strip;
 	/* the function last looked in, and the code inlined into it */
 	bool		have_func;
 	Dwarf_Die	func_die;
@@ -227,8 +229,30 @@ int srcline__find(struct srcline *s, u64 addr, struct srcline_info *info)
 	return 0;
 }
 
+/* Where a source file is read: name, or with --prefix its place under the prefix */
+static const char *srcline__source_path(const struct srcline *s, const char *name, char *buf,
+					size_t size)
+{
+	const char *rest = name, *p;
+	int level = 0;
+
+	if (!s->prefix || name[0] != '/')
+		return name;
+	/* rest: from the separator before the first directory kept */
+	for (p = name + 1; *p && level < s->prefix_strip; p++) {
+		if (*p == '/') {
+			rest = p;
+			level++;
+		}
+	}
+	if ((size_t)snprintf(buf, size, "%s%s", s->prefix, rest) >= size)
+		return name;
+	return buf;
+}
+
 static struct srcfile *srcline__file(struct srcline *s, const char *name)
 {
+	char path[PATH_MAX];
 	struct srcfile *f;
 	struct stat st;
 	size_t i, n;
@@ -247,7 +271,7 @@ static struct srcfile *srcline__file(struct srcline *s, const char *name)
 	if (!f->name)
 		return NULL;
 	s->nr_files++;
-	fd = regular_file__open(name);
+	fd = regular_file__open(srcline__source_path(s, name, path, sizeof(path)));
 	if (fd < 0)
 		return f;
 	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || st.st_size > (64 << 20))
@@ -296,7 +320,15 @@ struct srcline_entry {
 struct srclines {
 	struct srcline_entry	*entries;
 	size_t			nr;
+	const char		*prefix;
+	int			prefix_strip;
 };
+
+void srclines__set_prefix(struct srclines *c, const char *prefix, int strip)
+{
+	c->prefix = prefix;
+	c->prefix_strip = strip;
+}
 
 struct srclines *srclines__new(void)
 {
@@ -335,6 +367,10 @@ struct srcline *srclines__get(struct srclines *c, const char *path, const char *
 		return NULL;
 	e->sl = NULL;
 	srcline__new(&e->sl, path, orig);
+	if (e->sl) {
+		e->sl->prefix = c->prefix;
+		e->sl->prefix_strip = c->prefix_strip;
+	}
 	c->nr++;
 	return e->sl;
 }

@@ -38,6 +38,14 @@ void srcline__delete(struct srcline *s);
 struct srclines;
 
 struct srclines *srclines__new(void);
+/*
+ * objdump's --prefix and --prefix-strip for the source files of every
+ * srcline the cache gives from now on: an absolute path is read as prefix
+ * followed by what is left of it once its first strip directories are
+ * gone ("/a/b/c.c", 1: "<prefix>/b/c.c"); relative paths as they are.
+ * prefix NULL: as they are.  prefix is not copied.
+ */
+void srclines__set_prefix(struct srclines *c, const char *prefix, int strip);
 void srclines__delete(struct srclines *c);
 /* The reader of the object at path (owned by c), NULL when it has no DWARF. */
 struct srcline *srclines__get(struct srclines *c, const char *path, const char *orig);

@@ -366,7 +366,7 @@ static struct symbol *symbols__demangle_at(struct symbols *syms, size_t i)
 	struct symbol *s = syms->entries[i], *d;
 	char dname[8192];
 
-	if (!s->mangled)
+	if (!s->mangled || syms->no_demangle)
 		return s;
 	s->mangled = false;
 	if (demangle__name(s->name, dname, sizeof(dname)))

@@ -50,6 +50,7 @@ struct symbols {
 	size_t		nr;
 	u32		alloc;
 	struct symbols_packed *packed;	/* see symbols__add_packed() */
+	bool		no_demangle;	/* mangled names stay as they are (--no-demangle) */
 };
 
 void symbols__init(struct symbols *syms);
