@@ -3,7 +3,8 @@
  * perf script: one line per sample, in time order, in upstream's default
  * format ("comm tid [cpu] time: period event:  ip sym+off (dso)"), with
  * the call chain below it when the file has one; side-band records on
- * request (--show-task-events, --show-mmap-events, --show-bpf-events).
+ * request (--show-task-events, --show-mmap-events, --show-bpf-events,
+ * --show-switch-events and the other --show-*-events).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -28,6 +29,9 @@ struct script_cmd {
 	bool			no_bpf_prog_info;
 };
 
+/* --show-WHAT-events */
+#define OPT_SHOW(what, v, h)	OPT_BOOLEAN(0, "show-" what "-events", v, h)
+
 static const char *const script_usage[] = {
 	"perf script [<options>]",
 	"perf script report flamegraph|stackcollapse|gecko [<options>]",
@@ -46,6 +50,12 @@ static int script__tool_event(struct perf_tool *tool, struct perf_session *sessi
 			      struct evsel *evsel)
 {
 	return script__event(&((struct script_cmd *)tool)->s, ev, sample, evsel);
+}
+
+static int script__tool_user(struct perf_tool *tool, struct perf_session *session,
+			     const union perf_event *ev, u64 file_offset)
+{
+	return script__user_event(&((struct script_cmd *)tool)->s, ev);
 }
 
 static int script__parse_field_arg(const struct option *opt, const char *arg, int unset)
@@ -73,6 +83,9 @@ int cmd_script(int argc, const char **argv)
 	struct perf_data data;
 	struct na_given na = { 0 };
 	bool show_task = false, show_mmap = false, show_bpf = false, no_callchain = false;
+	bool show_switch = false, show_namespace = false, show_cgroup = false;
+	bool show_lost = false, show_round = false, show_on_off = false, show_text_poke = false;
+	const char *switch_on = NULL, *switch_off = NULL, *which = NULL, *stop_bt = NULL;
 	bool reltime = false, deltatime = false, ns = false;
 	const char *time_str = NULL, *cpu_list = NULL;
 	int max_stack = 127;
@@ -84,10 +97,24 @@ int cmd_script(int argc, const char **argv)
 			     "and -field to remove from the defaults. Types: hw, sw, trace, raw, "
 			     "break. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,"
 			     "period,addr,bpf_prog", script__parse_field_arg),
-		OPT_BOOLEAN(0, "show-task-events", &show_task,
-			    "Show the fork/comm/exit events"),
-		OPT_BOOLEAN(0, "show-mmap-events", &show_mmap, "Show the mmap events"),
-		OPT_BOOLEAN(0, "show-bpf-events", &show_bpf, "Show bpf related events"),
+		OPT_SHOW("task", &show_task, "Show the fork/comm/exit events"),
+		OPT_SHOW("mmap", &show_mmap, "Show the mmap events"),
+		OPT_SHOW("bpf", &show_bpf, "Show bpf related events"),
+		OPT_SHOW("switch", &show_switch, "Show context switch events (if recorded)"),
+		OPT_SHOW("lost", &show_lost, "Show lost events (if recorded)"),
+		OPT_SHOW("namespace", &show_namespace, "Show namespace events (if recorded)"),
+		OPT_SHOW("cgroup", &show_cgroup, "Show cgroup events (if recorded)"),
+		OPT_SHOW("round", &show_round,
+			 "Show round events (if recorded); records then print in file order"),
+		OPT_SHOW("text-poke", &show_text_poke, "Show text poke related events (if recorded)"),
+		OPT_SHOW("on-off", &show_on_off,
+			 "Show the on/off switch events, used with --switch-on and --switch-off"),
+		OPT_STRING(0, "switch-on", &switch_on, "event",
+			   "Consider events after the ocurrence of this event"),
+		OPT_STRING(0, "switch-off", &switch_off, "event",
+			   "Stop considering events after the ocurrence of this event"),
+		OPT_STRING(0, "stop-bt", &stop_bt, "symbol[,symbol...]",
+			   "Stop display of callgraph at these symbols"),
 		OPT_BOOLEAN('G', "hide-call-graph", &no_callchain,
 			    "When printing symbols do not display call chain"),
 		OPT_INTEGER(0, "max-stack", &max_stack,
@@ -146,6 +173,8 @@ int cmd_script(int argc, const char **argv)
 	}
 	s->warn = script__warn;
 	err = script__set_filter(s, &filter);
+	if (!err)
+		err = script__set_stop_bt(s, stop_bt);
 	if (err) {
 		if (err == -ENOMEM)
 			fprintf(stderr, "perf script: out of memory\n");
@@ -162,6 +191,13 @@ int cmd_script(int argc, const char **argv)
 	s->show_task = show_task;
 	s->show_mmap = show_mmap;
 	s->show_bpf = show_bpf;
+	s->show_switch = show_switch;
+	s->show_namespace = show_namespace;
+	s->show_cgroup = show_cgroup;
+	s->show_lost = show_lost;
+	s->show_round = show_round;
+	s->show_on_off = show_on_off;
+	s->show_text_poke = show_text_poke;
 	s->no_callchain = no_callchain;
 	s->max_stack = max_stack;
 	s->time_mode = reltime ? SCRIPT_TIME_REL : deltatime ? SCRIPT_TIME_DELTA : SCRIPT_TIME_ABS;
@@ -169,7 +205,9 @@ int cmd_script(int argc, const char **argv)
 	s->line_flush = isatty(STDOUT_FILENO);
 	cmd.tool.sample = script__tool_sample;
 	cmd.tool.event = script__tool_event;
-	cmd.tool.ordered = true;
+	/* upstream shows the rounds as the file has them: no sorting then */
+	cmd.tool.ordered = !show_round;
+	cmd.tool.user = script__tool_user;
 
 	path = perf_data__input_name(cmd.input);
 	err = perf_data__open_read(&data, path);
@@ -203,6 +241,12 @@ int cmd_script(int argc, const char **argv)
 		}
 	}
 	script__use_header(s, &session->header, !cmd.no_bpf_prog_info);
+	if (script__set_switch(s, session->evlist, switch_on, switch_off, &which)) {
+		fprintf(stderr, "perf script: %s event not found (%s)\n", which,
+			!strcmp(which, "switch-on") ? switch_on : switch_off);
+		err = -ENOENT;
+		goto out_session;
+	}
 	err = script__use_time(s, time_str, &session->header.env);
 	/* a pipe has no NRCPUS yet: every CPU is too large, as upstream's */
 	if (!err)
