@@ -14,6 +14,7 @@
 
 #include "builtin.h"
 #include "util/data.h"
+#include "util/header.h"
 #include "util/na-options.h"
 #include "util/parse-options.h"
 #include "util/script.h"
@@ -27,6 +28,8 @@ struct script_cmd {
 	int			nr_fields_args;
 	const char		*kallsyms;
 	bool			no_bpf_prog_info;
+	bool			header;		/* --header: not yet printed (a pipe's) */
+	bool			show_info;	/* -I: every feature of the header */
 };
 
 /* --show-WHAT-events */
@@ -38,18 +41,37 @@ static const char *const script_usage[] = {
 	NULL
 };
 
+/* --header: the file's header before the first line (a pipe's: once its features came) */
+static int script__print_header(struct script_cmd *cmd, struct perf_session *session)
+{
+	FILE *fp;
+
+	if (!cmd->header)
+		return 0;
+	cmd->header = false;
+	fp = fmt_buf__file(&cmd->s.out);
+	if (!fp)
+		return -ENOMEM;
+	perf_header__fprintf(&session->header, session->evlist, fp, cmd->show_info);
+	return 0;
+}
+
 static int script__tool_sample(struct perf_tool *tool, struct perf_session *session,
 			       const union perf_event *ev, struct perf_sample *sample,
 			       struct evsel *evsel)
 {
-	return script__sample(&((struct script_cmd *)tool)->s, ev, sample, evsel);
+	struct script_cmd *cmd = (struct script_cmd *)tool;
+
+	return script__print_header(cmd, session) ?: script__sample(&cmd->s, ev, sample, evsel);
 }
 
 static int script__tool_event(struct perf_tool *tool, struct perf_session *session,
 			      const union perf_event *ev, struct perf_sample *sample,
 			      struct evsel *evsel)
 {
-	return script__event(&((struct script_cmd *)tool)->s, ev, sample, evsel);
+	struct script_cmd *cmd = (struct script_cmd *)tool;
+
+	return script__print_header(cmd, session) ?: script__event(&cmd->s, ev, sample, evsel);
 }
 
 static int script__tool_user(struct perf_tool *tool, struct perf_session *session,
@@ -86,7 +108,7 @@ int cmd_script(int argc, const char **argv)
 	bool show_switch = false, show_namespace = false, show_cgroup = false;
 	bool show_lost = false, show_round = false, show_on_off = false, show_text_poke = false;
 	const char *switch_on = NULL, *switch_off = NULL, *which = NULL, *stop_bt = NULL;
-	bool reltime = false, deltatime = false, ns = false;
+	bool reltime = false, deltatime = false, ns = false, header_only = false;
 	const char *time_str = NULL, *cpu_list = NULL;
 	int max_stack = 127;
 	struct sample_filter_opts filter = { .comms = NULL };
@@ -135,6 +157,10 @@ int cmd_script(int argc, const char **argv)
 		OPT_BOOLEAN(0, "reltime", &reltime, "times since the first line's"),
 		OPT_BOOLEAN(0, "deltatime", &deltatime, "times since the previous line's"),
 		OPT_BOOLEAN(0, "ns", &ns, "times in nanoseconds (9 decimals)"),
+		OPT_BOOLEAN(0, "header", &cmd.header, "Show data header."),
+		OPT_BOOLEAN(0, "header-only", &header_only, "Show only data header."),
+		OPT_BOOLEAN('I', "show-info", &cmd.show_info,
+			    "display extended information from perf.data file"),
 		OPT_STRING(0, "kallsyms", &cmd.kallsyms, "file", "kallsyms pathname"),
 		OPT_BOOLEAN(0, "no-bpf-prog-info", &cmd.no_bpf_prog_info,
 			    "leave BPF addresses without a KSYMBOL [unknown], as upstream"),
@@ -225,6 +251,22 @@ int cmd_script(int argc, const char **argv)
 	if (err) {
 		fprintf(stderr, "perf script: %s: %s\n", path, data.err);
 		goto out_data;
+	}
+	/* a pipe's header: only what came before its records, as upstream's */
+	if (header_only) {
+		cmd.header = true;
+		err = script__print_header(&cmd, session);
+		if (err)
+			fprintf(stderr, "perf script: out of memory\n");
+		goto out_session;
+	}
+	/* a file's header now, a pipe's at its first record */
+	if (!session->header.is_pipe) {
+		err = script__print_header(&cmd, session);
+		if (err) {
+			fprintf(stderr, "perf script: out of memory\n");
+			goto out_session;
+		}
 	}
 	/* tracepoints: the file's formats */
 	err = script__use_session(s, session);
