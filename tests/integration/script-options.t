@@ -3,10 +3,10 @@
 #
 # perf script's other options of upstream's -h (issue 20) against
 # upstream's on the fixtures, line for line: --stop-bt, --header,
-# --header-only, -I/--show-info.
+# --header-only, -I/--show-info, -f/--force, -v (standard output).
 . "$(dirname "$0")/lib.sh"
 need_upstream
-need_fixtures up-callgraph.data up-tracepoints-g.data up-pipe.data up-tracepoints.data up-bpf-btf.data
+need_fixtures up-small.data up-callgraph.data up-tracepoints-g.data up-pipe.data up-tracepoints.data up-bpf-btf.data
 
 # standard output, then standard error
 compare() {	# FIXTURE OPTIONS...
@@ -36,4 +36,19 @@ compare up-bpf-btf.data --header-only -I
 compare up-pipe.data --header
 compare up-pipe.data --header-only
 compare up-pipe.data --header-only -I
+
+# -v: the lines are the same (upstream's build id notes on stderr are not ours)
+compare up-callgraph.data -v
+# another user's file: refused without -f, as upstream refuses it
+cp "$(fixture up-small.data)" "$TMPD/other.data"
+if chown nobody "$TMPD/other.data" 2>/dev/null; then
+	refused "not owned by current user or root (use -f to override)" \
+		"script of another user's file" "$PERF" script -i "$TMPD/other.data"
+	up_perf script -i "$TMPD/other.data" -f >"$TMPD/up" 2>/dev/null
+	our_perf script -i "$TMPD/other.data" --force >"$TMPD/our" 2>/dev/null
+	is_same_file "$TMPD/our" "$TMPD/up" "script -f of another user's file equals upstream's"
+else
+	ok 0 "# SKIP another user's file: needs root (chown)"
+	ok 0 "# SKIP script -f: needs root (chown)"
+fi
 done_testing

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "builtin.h"
 #include "util/data.h"
@@ -108,7 +109,9 @@ int cmd_script(int argc, const char **argv)
 	bool show_switch = false, show_namespace = false, show_cgroup = false;
 	bool show_lost = false, show_round = false, show_on_off = false, show_text_poke = false;
 	const char *switch_on = NULL, *switch_off = NULL, *which = NULL, *stop_bt = NULL;
-	bool reltime = false, deltatime = false, ns = false, header_only = false;
+	bool reltime = false, deltatime = false, ns = false, header_only = false, force = false;
+	int verbose = 0;
+	struct stat st;
 	const char *time_str = NULL, *cpu_list = NULL;
 	int max_stack = 127;
 	struct sample_filter_opts filter = { .comms = NULL };
@@ -157,6 +160,8 @@ int cmd_script(int argc, const char **argv)
 		OPT_BOOLEAN(0, "reltime", &reltime, "times since the first line's"),
 		OPT_BOOLEAN(0, "deltatime", &deltatime, "times since the previous line's"),
 		OPT_BOOLEAN(0, "ns", &ns, "times in nanoseconds (9 decimals)"),
+		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
+		OPT_INCR('v', "verbose", &verbose, "be more verbose (the lines are the same)"),
 		OPT_BOOLEAN(0, "header", &cmd.header, "Show data header."),
 		OPT_BOOLEAN(0, "header-only", &header_only, "Show only data header."),
 		OPT_BOOLEAN('I', "show-info", &cmd.show_info,
@@ -241,6 +246,14 @@ int cmd_script(int argc, const char **argv)
 		fprintf(stderr, "perf script: %s: %s%s\n", path, data.err,
 			err == -ENOENT ? " (try 'perf record' first)" : "");
 		goto out_script;
+	}
+	/* upstream's check: another user's file only with -f */
+	if (!data.is_pipe && !force && !fstat(data.fd, &st) && st.st_uid &&
+	    st.st_uid != geteuid()) {
+		fprintf(stderr, "perf script: %s: not owned by current user or root "
+			"(use -f to override)\n", path);
+		err = -EPERM;
+		goto out_data;
 	}
 	if (!data.is_pipe && data.size == 0) {
 		fprintf(stderr, "perf script: %s: zero-sized data, nothing to do\n", path);
