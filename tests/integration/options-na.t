@@ -181,6 +181,8 @@ check same script --guestkallsyms "$TMPD/nonexistent"
 check same script --guestmodules "$TMPD/nonexistent"
 check same script --guestmount "$TMPD"
 check same script --guestvmlinux "$TMPD/nonexistent"
+check same script --all-cpus
+check same script -a
 
 check refuse top -b
 check refuse top --branch-any

@@ -96,6 +96,18 @@ int main(void)
 	fclose(stderr);
 	stderr = saved;
 
+	/* the name lists alone (script --stop-bt) */
+	{
+		struct name_list l = { 0 };
+
+		is_int(name_list__parse(&l, ",a,,b,"), 0, "a name list");
+		is_int(l.nr, 2, "its empty items skipped");
+		ok(name_list__match(&l, "b") && !name_list__match(&l, "c") &&
+		   !name_list__match(&l, NULL), "matched by whole names");
+		name_list__exit(&l);
+		ok(name_list__match(&l, "c"), "an empty list matches anything");
+	}
+
 	free(sym);
 	dso__delete(dso);
 	thread__delete(t);

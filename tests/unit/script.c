@@ -46,6 +46,7 @@ int main(void)
 				   .time = 12345678901ULL, .cpu = 1, .period = 250000 };
 	struct evlist *evlist = evlist__new();
 	struct evsel *evsel = evsel__new(&attr, 0);
+	struct evsel *g;	/* "cycles", with call chains */
 	FILE *fp = tmpfile();
 	char bad[512], msg[512];
 	struct script s;
@@ -89,7 +90,6 @@ int main(void)
 	{
 		u64 chain[] = { PERF_CONTEXT_KERNEL, 0xffffffff81000010ULL, 0xffffffff81000020ULL };
 		struct perf_event_attr gattr = attr;
-		struct evsel *g;
 
 		gattr.sample_type |= PERF_SAMPLE_CALLCHAIN;
 		g = evsel__new(&gattr, 1);
@@ -105,6 +105,47 @@ int main(void)
 		script__sample(&s, &sample_ev, &smp, g);
 		is_str(take(&s, fp), "            app2  ffffffff81000010 [unknown]\n",
 		       "-G: the sample's ip only");
+	}
+
+	/* --switch-on/--switch-off: from a cycles sample to the next, that one hidden */
+	{
+		union perf_event round = { .header = { .type = PERF_RECORD_FINISHED_ROUND,
+						       .size = 8 } };
+		union perf_event lost = { .lost = { .header = { .type = PERF_RECORD_LOST,
+								.size = sizeof(lost.lost) },
+						    .id = 1, .lost = 24 } };
+		const char *which = NULL;
+
+		s.no_callchain = true;
+		script__parse_fields(&s, "comm,tid", bad, sizeof(bad));
+		is_int(script__set_switch(&s, evlist, NULL, "nope", &which), -ENOENT,
+		       "a switch-off event the file lacks");
+		is_str(which, "switch-off", "named");
+		is_int(script__set_switch(&s, evlist, "cycles", "cycles", &which), 0,
+		       "--switch-on cycles --switch-off cycles");
+		script__sample(&s, &sample_ev, &smp, evsel);
+		script__sample(&s, &sample_ev, &smp, g);
+		is_str(take(&s, fp), "", "nothing before the switch-on sample, nor that one");
+		script__sample(&s, &sample_ev, &smp, evsel);
+		script__sample(&s, &sample_ev, &smp, g);
+		script__sample(&s, &sample_ev, &smp, evsel);
+		is_str(take(&s, fp), "            app2    43 \n",
+		       "only the sample between the two cycles samples");
+		s.show_on_off = true;
+		script__sample(&s, &sample_ev, &smp, g);
+		is_str(take(&s, fp), "            app2    43 \n",
+		       "--show-on-off-events: the switching sample too");
+		script__set_switch(&s, evlist, NULL, NULL, &which);
+
+		script__user_event(&s, &round);
+		is_str(take(&s, fp), "", "no round line without --show-round-events");
+		s.show_round = true;
+		is_int(script__user_event(&s, &round), 0, "a round");
+		is_str(take(&s, fp), "PERF_RECORD_FINISHED_ROUND\n", "--show-round-events: its line");
+		s.show_lost = true;
+		is_int(script__event(&s, &lost, &smp, evsel), 0, "a LOST record");
+		is_str(take(&s, fp), "            app2    43 PERF_RECORD_LOST lost 24\n",
+		       "--show-lost-events: script's words, not the dump's");
 	}
 	is_int(script__exit(&s), 0, "exit");
 	fclose(fp);

@@ -3,16 +3,19 @@
  * perf script: one line per sample, in time order, in upstream's default
  * format ("comm tid [cpu] time: period event:  ip sym+off (dso)"), with
  * the call chain below it when the file has one; side-band records on
- * request (--show-task-events, --show-mmap-events, --show-bpf-events).
+ * request (--show-task-events, --show-mmap-events, --show-bpf-events,
+ * --show-switch-events and the other --show-*-events).
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 #include "builtin.h"
 #include "util/data.h"
+#include "util/header.h"
 #include "util/na-options.h"
 #include "util/parse-options.h"
 #include "util/script.h"
@@ -26,7 +29,12 @@ struct script_cmd {
 	int			nr_fields_args;
 	const char		*kallsyms;
 	bool			no_bpf_prog_info;
+	bool			header;		/* --header: not yet printed (a pipe's) */
+	bool			show_info;	/* -I: every feature of the header */
 };
+
+/* --show-WHAT-events */
+#define OPT_SHOW(what, v, h)	OPT_BOOLEAN(0, "show-" what "-events", v, h)
 
 static const char *const script_usage[] = {
 	"perf script [<options>]",
@@ -34,18 +42,43 @@ static const char *const script_usage[] = {
 	NULL
 };
 
+/* --header: the file's header before the first line (a pipe's: once its features came) */
+static int script__print_header(struct script_cmd *cmd, struct perf_session *session)
+{
+	FILE *fp;
+
+	if (!cmd->header)
+		return 0;
+	cmd->header = false;
+	fp = fmt_buf__file(&cmd->s.out);
+	if (!fp)
+		return -ENOMEM;
+	perf_header__fprintf(&session->header, session->evlist, fp, cmd->show_info);
+	return 0;
+}
+
 static int script__tool_sample(struct perf_tool *tool, struct perf_session *session,
 			       const union perf_event *ev, struct perf_sample *sample,
 			       struct evsel *evsel)
 {
-	return script__sample(&((struct script_cmd *)tool)->s, ev, sample, evsel);
+	struct script_cmd *cmd = (struct script_cmd *)tool;
+
+	return script__print_header(cmd, session) ?: script__sample(&cmd->s, ev, sample, evsel);
 }
 
 static int script__tool_event(struct perf_tool *tool, struct perf_session *session,
 			      const union perf_event *ev, struct perf_sample *sample,
 			      struct evsel *evsel)
 {
-	return script__event(&((struct script_cmd *)tool)->s, ev, sample, evsel);
+	struct script_cmd *cmd = (struct script_cmd *)tool;
+
+	return script__print_header(cmd, session) ?: script__event(&cmd->s, ev, sample, evsel);
+}
+
+static int script__tool_user(struct perf_tool *tool, struct perf_session *session,
+			     const union perf_event *ev, u64 file_offset)
+{
+	return script__user_event(&((struct script_cmd *)tool)->s, ev);
 }
 
 static int script__parse_field_arg(const struct option *opt, const char *arg, int unset)
@@ -73,7 +106,12 @@ int cmd_script(int argc, const char **argv)
 	struct perf_data data;
 	struct na_given na = { 0 };
 	bool show_task = false, show_mmap = false, show_bpf = false, no_callchain = false;
-	bool reltime = false, deltatime = false, ns = false;
+	bool show_switch = false, show_namespace = false, show_cgroup = false;
+	bool show_lost = false, show_round = false, show_on_off = false, show_text_poke = false;
+	const char *switch_on = NULL, *switch_off = NULL, *which = NULL, *stop_bt = NULL;
+	bool reltime = false, deltatime = false, ns = false, header_only = false, force = false;
+	int verbose = 0;
+	struct stat st;
 	const char *time_str = NULL, *cpu_list = NULL;
 	int max_stack = 127;
 	struct sample_filter_opts filter = { .comms = NULL };
@@ -84,10 +122,24 @@ int cmd_script(int argc, const char **argv)
 			     "and -field to remove from the defaults. Types: hw, sw, trace, raw, "
 			     "break. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,"
 			     "period,addr,bpf_prog", script__parse_field_arg),
-		OPT_BOOLEAN(0, "show-task-events", &show_task,
-			    "Show the fork/comm/exit events"),
-		OPT_BOOLEAN(0, "show-mmap-events", &show_mmap, "Show the mmap events"),
-		OPT_BOOLEAN(0, "show-bpf-events", &show_bpf, "Show bpf related events"),
+		OPT_SHOW("task", &show_task, "Show the fork/comm/exit events"),
+		OPT_SHOW("mmap", &show_mmap, "Show the mmap events"),
+		OPT_SHOW("bpf", &show_bpf, "Show bpf related events"),
+		OPT_SHOW("switch", &show_switch, "Show context switch events (if recorded)"),
+		OPT_SHOW("lost", &show_lost, "Show lost events (if recorded)"),
+		OPT_SHOW("namespace", &show_namespace, "Show namespace events (if recorded)"),
+		OPT_SHOW("cgroup", &show_cgroup, "Show cgroup events (if recorded)"),
+		OPT_SHOW("round", &show_round,
+			 "Show round events (if recorded); records then print in file order"),
+		OPT_SHOW("text-poke", &show_text_poke, "Show text poke related events (if recorded)"),
+		OPT_SHOW("on-off", &show_on_off,
+			 "Show the on/off switch events, used with --switch-on and --switch-off"),
+		OPT_STRING(0, "switch-on", &switch_on, "event",
+			   "Consider events after the ocurrence of this event"),
+		OPT_STRING(0, "switch-off", &switch_off, "event",
+			   "Stop considering events after the ocurrence of this event"),
+		OPT_STRING(0, "stop-bt", &stop_bt, "symbol[,symbol...]",
+			   "Stop display of callgraph at these symbols"),
 		OPT_BOOLEAN('G', "hide-call-graph", &no_callchain,
 			    "When printing symbols do not display call chain"),
 		OPT_INTEGER(0, "max-stack", &max_stack,
@@ -108,6 +160,12 @@ int cmd_script(int argc, const char **argv)
 		OPT_BOOLEAN(0, "reltime", &reltime, "times since the first line's"),
 		OPT_BOOLEAN(0, "deltatime", &deltatime, "times since the previous line's"),
 		OPT_BOOLEAN(0, "ns", &ns, "times in nanoseconds (9 decimals)"),
+		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
+		OPT_INCR('v', "verbose", &verbose, "be more verbose (the lines are the same)"),
+		OPT_BOOLEAN(0, "header", &cmd.header, "Show data header."),
+		OPT_BOOLEAN(0, "header-only", &header_only, "Show only data header."),
+		OPT_BOOLEAN('I', "show-info", &cmd.show_info,
+			    "display extended information from perf.data file"),
 		OPT_STRING(0, "kallsyms", &cmd.kallsyms, "file", "kallsyms pathname"),
 		OPT_BOOLEAN(0, "no-bpf-prog-info", &cmd.no_bpf_prog_info,
 			    "leave BPF addresses without a KSYMBOL [unknown], as upstream"),
@@ -146,6 +204,8 @@ int cmd_script(int argc, const char **argv)
 	}
 	s->warn = script__warn;
 	err = script__set_filter(s, &filter);
+	if (!err)
+		err = script__set_stop_bt(s, stop_bt);
 	if (err) {
 		if (err == -ENOMEM)
 			fprintf(stderr, "perf script: out of memory\n");
@@ -162,6 +222,13 @@ int cmd_script(int argc, const char **argv)
 	s->show_task = show_task;
 	s->show_mmap = show_mmap;
 	s->show_bpf = show_bpf;
+	s->show_switch = show_switch;
+	s->show_namespace = show_namespace;
+	s->show_cgroup = show_cgroup;
+	s->show_lost = show_lost;
+	s->show_round = show_round;
+	s->show_on_off = show_on_off;
+	s->show_text_poke = show_text_poke;
 	s->no_callchain = no_callchain;
 	s->max_stack = max_stack;
 	s->time_mode = reltime ? SCRIPT_TIME_REL : deltatime ? SCRIPT_TIME_DELTA : SCRIPT_TIME_ABS;
@@ -169,7 +236,9 @@ int cmd_script(int argc, const char **argv)
 	s->line_flush = isatty(STDOUT_FILENO);
 	cmd.tool.sample = script__tool_sample;
 	cmd.tool.event = script__tool_event;
-	cmd.tool.ordered = true;
+	/* upstream shows the rounds as the file has them: no sorting then */
+	cmd.tool.ordered = !show_round;
+	cmd.tool.user = script__tool_user;
 
 	path = perf_data__input_name(cmd.input);
 	err = perf_data__open_read(&data, path);
@@ -177,6 +246,14 @@ int cmd_script(int argc, const char **argv)
 		fprintf(stderr, "perf script: %s: %s%s\n", path, data.err,
 			err == -ENOENT ? " (try 'perf record' first)" : "");
 		goto out_script;
+	}
+	/* upstream's check: another user's file only with -f */
+	if (!data.is_pipe && !force && !fstat(data.fd, &st) && st.st_uid &&
+	    st.st_uid != geteuid()) {
+		fprintf(stderr, "perf script: %s: not owned by current user or root "
+			"(use -f to override)\n", path);
+		err = -EPERM;
+		goto out_data;
 	}
 	if (!data.is_pipe && data.size == 0) {
 		fprintf(stderr, "perf script: %s: zero-sized data, nothing to do\n", path);
@@ -187,6 +264,22 @@ int cmd_script(int argc, const char **argv)
 	if (err) {
 		fprintf(stderr, "perf script: %s: %s\n", path, data.err);
 		goto out_data;
+	}
+	/* a pipe's header: only what came before its records, as upstream's */
+	if (header_only) {
+		cmd.header = true;
+		err = script__print_header(&cmd, session);
+		if (err)
+			fprintf(stderr, "perf script: out of memory\n");
+		goto out_session;
+	}
+	/* a file's header now, a pipe's at its first record */
+	if (!session->header.is_pipe) {
+		err = script__print_header(&cmd, session);
+		if (err) {
+			fprintf(stderr, "perf script: out of memory\n");
+			goto out_session;
+		}
 	}
 	/* tracepoints: the file's formats */
 	err = script__use_session(s, session);
@@ -203,6 +296,12 @@ int cmd_script(int argc, const char **argv)
 		}
 	}
 	script__use_header(s, &session->header, !cmd.no_bpf_prog_info);
+	if (script__set_switch(s, session->evlist, switch_on, switch_off, &which)) {
+		fprintf(stderr, "perf script: %s event not found (%s)\n", which,
+			!strcmp(which, "switch-on") ? switch_on : switch_off);
+		err = -ENOENT;
+		goto out_session;
+	}
 	err = script__use_time(s, time_str, &session->header.env);
 	/* a pipe has no NRCPUS yet: every CPU is too large, as upstream's */
 	if (!err)

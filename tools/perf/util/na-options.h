@@ -179,7 +179,10 @@ extern const struct na_option na_xed;
 		   "the guests' mount directory (no guests: accepted, changes nothing)", \
 		   &na_ignored), \
 	OPT_NA_ARG(0, "guestvmlinux", g, "file", \
-		   "the guest's vmlinux (no guests: accepted, changes nothing)", &na_ignored)
+		   "the guest's vmlinux (no guests: accepted, changes nothing)", &na_ignored), \
+	OPT_NA('a', "all-cpus", g, \
+	       "system-wide for perf script record (not built in: accepted, changes nothing)", \
+	       &na_ignored)
 
 #define OPT_NA_TOP(g) \
 	OPT_NA_BRANCH_SAMPLE(g), \

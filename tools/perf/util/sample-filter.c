@@ -27,7 +27,7 @@ static int commas(const char *s)
 	return n;
 }
 
-static int name_list__parse(struct name_list *l, const char *str)
+int name_list__parse(struct name_list *l, const char *str)
 {
 	char *p, *save = NULL;
 
@@ -42,7 +42,7 @@ static int name_list__parse(struct name_list *l, const char *str)
 	return 0;
 }
 
-static bool name_list__match(const struct name_list *l, const char *s)
+bool name_list__match(const struct name_list *l, const char *s)
 {
 	int i;
 
@@ -54,6 +54,13 @@ static bool name_list__match(const struct name_list *l, const char *s)
 		if (!strcmp(l->items[i], s))
 			return true;
 	return false;
+}
+
+void name_list__exit(struct name_list *l)
+{
+	free(l->buf);
+	free(l->items);
+	memset(l, 0, sizeof(*l));
 }
 
 /* "1,2,3", empty items skipped; what names the list in the error */
@@ -118,10 +125,8 @@ void sample_filter__exit(struct sample_filter *f)
 	struct name_list *names[] = { &f->comms, &f->dsos, &f->symbols };
 	size_t i;
 
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		free(names[i]->buf);
-		free(names[i]->items);
-	}
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		name_list__exit(names[i]);
 	free(f->pids.ids);
 	free(f->tids.ids);
 	free(f->cpus);

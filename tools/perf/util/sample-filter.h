@@ -33,6 +33,12 @@ struct name_list {
 	int	nr;
 };
 
+/* "a,b,c" (NULL: empty) into a zeroed l; 0 or -ENOMEM (l ready for exit either way). */
+int name_list__parse(struct name_list *l, const char *str);
+/* s is in the list, or the list is empty (and s anything, also NULL). */
+bool name_list__match(const struct name_list *l, const char *s);
+void name_list__exit(struct name_list *l);
+
 /* A list of task ids, in the order given. */
 struct id_list {
 	s32	*ids;

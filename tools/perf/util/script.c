@@ -39,7 +39,14 @@ int script__exit(struct script *s)
 	strbuf__release(&s->trace);
 	sample_filter__exit(&s->filter);
 	time_ranges__exit(&s->time);
+	name_list__exit(&s->stop_bt);
 	return err;
+}
+
+int script__set_stop_bt(struct script *s, const char *list)
+{
+	name_list__exit(&s->stop_bt);
+	return name_list__parse(&s->stop_bt, list);
 }
 
 int script__use_time(struct script *s, const char *str, const struct perf_env *env)
@@ -240,6 +247,57 @@ static int script__print_trace(struct script *s, struct evsel *evsel,
 	return 0;
 }
 
+int script__set_switch(struct script *s, struct evlist *evlist, const char *on,
+		       const char *off, const char **which)
+{
+	struct evsel *evsel;
+	int i;
+
+	s->switch_on = NULL;
+	s->switch_off = NULL;
+	evlist__for_each(evlist, evsel, i) {
+		const char *name = evsel__name(evsel);
+
+		if (on && !s->switch_on && !strcmp(name, on))
+			s->switch_on = evsel;
+		if (off && !s->switch_off && !strcmp(name, off))
+			s->switch_off = evsel;
+	}
+	if (on && !s->switch_on) {
+		*which = "switch-on";
+		return -ENOENT;
+	}
+	if (off && !s->switch_off) {
+		*which = "switch-off";
+		return -ENOENT;
+	}
+	/* with a switch-on event, nothing prints before its first sample */
+	s->switched_off = !!s->switch_on;
+	return 0;
+}
+
+/*
+ * Whether a sample that passed the filters is left out by --switch-on/
+ * --switch-off, as upstream: while off, only a switch-on sample turns
+ * it on; while on, a switch-off sample turns it off (with no switch-on
+ * event, nothing turns it on again, but nothing keeps it off either).
+ * The sample that switches shows with --show-on-off-events only.
+ */
+static bool script__switched_off(struct script *s, const struct evsel *evsel)
+{
+	if (s->switch_on && s->switched_off) {
+		if (evsel != s->switch_on)
+			return true;
+		s->switched_off = false;
+		return !s->show_on_off;
+	}
+	if (s->switch_off && !s->switched_off && evsel == s->switch_off) {
+		s->switched_off = true;
+		return !s->show_on_off;
+	}
+	return false;
+}
+
 int script__sample(struct script *s, const union perf_event *ev,
 		   const struct perf_sample *sample, struct evsel *evsel)
 {
@@ -264,6 +322,8 @@ int script__sample(struct script *s, const union perf_event *ev,
 	if (!sample_filter__task(&s->filter, al.thread) ||
 	    !sample_filter__location(&s->filter, &al) || !time_ranges__contain(&s->time, sample->time) ||
 	    !sample_filter__cpu(&s->filter, sample->cpu))
+		return 0;
+	if (script__switched_off(s, evsel))
 		return 0;
 	script__print_start(s, al.thread, sample, f, cc);
 	if (f & SF_PERIOD) {
@@ -304,6 +364,8 @@ int script__sample(struct script *s, const union perf_event *ev,
 			fmt_buf__x64(b, rel ? e->addr : e->ip, 16, 0);
 			script__print_sym(s, e, f);
 			fmt_buf__putc(b, '\n');
+			if (s->stop_bt.nr && e->sym && name_list__match(&s->stop_bt, e->sym->name))
+				break;
 		}
 		fmt_buf__putc(b, '\n');
 		goto out;
@@ -332,8 +394,20 @@ static bool script__shows(const struct script *s, u32 type)
 	case PERF_RECORD_MMAP2:
 		return s->show_mmap;
 	case PERF_RECORD_KSYMBOL:
+		return s->show_bpf || s->show_text_poke;
 	case PERF_RECORD_BPF_EVENT:
 		return s->show_bpf;
+	case PERF_RECORD_TEXT_POKE:
+		return s->show_text_poke;
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		return s->show_switch;
+	case PERF_RECORD_NAMESPACES:
+		return s->show_namespace;
+	case PERF_RECORD_CGROUP:
+		return s->show_cgroup;
+	case PERF_RECORD_LOST:
+		return s->show_lost;
 	default:
 		return false;
 	}
@@ -372,6 +446,10 @@ int script__event(struct script *s, const union perf_event *ev,
 	case PERF_RECORD_MMAP2:
 		t = machine__findnew_thread(s->machine, (s32)ev->mmap.pid, (s32)ev->mmap.tid);
 		break;
+	case PERF_RECORD_NAMESPACES:
+		t = machine__findnew_thread(s->machine, (s32)ev->namespaces.pid,
+					    (s32)ev->namespaces.tid);
+		break;
 	default:
 		t = machine__findnew_thread(s->machine, (s32)sample->pid, (s32)sample->tid);
 		break;
@@ -382,7 +460,21 @@ int script__event(struct script *s, const union perf_event *ev,
 	if (!evsel->attr.sample_id_all)
 		f &= ~(SF_CPU | SF_TIME);
 	script__print_start(s, t, sample, f, cc);
-	perf_event__fprintf(ev, sample, fp);
+	/* script's own words for a loss, not the dump's */
+	if (type == PERF_RECORD_LOST)
+		fprintf(fp, "PERF_RECORD_LOST lost %llu\n", (unsigned long long)ev->lost.lost);
+	else
+		perf_event__fprintf(ev, sample, fp);
+	if (s->line_flush)
+		fmt_buf__flush(&s->out);
+	return fmt_buf__error(&s->out);
+}
+
+int script__user_event(struct script *s, const union perf_event *ev)
+{
+	if (ev->header.type != PERF_RECORD_FINISHED_ROUND || !s->show_round)
+		return 0;
+	fmt_buf__puts(&s->out, "PERF_RECORD_FINISHED_ROUND\n");
 	if (s->line_flush)
 		fmt_buf__flush(&s->out);
 	return fmt_buf__error(&s->out);

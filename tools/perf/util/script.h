@@ -43,6 +43,22 @@ struct script {
 	bool			show_task;	/* --show-task-events */
 	bool			show_mmap;	/* --show-mmap-events */
 	bool			show_bpf;	/* --show-bpf-events */
+	bool			show_switch;	/* --show-switch-events */
+	bool			show_namespace;	/* --show-namespace-events */
+	bool			show_cgroup;	/* --show-cgroup-events */
+	bool			show_lost;	/* --show-lost-events */
+	bool			show_round;	/* --show-round-events (file order) */
+	bool			show_text_poke;	/* --show-text-poke-events: and KSYMBOL */
+	/*
+	 * --switch-on/--switch-off: samples print from a sample of switch_on
+	 * until one of switch_off (script__set_switch()); the two events'
+	 * own samples that switch only with show_on_off.
+	 */
+	struct evsel		*switch_on;
+	struct evsel		*switch_off;
+	bool			switched_off;
+	bool			show_on_off;	/* --show-on-off-events */
+	struct name_list	stop_bt;	/* --stop-bt: a chain ends after these */
 	bool			no_callchain;	/* -G / --hide-call-graph */
 	int			max_stack;	/* frames of a chain, <= 0: all */
 	bool			line_flush;	/* write each line at once (a terminal) */
@@ -119,5 +135,18 @@ int script__sample(struct script *s, const union perf_event *ev,
 /* A side-band record into the machine, and its line when asked for. */
 int script__event(struct script *s, const union perf_event *ev,
 		  const struct perf_sample *sample, struct evsel *evsel);
+/* --stop-bt "sym,sym...": a call chain ends after a frame of these.  0 or -ENOMEM. */
+int script__set_stop_bt(struct script *s, const char *list);
+
+/* A record perf writes (FINISHED_ROUND...): its line when asked for. */
+int script__user_event(struct script *s, const union perf_event *ev);
+
+/*
+ * --switch-on/--switch-off: the events of these names (either NULL) in
+ * evlist.  0, or -ENOENT with *which set to the option whose event the
+ * file does not have ("switch-on" or "switch-off").
+ */
+int script__set_switch(struct script *s, struct evlist *evlist, const char *on,
+		       const char *off, const char **which);
 
 #endif /* __PERF_SCRIPT_H */

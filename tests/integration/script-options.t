@@ -1,0 +1,54 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# perf script's other options of upstream's -h (issue 20) against
+# upstream's on the fixtures, line for line: --stop-bt, --header,
+# --header-only, -I/--show-info, -f/--force, -v (standard output).
+. "$(dirname "$0")/lib.sh"
+need_upstream
+need_fixtures up-small.data up-callgraph.data up-tracepoints-g.data up-pipe.data up-tracepoints.data up-bpf-btf.data
+
+# standard output, then standard error
+compare() {	# FIXTURE OPTIONS...
+	local f=$1; shift
+	up_perf script -i "$(fixture "$f")" "$@" >"$TMPD/up" 2>/dev/null
+	our_perf script --no-bpf-prog-info -i "$(fixture "$f")" "$@" >"$TMPD/our" 2>/dev/null
+	is_same_file "$TMPD/our" "$TMPD/up" "$f: script $* equals upstream's ($(wc -l <"$TMPD/up") lines)"
+}
+
+# a chain ends after the first frame of these symbols
+compare up-callgraph.data --stop-bt do_syscall_64,load_elf_binary
+compare up-callgraph.data --stop-bt ,do_syscall_64
+compare up-callgraph.data --stop-bt '[unknown]'
+compare up-callgraph.data --stop-bt do_syscall_64 -G
+compare up-tracepoints-g.data --stop-bt schedule,__schedule
+
+# the header: before the lines, alone, with every feature (-I); a
+# pipe's: what came before its records (--header-only), or all of it
+# before its first line (--header)
+compare up-callgraph.data --header
+compare up-callgraph.data --header-only
+compare up-callgraph.data --header-only -I
+compare up-callgraph.data --header --show-info -G
+compare up-tracepoints.data --header-only
+compare up-tracepoints.data -I
+compare up-bpf-btf.data --header-only -I
+compare up-pipe.data --header
+compare up-pipe.data --header-only
+compare up-pipe.data --header-only -I
+
+# -v: the lines are the same (upstream's build id notes on stderr are not ours)
+compare up-callgraph.data -v
+# another user's file: refused without -f, as upstream refuses it
+cp "$(fixture up-small.data)" "$TMPD/other.data"
+if chown nobody "$TMPD/other.data" 2>/dev/null; then
+	refused "not owned by current user or root (use -f to override)" \
+		"script of another user's file" "$PERF" script -i "$TMPD/other.data"
+	up_perf script -i "$TMPD/other.data" -f >"$TMPD/up" 2>/dev/null
+	our_perf script -i "$TMPD/other.data" --force >"$TMPD/our" 2>/dev/null
+	is_same_file "$TMPD/our" "$TMPD/up" "script -f of another user's file equals upstream's"
+else
+	ok 0 "# SKIP another user's file: needs root (chown)"
+	ok 0 "# SKIP script -f: needs root (chown)"
+fi
+done_testing
