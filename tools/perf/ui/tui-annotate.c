@@ -87,15 +87,6 @@ static bool is_jump_target(const struct annotation *a, u64 offset)
 	return false;
 }
 
-static int hex_digits(u64 v)
-{
-	int n = 1;
-
-	while (v >>= 4)
-		n++;
-	return n;
-}
-
 /* "mnemonic operands" apart; a call's operands become the callee's name. */
 static void split_insn(const struct annotation_line *l, char *mn, size_t mnsz, char *ops,
 		       size_t opsz)
@@ -173,7 +164,7 @@ void tui_annotate__line(const struct tui_annotate *t, int i, char *buf, size_t s
 {
 	const struct annotation *a = t->a;
 	const struct annotation_line *l = view_line(t, i);
-	int w = hex_digits(a->size);
+	int w = annotate__hex_width(a->size);
 	char pct[16] = "      ", off[24], mn[64], ops[640], lead[32];
 	const char *arrow = " ", *mark;
 	bool vline;

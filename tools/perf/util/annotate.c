@@ -209,7 +209,7 @@ static void branch_operands(const struct annotate_target *t, const struct annota
 	snprintf(buf, size, "%llx%s%s", (unsigned long long)target, name[0] ? " " : "", name);
 }
 
-static int hex_width(u64 v)
+int annotate__hex_width(u64 v)
 {
 	int w = 1;
 
@@ -467,7 +467,7 @@ int annotation__new(struct annotation **out, const struct annotate_target *t,
 
 		while (i-- > 0)
 			if (a->lines[i].type == ANNOTATION_LINE_INSN) {
-				a->addr_width = hex_width(a->lines[i].addr);
+				a->addr_width = annotate__hex_width(a->lines[i].addr);
 				break;
 			}
 	}
@@ -551,7 +551,7 @@ static int pcnt_width(const struct annotate_print_opts *opts)
 /* objdump puts a tab after "addr:"; upstream prints its line with the tab expanded */
 static int objdump_pad(const struct annotation *a, u64 addr)
 {
-	int col = hex_width(addr) + 1;
+	int col = annotate__hex_width(addr) + 1;
 
 	return a->is_bpf ? 0 : 8 - col % 8;
 }

@@ -157,6 +157,9 @@ struct annotate_print_opts {
 void annotation__fprintf(const struct annotation *a, const struct annotate_print_opts *opts,
 			 FILE *fp);
 
+/* The hex digits of v (at least 1): the width of printed addresses and offsets. */
+int annotate__hex_width(u64 v);
+
 /* An instruction's share in percent, of what opts->percent_type says. */
 double annotation_line__percent(const struct annotation *a, const struct annotation_line *l,
 				const struct annotate_print_opts *opts);
