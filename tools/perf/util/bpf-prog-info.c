@@ -325,92 +325,149 @@ static void bpil__swap_arrays(const struct bpf_prog_info *native, u8 *data, u32 
 
 /* Payload walking */
 
-int bpf_prog_info_payload__swap(void *buf, size_t size, bool to_other, char *err, size_t errsz)
+/*
+ * One walk of each payload's layout serves both the parser and the byte
+ * swapper.  How the walk reads the counts and lengths it steps by:
+ * as they are (native), before swapping them (to the other order), or
+ * after swapping them (from the other order).
+ */
+enum payload_order { PAYLOAD_NATIVE, PAYLOAD_TO_OTHER, PAYLOAD_FROM_OTHER };
+
+static u64 payload__field(u8 *p, unsigned int size, enum payload_order o)
+{
+	u64 v64 = 0;
+	u32 v32;
+
+	if (o == PAYLOAD_FROM_OTHER)
+		mem_swap(p, size);
+	if (size == 4) {
+		memcpy(&v32, p, 4);
+		v64 = v32;
+	} else {
+		memcpy(&v64, p, 8);
+	}
+	if (o == PAYLOAD_TO_OTHER)
+		mem_swap(p, size);
+	return v64;
+}
+
+static int payload__count(struct cursor *c, const char *what, enum payload_order o,
+			  u32 *count, char *err, size_t errsz)
+{
+	u8 *p = cursor__take(c, 4);
+
+	if (!p)
+		return bpil_err(err, errsz, "%s: section too small for its count", what);
+	*count = payload__field(p, 4, o);
+	return 0;
+}
+
+/* One program of a bpf_prog_info payload, bounds checked. */
+struct prog_chunk {
+	u32	index;
+	u32	info_len;
+	u32	data_len;
+	u64	arrays;
+	u8	*info;
+	u8	*data;
+};
+
+typedef int (*prog_chunk_fn)(void *ctx, const struct prog_chunk *pc, char *err, size_t errsz);
+
+static int prog_payload__walk(u8 *buf, size_t size, enum payload_order o, prog_chunk_fn fn,
+			      void *ctx, char *err, size_t errsz)
 {
 	struct cursor c = CURSOR(buf, size, false);
 	u32 count, i;
-	u8 *p;
+	int ret;
 
-	p = cursor__take(&c, 4);
-	if (!p)
-		return bpil_err(err, errsz, "bpf_prog_info: section too small for its count");
-	memcpy(&count, p, 4);
-	mem_swap(p, 4);
-	if (!to_other)
-		count = bswap_32(count);
-	for (i = 0; i < count; i++) {
-		struct bpf_prog_info native;
-		u32 info_len, data_len;
-		u64 arrays;
-		u8 *hdr, *info, *data;
-		int ret;
+	ret = payload__count(&c, "bpf_prog_info", o, &count, err, errsz);
+	for (i = 0; !ret && i < count; i++) {
+		struct prog_chunk pc = { .index = i };
+		u8 *hdr = cursor__take(&c, 16);
 
-		hdr = cursor__take(&c, 16);
 		if (!hdr)
 			return bpil_err(err, errsz, "bpf_prog_info: %u programs announced, section "
 					"ends after %u", count, i);
-		memcpy(&info_len, hdr, 4);
-		memcpy(&data_len, hdr + 4, 4);
-		memcpy(&arrays, hdr + 8, 8);
-		mem_swap(hdr, 4);
-		mem_swap(hdr + 4, 4);
-		mem_swap(hdr + 8, 8);
-		if (!to_other) {
-			info_len = bswap_32(info_len);
-			data_len = bswap_32(data_len);
-			arrays = bswap_64(arrays);
-		}
-		if (info_len > sizeof(native))
+		pc.info_len = payload__field(hdr, 4, o);
+		pc.data_len = payload__field(hdr + 4, 4, o);
+		pc.arrays = payload__field(hdr + 8, 8, o);
+		if (pc.info_len > sizeof(struct bpf_prog_info))
 			return bpil_err(err, errsz, "bpf_prog_info: info_len %u larger than ours "
-					"(%zu)", info_len, sizeof(native));
-		info = cursor__take(&c, info_len);
-		data = info ? cursor__take(&c, data_len) : NULL;
-		if (!info || !data)
+					"(%zu)", pc.info_len, sizeof(struct bpf_prog_info));
+		pc.info = cursor__take(&c, pc.info_len);
+		pc.data = pc.info ? cursor__take(&c, pc.data_len) : NULL;
+		if (!pc.info || !pc.data)
 			return bpil_err(err, errsz, "bpf_prog_info: program %u (%u + %u bytes) "
-					"truncated", i, info_len, data_len);
-		memset(&native, 0, sizeof(native));
-		memcpy(&native, info, info_len);
-		if (!to_other)
-			info__swap_raw((u8 *)&native, info_len);
-		ret = bpil__check(&native, data_len, arrays, err, errsz);
-		if (ret)
-			return ret;
-		info__swap_raw(info, info_len);
-		bpil__swap_arrays(&native, data, data_len, arrays);
+					"truncated", i, pc.info_len, pc.data_len);
+		ret = fn(ctx, &pc, err, errsz);
 	}
+	/*
+	 * Bytes after the announced programs are ignored, as upstream does:
+	 * perf 6.1 writes such sections (seen with hundreds of programs
+	 * loaded while recording starts), and it reads them itself.
+	 */
+	return ret;
+}
+
+/* One BTF object of a btf payload. */
+typedef int (*btf_chunk_fn)(void *ctx, u32 id, u8 *data, u32 size);
+
+static int btf_payload__walk(u8 *buf, size_t size, enum payload_order o, btf_chunk_fn fn,
+			     void *ctx, char *err, size_t errsz)
+{
+	struct cursor c = CURSOR(buf, size, false);
+	u32 count, i, id, data_size;
+	int ret;
+
+	ret = payload__count(&c, "btf", o, &count, err, errsz);
+	for (i = 0; !ret && i < count; i++) {
+		u8 *p = cursor__take(&c, 8), *data;
+
+		if (!p)
+			return bpil_err(err, errsz, "btf: %u objects announced, section ends "
+					"after %u", count, i);
+		id = payload__field(p, 4, o);
+		data_size = payload__field(p + 4, 4, o);
+		data = cursor__take(&c, data_size);
+		if (!data)
+			return bpil_err(err, errsz, "btf: object %u (id %u, %u bytes) truncated",
+					i, id, data_size);
+		ret = fn ? fn(ctx, id, data, data_size) : 0;
+	}
+	/* as for programs: what follows the announced objects is ignored */
+	return ret;
+}
+
+static int prog_chunk__swap(void *ctx, const struct prog_chunk *pc, char *err, size_t errsz)
+{
+	bool to_other = *(bool *)ctx;
+	struct bpf_prog_info native;
+	int ret;
+
+	memset(&native, 0, sizeof(native));
+	memcpy(&native, pc->info, pc->info_len);
+	if (!to_other)
+		info__swap_raw((u8 *)&native, pc->info_len);
+	ret = bpil__check(&native, pc->data_len, pc->arrays, err, errsz);
+	if (ret)
+		return ret;
+	info__swap_raw(pc->info, pc->info_len);
+	bpil__swap_arrays(&native, pc->data, pc->data_len, pc->arrays);
 	return 0;
+}
+
+int bpf_prog_info_payload__swap(void *buf, size_t size, bool to_other, char *err, size_t errsz)
+{
+	return prog_payload__walk(buf, size, to_other ? PAYLOAD_TO_OTHER : PAYLOAD_FROM_OTHER,
+				  prog_chunk__swap, &to_other, err, errsz);
 }
 
 int btf_payload__swap(void *buf, size_t size, bool to_other, char *err, size_t errsz)
 {
-	struct cursor c = CURSOR(buf, size, false);
-	u32 count, i;
-	u8 *p;
-
-	p = cursor__take(&c, 4);
-	if (!p)
-		return bpil_err(err, errsz, "btf: section too small for its count");
-	memcpy(&count, p, 4);
-	mem_swap(p, 4);
-	if (!to_other)
-		count = bswap_32(count);
-	for (i = 0; i < count; i++) {
-		u32 data_size;
-
-		p = cursor__take(&c, 8);
-		if (!p)
-			return bpil_err(err, errsz, "btf: %u objects announced, section ends "
-					"after %u", count, i);
-		memcpy(&data_size, p + 4, 4);
-		mem_swap(p, 4);
-		mem_swap(p + 4, 4);
-		if (!to_other)
-			data_size = bswap_32(data_size);
-		if (!cursor__take(&c, data_size))
-			return bpil_err(err, errsz, "btf: object %u (%u bytes) truncated",
-					i, data_size);
-	}
-	return 0;
+	/* the objects are raw BTF, which says its own byte order */
+	return btf_payload__walk(buf, size, to_other ? PAYLOAD_TO_OTHER : PAYLOAD_FROM_OTHER,
+				 NULL, NULL, err, errsz);
 }
 
 /* Storage */
@@ -533,87 +590,34 @@ int perf_env_bpf__add_btf(struct perf_env_bpf *bpf, u32 id, const void *data, u3
 	return 0;
 }
 
-/* Parse a native payload (swapped beforehand when needed). */
+static int prog_chunk__add(void *ctx, const struct prog_chunk *pc, char *err, size_t errsz)
+{
+	struct bpf_prog_info info;
+
+	memset(&info, 0, sizeof(info));
+	memcpy(&info, pc->info, pc->info_len);
+	return perf_env_bpf__add_prog(ctx, &info, pc->info_len, pc->arrays, pc->data,
+				      pc->data_len, err, errsz);
+}
+
+static int btf_chunk__add(void *ctx, u32 id, u8 *data, u32 size)
+{
+	return perf_env_bpf__add_btf(ctx, id, data, size);
+}
+
+/* Parse a native payload (swapped beforehand when needed); nothing is written to buf. */
 static int prog_info__parse_native(struct perf_env_bpf *bpf, const u8 *buf, size_t size,
 				   char *err, size_t errsz)
 {
-	struct cursor c = CURSOR(buf, size, false);
-	u32 count, i;
-	u8 *p;
-	int ret;
-
-	p = cursor__take(&c, 4);
-	if (!p)
-		return bpil_err(err, errsz, "bpf_prog_info: section too small for its count");
-	memcpy(&count, p, 4);
-	for (i = 0; i < count; i++) {
-		struct bpf_prog_info info;
-		u32 info_len, data_len;
-		u64 arrays;
-		u8 *hdr, *ip, *data;
-
-		hdr = cursor__take(&c, 16);
-		if (!hdr)
-			return bpil_err(err, errsz, "bpf_prog_info: %u programs announced, section "
-					"ends after %u", count, i);
-		memcpy(&info_len, hdr, 4);
-		memcpy(&data_len, hdr + 4, 4);
-		memcpy(&arrays, hdr + 8, 8);
-		if (info_len > sizeof(info))
-			return bpil_err(err, errsz, "bpf_prog_info: info_len %u larger than ours "
-					"(%zu)", info_len, sizeof(info));
-		ip = cursor__take(&c, info_len);
-		data = ip ? cursor__take(&c, data_len) : NULL;
-		if (!ip || !data)
-			return bpil_err(err, errsz, "bpf_prog_info: program %u (%u + %u bytes) "
-					"truncated", i, info_len, data_len);
-		memset(&info, 0, sizeof(info));
-		memcpy(&info, ip, info_len);
-		ret = perf_env_bpf__add_prog(bpf, &info, info_len, arrays, data, data_len,
-					     err, errsz);
-		if (ret)
-			return ret;
-	}
-	/*
-	 * Bytes after the announced programs are ignored, as upstream does:
-	 * perf 6.1 writes such sections (seen with hundreds of programs
-	 * loaded while recording starts), and it reads them itself.
-	 */
-	return 0;
+	return prog_payload__walk((u8 *)buf, size, PAYLOAD_NATIVE, prog_chunk__add, bpf,
+				  err, errsz);
 }
 
 static int btf__parse_native(struct perf_env_bpf *bpf, const u8 *buf, size_t size,
 			     char *err, size_t errsz)
 {
-	struct cursor c = CURSOR(buf, size, false);
-	u32 count, i;
-	u8 *p;
-	int ret;
-
-	p = cursor__take(&c, 4);
-	if (!p)
-		return bpil_err(err, errsz, "btf: section too small for its count");
-	memcpy(&count, p, 4);
-	for (i = 0; i < count; i++) {
-		u32 id, data_size;
-		u8 *data;
-
-		p = cursor__take(&c, 8);
-		if (!p)
-			return bpil_err(err, errsz, "btf: %u objects announced, section ends "
-					"after %u", count, i);
-		memcpy(&id, p, 4);
-		memcpy(&data_size, p + 4, 4);
-		data = cursor__take(&c, data_size);
-		if (!data)
-			return bpil_err(err, errsz, "btf: object %u (id %u, %u bytes) truncated",
-					i, id, data_size);
-		ret = perf_env_bpf__add_btf(bpf, id, data, data_size);
-		if (ret)
-			return ret;
-	}
-	/* as for programs: what follows the announced objects is ignored */
-	return 0;
+	return btf_payload__walk((u8 *)buf, size, PAYLOAD_NATIVE, btf_chunk__add, bpf,
+				 err, errsz);
 }
 
 typedef int (*payload_fn)(struct perf_env_bpf *bpf, const u8 *buf, size_t size,

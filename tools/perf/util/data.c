@@ -165,12 +165,13 @@ int perf_data__open_write(struct perf_data *data, const char *path)
 	return 0;
 }
 
-int perf_data__write(struct perf_data *data, const void *buf, size_t len)
+/* Write all of buf, at off or (off -1) at the file's position. */
+static int data__write_all(struct perf_data *data, const void *buf, size_t len, s64 off)
 {
 	const char *p = buf;
 
 	while (len) {
-		ssize_t n = write(data->fd, p, len);
+		ssize_t n = off < 0 ? write(data->fd, p, len) : pwrite(data->fd, p, len, off);
 
 		if (n < 0) {
 			if (errno == EINTR)
@@ -179,27 +180,20 @@ int perf_data__write(struct perf_data *data, const void *buf, size_t len)
 		}
 		p += n;
 		len -= n;
+		if (off >= 0)
+			off += n;
 	}
 	return 0;
 }
 
+int perf_data__write(struct perf_data *data, const void *buf, size_t len)
+{
+	return data__write_all(data, buf, len, -1);
+}
+
 int perf_data__pwrite(struct perf_data *data, const void *buf, size_t len, u64 off)
 {
-	const char *p = buf;
-
-	while (len) {
-		ssize_t n = pwrite(data->fd, p, len, off);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return perf_data__sys_err(data, "write failed");
-		}
-		p += n;
-		len -= n;
-		off += n;
-	}
-	return 0;
+	return data__write_all(data, buf, len, (s64)off);
 }
 
 u64 perf_data__tell(struct perf_data *data)

@@ -399,6 +399,14 @@ static int debug_symbols(const char *dbg, void *arg)
 	return try_debug_file(dbg, ds->lay, ds->syms);
 }
 
+/* path opened; *orig (the name the debug files are looked up by) defaults to it */
+static int elf_file__open_orig(struct elf_file *f, const char *path, const char **orig)
+{
+	if (!*orig)
+		*orig = path;
+	return elf_file__open_abs(f, path);
+}
+
 int symbol_elf__load(const char *path, const char *orig, struct symbols *syms,
 		     bool *has_symtab)
 {
@@ -408,9 +416,7 @@ int symbol_elf__load(const char *path, const char *orig, struct symbols *syms,
 	int err;
 
 	*has_symtab = false;
-	if (!orig)
-		orig = path;
-	err = elf_file__open_abs(&f, path);
+	err = elf_file__open_orig(&f, path, &orig);
 	if (err)
 		return err;
 
@@ -462,9 +468,7 @@ int symbol_elf__debug_file(const char *path, const char *orig, const char *secti
 	struct elf_file f;
 	int err;
 
-	if (!orig)
-		orig = path;
-	err = elf_file__open_abs(&f, path);
+	err = elf_file__open_orig(&f, path, &orig);
 	if (err)
 		return err;
 	err = debug_with_section(path, &dw) ?
