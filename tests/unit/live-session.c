@@ -2,8 +2,10 @@
 /*
  * util/live-session.c on the live kernel: targets (this thread, every
  * CPU, a list that does not parse, a pid that does not exist) with their
- * messages in the error sink, then cpu-clock on this thread opened,
- * mapped, polled, enabled and closed.
+ * messages in the error sink, what a session synthesizes at start (its
+ * tasks, and its BPF programs only when the kernel took the side-band
+ * bits), then cpu-clock on this thread opened, mapped, polled, enabled
+ * and closed.
  */
 #include <stdio.h>
 #include <string.h>
@@ -12,14 +14,28 @@
 #include <sys/ioctl.h>
 
 #include "tap.h"
+#include "util/bpf-event.h"
 #include "util/cpumap.h"
 #include "util/err-sink.h"
+#include "util/event.h"
 #include "util/evlist.h"
 #include "util/live-session.h"
 #include "util/parse-events.h"
+#include "util/synthesize.h"
 #include "util/thread-map.h"
 
 static char said[1024];
+static int nr_type[PERF_RECORD_MAX];
+static pid_t comm_pid;
+
+static int count(void *priv, const union perf_event *ev)
+{
+	if (ev->header.type < PERF_RECORD_MAX)
+		nr_type[ev->header.type]++;
+	if (ev->header.type == PERF_RECORD_COMM)
+		comm_pid = ev->comm.pid;
+	return 0;
+}
 
 static void sink(const char *line, void *priv)
 {
@@ -58,6 +74,27 @@ int main(void)
 	t = (struct live_target){ .tids = pid };
 	n = live_session__init_target(&ls, &t);
 	ok(!n && ls.per_thread && ls.threads->nr == 1, "-t self: per thread");
+
+	struct perf_synth syn = { .emit = count, .sample_type = PERF_SAMPLE_TID };
+	struct perf_env_bpf env_bpf = { 0 };
+	struct bpf_capture cap = { .bpf = &env_bpf };
+
+	is_int(live_session__synth_tasks(&ls, &syn), 0, "tasks synthesized");
+	ok(nr_type[PERF_RECORD_MMAP] >= 1 && nr_type[PERF_RECORD_COMM] == 1 && comm_pid == getpid(),
+	   "the kernel's map and this process only (%d MMAP, %d COMM)",
+	   nr_type[PERF_RECORD_MMAP], nr_type[PERF_RECORD_COMM]);
+	memset(nr_type, 0, sizeof(nr_type));
+	ls.sideband_bits = false;
+	is_int(live_session__synth_bpf(&ls, &syn, &cap, true), 0,
+	       "no side-band bits: no BPF program synthesized");
+	ok(!nr_type[PERF_RECORD_KSYMBOL] && !nr_type[PERF_RECORD_BPF_EVENT] && !env_bpf.nr_progs,
+	   "nothing emitted or captured");
+	ls.sideband_bits = true;
+	n = live_session__synth_bpf(&ls, &syn, &cap, true);
+	ok(n >= 0 && nr_type[PERF_RECORD_BPF_EVENT] == n && cap.nr_progs >= (u32)n,
+	   "side-band bits: every loaded program with its BPF_EVENT, captured (%d)", n);
+	bpf_capture__exit(&cap);
+	perf_env_bpf__exit(&env_bpf);
 	ls.evlist = evlist__new();
 	ok(ls.evlist && !parse_events__add_list(ls.evlist, "cpu-clock", msg, sizeof(msg)),
 	   "cpu-clock");

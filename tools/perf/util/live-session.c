@@ -3,12 +3,14 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bpf-event.h"
 #include "cpumap.h"
 #include "err-sink.h"
 #include "evlist.h"
 #include "evlist-fds.h"
 #include "live-session.h"
 #include "mmap.h"
+#include "synthesize.h"
 #include "thread-map.h"
 
 int live_session__init_target(struct live_session *ls, const struct live_target *t)
@@ -150,4 +152,45 @@ void live_session__exit(struct live_session *ls)
 	thread_map__delete(ls->threads);
 	ls->cpus = NULL;
 	ls->threads = NULL;
+}
+
+int live_session__synth_tasks(const struct live_session *ls, struct perf_synth *s)
+{
+	int err = perf_synth__kernel_mmap(s);
+
+	if (!err)
+		err = perf_synth__modules(s);
+	if (!err)
+		err = perf_synth__threads(s, ls->per_thread ? ls->threads : NULL);
+	return err;
+}
+
+int live_session__synth_bpf(const struct live_session *ls, struct perf_synth *s,
+			    struct bpf_capture *cap, bool bpf_event)
+{
+	struct bpf_kallsyms ks;
+	int err;
+
+	if (!ls->sideband_bits)
+		return 0;
+	if (bpf_kallsyms__load(&ks))
+		memset(&ks, 0, sizeof(ks));
+	err = bpf_event__synthesize_all(s, cap, &ks, bpf_event, false);
+	if (err >= 0)
+		err = perf_synth__bpf_images(s, &ks);
+	bpf_kallsyms__exit(&ks);
+	return err;
+}
+
+int live_session__start_sideband(struct bpf_sideband *sb, int *open_err)
+{
+	int err;
+
+	*open_err = bpf_sideband__open(sb);
+	if (*open_err)
+		return 0;
+	err = bpf_sideband__start(sb);
+	if (err)
+		bpf_sideband__stop(sb);
+	return err;
 }

@@ -15,6 +15,9 @@ struct evlist;
 struct perf_cpu_map;
 struct perf_thread_map;
 struct perf_mmap;
+struct perf_synth;
+struct bpf_capture;
+struct bpf_sideband;
 
 /* -a / -C LIST, or -p PIDS / -t TIDS (per thread), or neither (per thread, a command) */
 struct live_target {
@@ -54,6 +57,27 @@ int live_session__mmap(struct live_session *ls);
 void live_session__ioctl(struct live_session *ls, int nr_evsels, unsigned long req);
 /* The ring buffers' fds, POLLIN, into pfd (room for nr_maps); how many. */
 int live_session__pollfds(const struct live_session *ls, struct pollfd *pfd);
+/*
+ * What both commands synthesize at start, through s: the kernel's map
+ * and modules, and the target's tasks (every process of /proc when
+ * system-wide).  -errno.
+ */
+int live_session__synth_tasks(const struct live_session *ls, struct perf_synth *s);
+/*
+ * When the kernel took the side-band bits: every loaded BPF program
+ * (captured into cap, BPF_EVENT too when bpf_event) and the trampoline
+ * and dispatcher images, named by one read of /proc/kallsyms.
+ * Returns >= 0, or -errno.
+ */
+int live_session__synth_bpf(const struct live_session *ls, struct perf_synth *s,
+			    struct bpf_capture *cap, bool bpf_event);
+/*
+ * Start sb, the BPF side-band thread, set up by the caller.  Returns 0
+ * with *open_err set (-errno) when the kernel refused its events, which
+ * only costs the command names (it says what); -errno when it could not
+ * start after opening.
+ */
+int live_session__start_sideband(struct bpf_sideband *sb, int *open_err);
 /* Unmap and close the fds (the target stays). */
 void live_session__close(struct live_session *ls);
 /* Close, and free the target. */

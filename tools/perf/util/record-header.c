@@ -268,32 +268,16 @@ int record__pipe_build_ids(struct record *rec)
 
 int record__synthesize(struct record *rec)
 {
-	struct perf_synth *s = &rec->synth;
 	struct perf_event_header fi = { .type = PERF_RECORD_FINISHED_INIT, .size = sizeof(fi) };
-	struct bpf_kallsyms ks;
 	int err;
 
-	err = perf_synth__kernel_mmap(s);
-	if (!err)
-		err = perf_synth__modules(s);
-	if (!err)
-		err = perf_synth__threads(s, rec->live.per_thread ? rec->live.threads : NULL);
+	err = live_session__synth_tasks(&rec->live, &rec->synth);
 	if (err)
 		return err;
-	if (rec->live.sideband_bits) {
-		/* one read of /proc/kallsyms names programs and images */
-		if (bpf_kallsyms__load(&ks))
-			memset(&ks, 0, sizeof(ks));
-		err = bpf_event__synthesize_all(s, &rec->cap, &ks, !rec->opts.no_bpf_event,
-						false);
-		if (err >= 0)
-			err = perf_synth__bpf_images(s, &ks);
-		bpf_kallsyms__exit(&ks);
-		if (err < 0)
-			return err;
-	}
-	err = record__write(rec, &fi, sizeof(fi));
-	return err;
+	err = live_session__synth_bpf(&rec->live, &rec->synth, &rec->cap, !rec->opts.no_bpf_event);
+	if (err < 0)
+		return err;
+	return record__write(rec, &fi, sizeof(fi));
 }
 
 /*

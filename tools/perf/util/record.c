@@ -466,7 +466,7 @@ static int record__sb_forward(void *priv, const union perf_event *ev)
 static int record__start_sideband(struct record *rec)
 {
 	struct bpf_sideband *sb = &rec->sb;
-	int err;
+	int err, open_err;
 
 	memset(sb, 0, sizeof(*sb));
 	sb->cap = &rec->cap;
@@ -478,21 +478,13 @@ static int record__start_sideband(struct record *rec)
 	if (rec->live.per_thread) {
 		sb->forward = record__sb_forward;
 	}
-	err = bpf_sideband__open(sb);
-	if (err) {
-		if (!rec->opts.quiet)
-			pr_warning("no BPF side-band event (%s): "
-				   "bpf_prog_info of programs loaded while recording is not kept",
-				   strerror(-err));
-		return 0;
-	}
-	err = bpf_sideband__start(sb);
-	if (err) {
-		bpf_sideband__stop(sb);
-		return err;
-	}
-	rec->sb_on = true;
-	return 0;
+	err = live_session__start_sideband(sb, &open_err);
+	if (open_err && !rec->opts.quiet)
+		pr_warning("no BPF side-band event (%s): "
+			   "bpf_prog_info of programs loaded while recording is not kept",
+			   strerror(-open_err));
+	rec->sb_on = !err && !open_err;
+	return err;
 }
 
 /*

@@ -11,6 +11,7 @@
 #include "err-sink.h"
 #include "event.h"
 #include "evlist.h"
+#include "live-session.h"
 #include "synthesize.h"
 #include "top.h"
 #include "top-synth.h"
@@ -73,24 +74,12 @@ static void *top__synth_thread(void *arg)
 {
 	struct perf_top *top = arg;
 	struct perf_synth s = top__inbox_synth(top);
-	struct bpf_kallsyms ks;
-	int err = 0;
+	int err;
 
-	if (top->live.sideband_bits) {
-		if (bpf_kallsyms__load(&ks))
-			memset(&ks, 0, sizeof(ks));
-		err = bpf_event__synthesize_all(&s, &top->cap, &ks, !top->opts.no_bpf_event,
-						false);
-		if (err >= 0)
-			err = perf_synth__bpf_images(&s, &ks);
-		bpf_kallsyms__exit(&ks);
-	}
+	/* the programs first: they are what top is opened to name */
+	err = live_session__synth_bpf(&top->live, &s, &top->cap, !top->opts.no_bpf_event);
 	if (err >= 0)
-		err = perf_synth__kernel_mmap(&s);
-	if (!err)
-		err = perf_synth__modules(&s);
-	if (!err)
-		err = perf_synth__threads(&s, top->live.per_thread ? top->live.threads : NULL);
+		err = live_session__synth_tasks(&top->live, &s);
 	top->synth_err = err < 0 ? err : 0;
 	__atomic_store_n(&top->synth_done, true, __ATOMIC_RELEASE);
 	return NULL;
@@ -123,7 +112,7 @@ void top_synth__stop(struct perf_top *top)
 int top_sideband__start(struct perf_top *top)
 {
 	struct bpf_sideband *sb = &top->sb;
-	int err;
+	int err, open_err;
 
 	memset(sb, 0, sizeof(*sb));
 	sb->cap = &top->cap;
@@ -136,19 +125,12 @@ int top_sideband__start(struct perf_top *top)
 	sb->resynth = &top->sb_synth;
 	if (top->live.per_thread)
 		sb->forward = top_inbox__emit;
-	err = bpf_sideband__open(sb);
-	if (err) {
+	err = live_session__start_sideband(sb, &open_err);
+	if (open_err)
 		pr_warning("no BPF side-band event (%s): programs loaded from now on "
-			   "cannot be annotated", strerror(-err));
-		return 0;
-	}
-	err = bpf_sideband__start(sb);
-	if (err) {
-		bpf_sideband__stop(sb);
-		return err;
-	}
-	top->sb_on = true;
-	return 0;
+			   "cannot be annotated", strerror(-open_err));
+	top->sb_on = !err && !open_err;
+	return err;
 }
 
 void top_sideband__stop(struct perf_top *top)
