@@ -7,11 +7,13 @@
  * bits), then cpu-clock on this thread opened, mapped, polled, enabled
  * and closed.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 #include <linux/perf_event.h>
 #include <sys/ioctl.h>
+#include <bpf/bpf.h>
 
 #include "tap.h"
 #include "util/bpf-event.h"
@@ -76,8 +78,17 @@ int main(void)
 	ok(!n && ls.per_thread && ls.threads->nr == 1, "-t self: per thread");
 
 	struct perf_synth syn = { .emit = count, .sample_type = PERF_SAMPLE_TID };
-	struct perf_env_bpf env_bpf = { 0 };
-	struct bpf_capture cap = { .bpf = &env_bpf };
+	struct bpf_insn insns[] = {
+		{ .code = BPF_ALU64 | BPF_MOV | BPF_K, .dst_reg = BPF_REG_0, .imm = 0 },
+		{ .code = BPF_JMP | BPF_EXIT },
+	};
+	pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+	struct perf_env_bpf env_bpf;
+	struct bpf_capture cap = { .bpf = &env_bpf, .lock = &lock, .keep_info = true,
+				   .arrays = BPF_EVENT__ALL_ARRAYS };
+	int prog = bpf_prog_load(BPF_PROG_TYPE_SOCKET_FILTER, "unit_live", "GPL", insns, 2, NULL);
+
+	perf_env_bpf__init(&env_bpf);
 
 	is_int(live_session__synth_tasks(&ls, &syn), 0, "tasks synthesized");
 	ok(nr_type[PERF_RECORD_MMAP] >= 1 && nr_type[PERF_RECORD_COMM] == 1 && comm_pid == getpid(),
@@ -91,8 +102,14 @@ int main(void)
 	   "nothing emitted or captured");
 	ls.sideband_bits = true;
 	n = live_session__synth_bpf(&ls, &syn, &cap, true);
-	ok(n >= 0 && nr_type[PERF_RECORD_BPF_EVENT] == n && cap.nr_progs >= (u32)n,
-	   "side-band bits: every loaded program with its BPF_EVENT, captured (%d)", n);
+	ok(n >= 0 && nr_type[PERF_RECORD_BPF_EVENT] >= (prog >= 0) &&
+	   nr_type[PERF_RECORD_KSYMBOL] >= nr_type[PERF_RECORD_BPF_EVENT] &&
+	   env_bpf.nr_progs == (u32)nr_type[PERF_RECORD_BPF_EVENT],
+	   "side-band bits: every loaded program (ours %s) with its KSYMBOL and BPF_EVENT, "
+	   "its info kept (%d KSYMBOL, %d BPF_EVENT, %u kept)", prog >= 0 ? "too" : "not loaded",
+	   nr_type[PERF_RECORD_KSYMBOL], nr_type[PERF_RECORD_BPF_EVENT], env_bpf.nr_progs);
+	if (prog >= 0)
+		close(prog);
 	bpf_capture__exit(&cap);
 	perf_env_bpf__exit(&env_bpf);
 	ls.evlist = evlist__new();
