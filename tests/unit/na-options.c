@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * util/na-options.c: upstream's options of absent units parse with their
- * syntax, and na_given__check() refuses, warns or passes as upstream.
+ * syntax, and na_given__check() refuses, warns or passes as upstream;
+ * na_options__parse() gives a command its arguments or its exit code.
  */
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -24,8 +25,11 @@ static void sink(const char *line, void *priv)
 	nr_lines++;
 }
 
-/* parse ARGV (NULL-ended, argv[0] the command) into *GIVEN; the parser's result */
-static int parse(struct na_given *given, const char **argv)
+/*
+ * parse ARGV (NULL-ended, argv[0] the command) into *GIVEN; the parser's
+ * result, or with code non-NULL na_options__parse()'s
+ */
+static int parse_as(struct na_given *given, const char **argv, int *code)
 {
 	const struct option options[] = {
 		OPT_NA_RECORD(given),
@@ -43,7 +47,14 @@ static int parse(struct na_given *given, const char **argv)
 	nr_lines = 0;
 	while (argv[argc])
 		argc++;
+	if (code)
+		return na_options__parse(argc, argv, options, usage, 0, given, code);
 	return parse_options(argc, argv, options, usage, 0);
+}
+
+static int parse(struct na_given *given, const char **argv)
+{
+	return parse_as(given, argv, NULL);
 }
 
 int main(void)
@@ -91,6 +102,22 @@ int main(void)
 	na_given__check(&g);
 	is_str(lines[0], "perf test: --snapshot: No AUX area tracing to snapshot",
 	       "-S is --snapshot, named by its long name");
+
+	const char *b1[] = { "test", "--phys-data", "left", NULL };
+	const char *b2[] = { "test", "--nope", NULL };
+	/* fresh copies: the parser moves the arguments it leaves */
+	const char *b3[] = { "test", "-j", "any", NULL };
+	const char *b4[] = { "test", "--mem-mode", NULL };
+	int code = -7;
+
+	is_int(parse_as(&g, b1, &code), 1, "a command's start: the argument left");
+	is_int(code, -7, "no exit code then");
+	is_int(parse_as(&g, b2, &code), -1, "an unknown option: stop");
+	is_int(code, 1, "exit 1");
+	is_int(parse_as(&g, b3, &code), -1, "a refusal: stop");
+	is_int(code, 1, "exit 1");
+	is_int(parse_as(&g, b4, &code), -1, "--mem-mode: stop");
+	is_int(code, 0, "exit 0, as upstream");
 
 	setenv("PATH", "/nonexistent", 1);
 	parse(&g, a7);

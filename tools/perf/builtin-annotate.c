@@ -285,14 +285,9 @@ int cmd_annotate(int argc, const char **argv)
 	char kernel_note[256] = "";
 	bool has_kernel;
 
-	argc = parse_options(argc, argv, options, annotate_usage, 0);
-	if (argc == -2)
-		return 0;
+	argc = na_options__parse(argc, argv, options, annotate_usage, 0, &na, &err);
 	if (argc < 0)
-		return 1;
-	err = na_given__check(&na);
-	if (err)
-		return err < 0;
+		return err;
 	if (argc > 1 || (argc == 1 && o.sym_name)) {
 		usage_error(annotate_usage, options, "unexpected argument `%s'",
 			    argv[argc - 1]);

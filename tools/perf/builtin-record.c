@@ -245,15 +245,11 @@ int cmd_record(int argc, const char **argv)
 	pthread_mutex_init(&rec->env_lock, NULL);
 	perf_header__init(&rec->header);
 
-	argc = parse_options(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION);
-	if (argc == -2 || argc < 0) {
+	argc = na_options__parse(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION,
+				 &na, &err);
+	if (argc < 0) {
 		free(orig_argv);
-		return argc == -2 ? 0 : 1;
-	}
-	err = na_given__check(&na);
-	if (err) {
-		free(orig_argv);
-		return err < 0;
+		return err;
 	}
 	opts->na_sample_type = na.sample_type;
 	if (record__regs_mask(&intr_regs, &opts->sample_regs_intr) ||

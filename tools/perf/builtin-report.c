@@ -271,14 +271,9 @@ int cmd_report(int argc, const char **argv)
 	char bad[128], sort_buf[512];
 	int err;
 
-	argc = parse_options(argc, argv, options, report_usage, 0);
-	if (argc == -2)
-		return 0;
+	argc = na_options__parse(argc, argv, options, report_usage, 0, &na, &err);
 	if (argc < 0)
-		return 1;
-	err = na_given__check(&na);
-	if (err)
-		return err < 0;
+		return err;
 	/* "-g none": our parser leaves an optional value's next word alone */
 	if (argc > 0 && cmd.cg_given && is_callchain_word(argv[0])) {
 		cmd.cg_str = argv[0];

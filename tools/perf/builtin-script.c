@@ -179,14 +179,9 @@ int cmd_script(int argc, const char **argv)
 	/* perf script report NAME: the reports built in (builtin-script-report.c) */
 	if (argc > 1 && !strcmp(argv[1], "report"))
 		return cmd_script_report(argc - 1, argv + 1);
-	argc = parse_options(argc, argv, options, script_usage, 0);
-	if (argc == -2)
-		return 0;
+	argc = na_options__parse(argc, argv, options, script_usage, 0, &na, &err);
 	if (argc < 0)
-		return 1;
-	err = na_given__check(&na);
-	if (err)
-		return err < 0;
+		return err;
 	if (argc > 0) {
 		usage_error(script_usage, options, "unexpected argument `%s'", argv[0]);
 		return 1;

@@ -186,14 +186,9 @@ int cmd_top(int argc, const char **argv)
 	};
 
 	memset(&opts, 0, sizeof(opts));
-	argc = parse_options(argc, argv, options, top_usage, 0);
-	if (argc == -2)
-		return 0;
+	argc = na_options__parse(argc, argv, options, top_usage, 0, &na, &err);
 	if (argc < 0)
-		return 1;
-	err = na_given__check(&na);
-	if (err)
-		return err < 0;
+		return err;
 	if (argc > 0) {
 		usage_error(top_usage, options, "unexpected argument '%s'", argv[0]);
 		return 1;

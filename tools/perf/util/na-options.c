@@ -143,3 +143,22 @@ int na_given__check(const struct na_given *given)
 		pr_err("--%s: %s", given->refused_name, na->msg);
 	return na->action == NA_REFUSE_EXIT0 ? 1 : -EOPNOTSUPP;
 }
+
+int na_options__parse(int argc, const char **argv, const struct option *options,
+		      const char * const usage[], int flags, const struct na_given *na,
+		      int *exit_code)
+{
+	int err;
+
+	argc = parse_options(argc, argv, options, usage, flags);
+	if (argc < 0) {
+		*exit_code = argc != -2;
+		return -1;
+	}
+	err = na_given__check(na);
+	if (err) {
+		*exit_code = err < 0;
+		return -1;
+	}
+	return argc;
+}

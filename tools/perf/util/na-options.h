@@ -64,6 +64,16 @@ int na_option__parse(const struct option *opt, const char *arg, int unset);
  */
 int na_given__check(const struct na_given *given);
 
+/*
+ * How every command starts: parse_options(), then na_given__check().
+ * Returns the arguments left (>= 0), or -1 with *exit_code set to what
+ * the command returns (0 after -h, 1 for a bad option or a refusal, 0
+ * for a refusal upstream exits 0 on).
+ */
+int na_options__parse(int argc, const char **argv, const struct option *options,
+		      const char * const usage[], int flags, const struct na_given *na,
+		      int *exit_code);
+
 #define OPT_NA_ENTRY(s, l, g, a, h, na, fl) { .type = OPTION_CALLBACK, .short_name = (s), \
 	.long_name = (l), .value = (g), .argh = (a), .help = (h), \
 	.callback = na_option__parse, .data = (void *)(na), .flags = (fl) }
