@@ -20,6 +20,7 @@
 #include "util/parse-options.h"
 #include "util/script.h"
 #include "util/session.h"
+#include "util/symbol-opts.h"
 
 struct script_cmd {
 	struct perf_tool	tool;
@@ -27,7 +28,6 @@ struct script_cmd {
 	const char		*input;
 	const char		*fields_args[16];	/* each -F */
 	int			nr_fields_args;
-	const char		*kallsyms;
 	bool			no_bpf_prog_info;
 	bool			header;		/* --header: not yet printed (a pipe's) */
 	bool			show_info;	/* -I: every feature of the header */
@@ -105,6 +105,7 @@ int cmd_script(int argc, const char **argv)
 	struct perf_session *session = NULL;
 	struct perf_data data;
 	struct na_given na = { 0 };
+	struct symbol_opts so = SYMBOL_OPTS_INIT;
 	bool show_task = false, show_mmap = false, show_bpf = false, no_callchain = false;
 	bool show_switch = false, show_namespace = false, show_cgroup = false;
 	bool show_lost = false, show_round = false, show_on_off = false, show_text_poke = false;
@@ -166,7 +167,11 @@ int cmd_script(int argc, const char **argv)
 		OPT_BOOLEAN(0, "header-only", &header_only, "Show only data header."),
 		OPT_BOOLEAN('I', "show-info", &cmd.show_info,
 			    "display extended information from perf.data file"),
-		OPT_STRING(0, "kallsyms", &cmd.kallsyms, "file", "kallsyms pathname"),
+		OPT_KALLSYMS(&so),
+		OPT_SYMFS(&so),
+		OPT_VMLINUX(&so),
+		OPT_DEMANGLE(&so),
+		OPT_DEMANGLE_KERNEL(&so),
 		OPT_BOOLEAN(0, "no-bpf-prog-info", &cmd.no_bpf_prog_info,
 			    "leave BPF addresses without a KSYMBOL [unknown], as upstream"),
 		OPT_NA_SCRIPT(&na),
@@ -197,11 +202,16 @@ int cmd_script(int argc, const char **argv)
 			"Please limit to --reltime or --deltatime.\n");
 		return 1;
 	}
-	if (script__init(s, STDOUT_FILENO, cmd.kallsyms)) {
+	if (symbol_opts__resolve(&so, msg, sizeof(msg))) {
+		fprintf(stderr, "perf script: %s\n", msg);
+		return 1;
+	}
+	if (script__init(s, STDOUT_FILENO, so.kallsyms)) {
 		fprintf(stderr, "perf script: out of memory\n");
 		script__exit(s);
 		return 1;
 	}
+	symbol_opts__apply(&so, s->machine);
 	s->warn = script__warn;
 	err = script__set_filter(s, &filter);
 	if (!err)

@@ -23,6 +23,12 @@
  */
 int symbol_elf__load(const char *path, const char *orig, struct symbols *syms,
 		     bool *has_symtab);
+/*
+ * The same with the debug files looked for under root (--symfs): root's
+ * /usr/lib/debug, and beside root + orig.  root NULL or "": as above.
+ */
+int symbol_elf__load_root(const char *root, const char *path, const char *orig,
+			  struct symbols *syms, bool *has_symtab);
 
 /*
  * The .symtab of the debug file debug (-ENOENT when it has none), placed
