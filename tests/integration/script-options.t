@@ -3,10 +3,12 @@
 #
 # perf script's other options of upstream's -h (issue 20) against
 # upstream's on the fixtures, line for line: --stop-bt, --header,
-# --header-only, -I/--show-info, -f/--force, -v (standard output).
+# --header-only, -I/--show-info, -f/--force, -v (standard output), -D,
+# --dump-unsorted-raw-trace.
 . "$(dirname "$0")/lib.sh"
 need_upstream
-need_fixtures up-small.data up-callgraph.data up-tracepoints-g.data up-pipe.data up-tracepoints.data up-bpf-btf.data
+need_fixtures up-small.data up-callgraph.data up-tracepoints-g.data up-pipe.data up-tracepoints.data up-bpf-btf.data \
+	our-callgraph.data up-rounds.data
 
 # standard output, then standard error
 compare() {	# FIXTURE OPTIONS...
@@ -36,6 +38,19 @@ compare up-bpf-btf.data --header-only -I
 compare up-pipe.data --header
 compare up-pipe.data --header-only
 compare up-pipe.data --header-only -I
+
+# -D: every record raw (THREAD_MAP, CPU_MAP, THROTTLE handled, unlike
+# report's), a sample's line after its dump; --dump-unsorted-raw-trace: in
+# file order (FINISHED_ROUND unhandled, BPF samples before their KSYMBOL
+# unnamed), a pipe's too
+compare up-callgraph.data -D
+compare up-pipe.data --dump-raw-trace
+compare up-tracepoints.data -D
+compare our-callgraph.data -D
+compare up-rounds.data --dump-unsorted-raw-trace
+compare up-bpf-btf.data --dump-unsorted-raw-trace
+compare up-pipe.data --dump-unsorted-raw-trace
+compare up-callgraph.data -D -G --show-mmap-events
 
 # -v: the lines are the same (upstream's build id notes on stderr are not ours)
 compare up-callgraph.data -v

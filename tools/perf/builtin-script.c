@@ -15,6 +15,7 @@
 
 #include "builtin.h"
 #include "util/data.h"
+#include "util/dump.h"
 #include "util/header.h"
 #include "util/na-options.h"
 #include "util/parse-options.h"
@@ -31,6 +32,7 @@ struct script_cmd {
 	bool			no_bpf_prog_info;
 	bool			header;		/* --header: not yet printed (a pipe's) */
 	bool			show_info;	/* -I: every feature of the header */
+	bool			dump;		/* -D: each record raw, the sample's line after it */
 };
 
 /* --show-WHAT-events */
@@ -78,7 +80,32 @@ static int script__tool_event(struct perf_tool *tool, struct perf_session *sessi
 static int script__tool_user(struct perf_tool *tool, struct perf_session *session,
 			     const union perf_event *ev, u64 file_offset)
 {
-	return script__user_event(&((struct script_cmd *)tool)->s, ev);
+	struct script_cmd *cmd = (struct script_cmd *)tool;
+	FILE *fp;
+
+	if (cmd->dump) {
+		fp = fmt_buf__file(&cmd->s.out);
+		if (!fp)
+			return -ENOMEM;
+		dump__user_record_script(fp, session, ev, file_offset, !cmd->tool.ordered);
+	}
+	return script__user_event(&cmd->s, ev);
+}
+
+/* -D: upstream's raw dump of the record, then what script makes of it */
+static int script__tool_dump(struct perf_tool *tool, struct perf_session *session,
+			     const union perf_event *ev, struct perf_sample *sample,
+			     struct evsel *evsel)
+{
+	struct script_cmd *cmd = (struct script_cmd *)tool;
+	FILE *fp = fmt_buf__file(&cmd->s.out);
+
+	if (!fp)
+		return -ENOMEM;
+	dump__record_script(fp, session, ev, evsel, sample, cmd->s.machine);
+	if (ev->header.type == PERF_RECORD_SAMPLE)
+		return script__sample(&cmd->s, ev, sample, evsel);
+	return script__event(&cmd->s, ev, sample, evsel);
 }
 
 static int script__parse_field_arg(const struct option *opt, const char *arg, int unset)
@@ -111,6 +138,7 @@ int cmd_script(int argc, const char **argv)
 	bool show_lost = false, show_round = false, show_on_off = false, show_text_poke = false;
 	const char *switch_on = NULL, *switch_off = NULL, *which = NULL, *stop_bt = NULL;
 	bool reltime = false, deltatime = false, ns = false, header_only = false, force = false;
+	bool unsorted = false;
 	int verbose = 0;
 	struct stat st;
 	const char *time_str = NULL, *cpu_list = NULL;
@@ -163,6 +191,10 @@ int cmd_script(int argc, const char **argv)
 		OPT_BOOLEAN(0, "ns", &ns, "times in nanoseconds (9 decimals)"),
 		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose (the lines are the same)"),
+		OPT_BOOLEAN('D', "dump-raw-trace", &cmd.dump,
+			    "each record in raw form (as report -D), a sample's line after it"),
+		OPT_BOOLEAN(0, "dump-unsorted-raw-trace", &unsorted,
+			    "-D with the records in file order"),
 		OPT_BOOLEAN(0, "header", &cmd.header, "Show data header."),
 		OPT_BOOLEAN(0, "header-only", &header_only, "Show only data header."),
 		OPT_BOOLEAN('I', "show-info", &cmd.show_info,
@@ -246,8 +278,14 @@ int cmd_script(int argc, const char **argv)
 	s->line_flush = isatty(STDOUT_FILENO);
 	cmd.tool.sample = script__tool_sample;
 	cmd.tool.event = script__tool_event;
+	if (unsorted)
+		cmd.dump = true;
+	if (cmd.dump) {
+		cmd.tool.sample = script__tool_dump;
+		cmd.tool.event = script__tool_dump;
+	}
 	/* upstream shows the rounds as the file has them: no sorting then */
-	cmd.tool.ordered = !show_round;
+	cmd.tool.ordered = !show_round && !unsorted;
 	cmd.tool.user = script__tool_user;
 
 	path = perf_data__input_name(cmd.input);
