@@ -8,7 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 need_upstream
 need_fixtures up-small.data up-callgraph.data up-tracepoints-g.data up-pipe.data up-tracepoints.data up-bpf-btf.data \
-	our-callgraph.data up-rounds.data
+	our-callgraph.data up-rounds.data up-late.data
 
 # standard output, then standard error
 compare() {	# FIXTURE OPTIONS...
@@ -51,6 +51,22 @@ compare up-rounds.data --dump-unsorted-raw-trace
 compare up-bpf-btf.data --dump-unsorted-raw-trace
 compare up-pipe.data --dump-unsorted-raw-trace
 compare up-callgraph.data -D -G --show-mmap-events
+
+# -d/--debug-mode: no lines; the samples that go back in time said on
+# stderr, then how many (side-band records print as asked)
+for args in "up-rounds.data --debug-mode" "up-callgraph.data -d --show-task-events" \
+	    "up-pipe.data -d" "up-late.data -d --time 785.95,786.2" "up-late.data -d"; do
+	set -- $args
+	f=$1; shift
+	up_perf script -i "$(fixture "$f")" "$@" >"$TMPD/up" 2>"$TMPD/up.err"
+	our_perf script --no-bpf-prog-info -i "$(fixture "$f")" "$@" >"$TMPD/our" 2>"$TMPD/our.err"
+	cat "$TMPD/up.err" >>"$TMPD/up"
+	cat "$TMPD/our.err" >>"$TMPD/our"
+	is_same_file "$TMPD/our" "$TMPD/up" "$f: script $* (stdout, stderr) as upstream's"
+done
+grep -q '^Samples misordered, previous: [0-9]* this: [0-9]*$' "$TMPD/our.err" &&
+	grep -q '^Misordered timestamps: 1$' "$TMPD/our.err"
+ok $? "--debug-mode: up-late.data's sample going back in time, and the count"
 
 # -v: the lines are the same (upstream's build id notes on stderr are not ours)
 compare up-callgraph.data -v

@@ -136,6 +136,11 @@ for f in up-late.data up-late-g.data; do
 	grep -q '\[k\] pv_native_safe_halt$' "$TMPD/our"
 	ok $? "$f: -k with --kallsyms: kallsyms wins"
 	same script $f -k "$V" --kallsyms "$KALLSYMS"
+	same script $f -k "$V" --show-kernel-path
+	grep -q " ($V)\$" "$TMPD/our"
+	ok $? "$f: script --show-kernel-path: the kernel named by its -k file"
+	same script $f -k "$V" --show-kernel-path -F ip,sym,dso
+	same script $f --kallsyms "$KALLSYMS" --show-kernel-path
 	same report $f -k "$V" --ignore-vmlinux --kallsyms "$KALLSYMS" --sort dso,sym
 	same report $f -k "$V" --ignore-vmlinux --sort dso,sym
 done

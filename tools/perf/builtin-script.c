@@ -138,7 +138,7 @@ int cmd_script(int argc, const char **argv)
 	bool show_lost = false, show_round = false, show_on_off = false, show_text_poke = false;
 	const char *switch_on = NULL, *switch_off = NULL, *which = NULL, *stop_bt = NULL;
 	bool reltime = false, deltatime = false, ns = false, header_only = false, force = false;
-	bool unsorted = false;
+	bool unsorted = false, debug_mode = false, show_kernel_path = false;
 	int verbose = 0;
 	struct stat st;
 	const char *time_str = NULL, *cpu_list = NULL;
@@ -195,6 +195,10 @@ int cmd_script(int argc, const char **argv)
 			    "each record in raw form (as report -D), a sample's line after it"),
 		OPT_BOOLEAN(0, "dump-unsorted-raw-trace", &unsorted,
 			    "-D with the records in file order"),
+		OPT_BOOLEAN('d', "debug-mode", &debug_mode,
+			    "no lines: say the samples that go back in time, and how many"),
+		OPT_BOOLEAN(0, "show-kernel-path", &show_kernel_path,
+			    "the kernel's object as its -k file, not [kernel.kallsyms]"),
 		OPT_BOOLEAN(0, "header", &cmd.header, "Show data header."),
 		OPT_BOOLEAN(0, "header-only", &header_only, "Show only data header."),
 		OPT_BOOLEAN('I', "show-info", &cmd.show_info,
@@ -272,6 +276,8 @@ int cmd_script(int argc, const char **argv)
 	s->show_on_off = show_on_off;
 	s->show_text_poke = show_text_poke;
 	s->no_callchain = no_callchain;
+	s->debug_mode = debug_mode;
+	s->show_kernel_path = show_kernel_path;
 	s->max_stack = max_stack;
 	s->time_mode = reltime ? SCRIPT_TIME_REL : deltatime ? SCRIPT_TIME_DELTA : SCRIPT_TIME_ABS;
 	s->time_ns = ns;
@@ -371,6 +377,8 @@ int cmd_script(int argc, const char **argv)
 	else if (session->stats.nr_unordered)
 		fprintf(stderr, "Warning:\n%llu out of order events recorded.\n",
 			(unsigned long long)session->stats.nr_unordered);
+	if (debug_mode && !err)
+		fprintf(stderr, "Misordered timestamps: %llu\n", (unsigned long long)s->nr_misordered);
 out_session:
 	perf_session__delete(session);
 out_data:

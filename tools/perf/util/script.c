@@ -204,7 +204,9 @@ static void script__print_sym(struct script *s, const struct addr_location *al, 
 	}
 	if (f & SF_DSO) {
 		fmt_buf__mem(b, " (", 2);
-		fmt_buf__puts(b, al->dso ? al->dso->long_name : "[unknown]");
+		fmt_buf__puts(b, !al->dso ? "[unknown]" :
+			      s->show_kernel_path && al->dso->vmlinux ? al->dso->vmlinux :
+			      al->dso->long_name);
 		fmt_buf__putc(b, ')');
 	}
 }
@@ -298,6 +300,21 @@ static bool script__switched_off(struct script *s, const struct evsel *evsel)
 	return false;
 }
 
+/* --debug-mode: a sample earlier than the one before it is said and counted */
+static void script__check_order(struct script *s, u64 time)
+{
+	char line[96];
+
+	if (time < s->last_time) {
+		snprintf(line, sizeof(line), "Samples misordered, previous: %llu this: %llu",
+			 (unsigned long long)s->last_time, (unsigned long long)time);
+		if (s->warn)
+			s->warn(line, s->warn_priv);
+		s->nr_misordered++;
+	}
+	s->last_time = time;
+}
+
 int script__sample(struct script *s, const union perf_event *ev,
 		   const struct perf_sample *sample, struct evsel *evsel)
 {
@@ -311,6 +328,11 @@ int script__sample(struct script *s, const union perf_event *ev,
 	err = script__check_late(s);
 	if (err)
 		return err;
+	if (s->debug_mode) {
+		if (time_ranges__contain(&s->time, sample->time))
+			script__check_order(s, sample->time);
+		return 0;
+	}
 	f = script_fields__of(&s->fields, &evsel->attr);
 	cc = script__use_callchain(s, evsel, f);
 	/* a type -F gave no fields: its samples print nothing, as upstream */

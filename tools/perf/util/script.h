@@ -60,6 +60,11 @@ struct script {
 	bool			show_on_off;	/* --show-on-off-events */
 	struct name_list	stop_bt;	/* --stop-bt: a chain ends after these */
 	bool			no_callchain;	/* -G / --hide-call-graph */
+	bool			show_kernel_path; /* the kernel as its -k file, not [kernel.kallsyms] */
+	/* --debug-mode: no lines; samples going back in time said (warn) and counted */
+	bool			debug_mode;
+	u64			last_time;
+	u64			nr_misordered;
 	int			max_stack;	/* frames of a chain, <= 0: all */
 	bool			line_flush;	/* write each line at once (a terminal) */
 	struct sample_filter	filter;		/* which samples print (script__set_filter()) */
