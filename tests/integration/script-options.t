@@ -68,6 +68,11 @@ grep -q '^Samples misordered, previous: [0-9]* this: [0-9]*$' "$TMPD/our.err" &&
 	grep -q '^Misordered timestamps: 1$' "$TMPD/our.err"
 ok $? "--debug-mode: up-late.data's sample going back in time, and the count"
 
+# -L/--Latency: the command in 8 characters, the CPU without brackets
+compare up-callgraph.data -L
+compare up-tracepoints.data -L --show-task-events
+compare up-pipe.data --Latency -F comm,pid,tid,cpu,time,ip
+
 # -v: the lines are the same (upstream's build id notes on stderr are not ours)
 compare up-callgraph.data -v
 # another user's file: refused without -f, as upstream refuses it

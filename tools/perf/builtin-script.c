@@ -138,11 +138,11 @@ int cmd_script(int argc, const char **argv)
 	bool show_lost = false, show_round = false, show_on_off = false, show_text_poke = false;
 	const char *switch_on = NULL, *switch_off = NULL, *which = NULL, *stop_bt = NULL;
 	bool reltime = false, deltatime = false, ns = false, header_only = false, force = false;
-	bool unsorted = false, debug_mode = false, show_kernel_path = false;
+	bool unsorted = false, debug_mode = false, show_kernel_path = false, latency = false;
 	int verbose = 0;
 	struct stat st;
 	const char *time_str = NULL, *cpu_list = NULL;
-	int max_stack = 127;
+	int max_stack = 127, addr_range = 0;
 	struct sample_filter_opts filter = { .comms = NULL };
 	const struct option options[] = {
 		OPT_STRING('i', "input", &cmd.input, "file", "input file name"),
@@ -181,6 +181,8 @@ int cmd_script(int argc, const char **argv)
 			   "only the samples in these objects (short names)"),
 		OPT_STRING('S', "symbols", &filter.symbols, "symbol[,symbol...]",
 			   "only the samples in these functions"),
+		OPT_INTEGER(0, "addr-range", &addr_range,
+			    "with -S ADDR: the samples up to this many bytes after ADDR too"),
 		OPT_STRING(0, "pid", &filter.pids, "pid[,pid...]",
 			   "only the samples of these processes"),
 		OPT_STRING(0, "time", &time_str, "str",
@@ -197,6 +199,8 @@ int cmd_script(int argc, const char **argv)
 			    "-D with the records in file order"),
 		OPT_BOOLEAN('d', "debug-mode", &debug_mode,
 			    "no lines: say the samples that go back in time, and how many"),
+		OPT_BOOLEAN('L', "Latency", &latency,
+			    "latency columns: the command in 8 characters, the CPU without brackets"),
 		OPT_BOOLEAN(0, "show-kernel-path", &show_kernel_path,
 			    "the kernel's object as its -k file, not [kernel.kallsyms]"),
 		OPT_BOOLEAN(0, "header", &cmd.header, "Show data header."),
@@ -249,6 +253,7 @@ int cmd_script(int argc, const char **argv)
 	}
 	symbol_opts__apply(&so, s->machine);
 	s->warn = script__warn;
+	filter.addr_range = addr_range > 0 ? (u64)addr_range : 0;
 	err = script__set_filter(s, &filter);
 	if (!err)
 		err = script__set_stop_bt(s, stop_bt);
@@ -278,6 +283,7 @@ int cmd_script(int argc, const char **argv)
 	s->no_callchain = no_callchain;
 	s->debug_mode = debug_mode;
 	s->show_kernel_path = show_kernel_path;
+	s->latency = latency;
 	s->max_stack = max_stack;
 	s->time_mode = reltime ? SCRIPT_TIME_REL : deltatime ? SCRIPT_TIME_DELTA : SCRIPT_TIME_ABS;
 	s->time_ns = ns;

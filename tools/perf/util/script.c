@@ -151,8 +151,11 @@ static void script__print_start(struct script *s, const struct thread *t,
 	if (f & SF_COMM) {
 		const char *comm = t ? t->comm : ":-1";
 
-		/* "%s " with a call chain, else "%16s " */
-		fmt_buf__str(b, comm, callchain ? 0 : 16, 0);
+		/* -L: "%8.8s "; "%s " with a call chain, else "%16s " */
+		if (s->latency && strlen(comm) > 8)
+			fmt_buf__mem(b, comm, 8);
+		else
+			fmt_buf__str(b, comm, s->latency ? 8 : callchain ? 0 : 16, 0);
 		fmt_buf__putc(b, ' ');
 	}
 	if ((f & SF_PID) && (f & SF_TID)) {
@@ -165,7 +168,11 @@ static void script__print_start(struct script *s, const struct thread *t,
 		fmt_buf__s64(b, (int)(f & SF_PID ? sample->pid : sample->tid), 5, 0);
 		fmt_buf__putc(b, ' ');
 	}
-	if (f & SF_CPU) {
+	if ((f & SF_CPU) && s->latency) {
+		/* -L: "%3d " */
+		fmt_buf__s64(b, (int)sample->cpu, 3, 0);
+		fmt_buf__putc(b, ' ');
+	} else if (f & SF_CPU) {
 		/* "[%03d] " */
 		fmt_buf__putc(b, '[');
 		fmt_buf__s64(b, (int)sample->cpu, 3, FMT_ZERO);

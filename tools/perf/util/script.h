@@ -61,6 +61,7 @@ struct script {
 	struct name_list	stop_bt;	/* --stop-bt: a chain ends after these */
 	bool			no_callchain;	/* -G / --hide-call-graph */
 	bool			show_kernel_path; /* the kernel as its -k file, not [kernel.kallsyms] */
+	bool			latency;	/* -L: "comm tid cpu" as "%8.8s %5d %3d" */
 	/* --debug-mode: no lines; samples going back in time said (warn) and counted */
 	bool			debug_mode;
 	u64			last_time;
