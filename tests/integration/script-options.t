@@ -73,6 +73,19 @@ compare up-callgraph.data -L
 compare up-tracepoints.data -L --show-task-events
 compare up-pipe.data --Latency -F comm,pid,tid,cpu,time,ip
 
+# --call-trace, --call-ret-trace (AUX decoding options accepted): the
+# samples' start in nanoseconds, the (empty) branch flags column; -F
+# flags; --graph-function: no branch samples without AUX traces, so no
+# sample lines (side-band records as asked)
+compare up-callgraph.data --call-trace
+compare up-tracepoints.data --call-ret-trace
+compare up-pipe.data --call-trace=cr --reltime
+compare up-callgraph.data --call-ret-trace -F +period
+compare up-tracepoints.data -F comm,tid,flags,event,trace
+compare up-callgraph.data -F +flags
+compare up-callgraph.data --graph-function do_syscall_64 --show-task-events
+compare up-tracepoints.data --call-trace --graph-function schedule
+
 # -v: the lines are the same (upstream's build id notes on stderr are not ours)
 compare up-callgraph.data -v
 # another user's file: refused without -f, as upstream refuses it

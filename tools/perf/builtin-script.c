@@ -33,6 +33,7 @@ struct script_cmd {
 	bool			header;		/* --header: not yet printed (a pipe's) */
 	bool			show_info;	/* -I: every feature of the header */
 	bool			dump;		/* -D: each record raw, the sample's line after it */
+	bool			call_trace;	/* --call-trace, --call-ret-trace */
 };
 
 /* --show-WHAT-events */
@@ -120,6 +121,20 @@ static int script__parse_field_arg(const struct option *opt, const char *arg, in
 	return 0;
 }
 
+/*
+ * --call-trace, --call-ret-trace[=ITRACE]: upstream's field changes, in
+ * the -F order given (ITRACE: how AUX traces are decoded, none here)
+ */
+static int script__call_trace(const struct option *opt, const char *arg, int unset)
+{
+	struct script_cmd *cmd = opt->value;
+
+	cmd->call_trace = true;
+	return script__parse_field_arg(opt, strcmp(opt->long_name, "call-trace") ?
+				       "-ip,-addr,-event,-period,+flags" :
+				       "-ip,-addr,-event,-period", unset);
+}
+
 static void script__warn(const char *line, void *priv)
 {
 	fprintf(stderr, "%s\n", line);
@@ -139,6 +154,7 @@ int cmd_script(int argc, const char **argv)
 	const char *switch_on = NULL, *switch_off = NULL, *which = NULL, *stop_bt = NULL;
 	bool reltime = false, deltatime = false, ns = false, header_only = false, force = false;
 	bool unsorted = false, debug_mode = false, show_kernel_path = false, latency = false;
+	const char *graph_function = NULL;
 	int verbose = 0;
 	struct stat st;
 	const char *time_str = NULL, *cpu_list = NULL;
@@ -150,7 +166,7 @@ int cmd_script(int argc, const char **argv)
 			     "comma separated output fields prepend with 'type:'. +field to add "
 			     "and -field to remove from the defaults. Types: hw, sw, trace, raw, "
 			     "break. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,"
-			     "period,addr,bpf_prog", script__parse_field_arg),
+			     "period,addr,bpf_prog,flags", script__parse_field_arg),
 		OPT_SHOW("task", &show_task, "Show the fork/comm/exit events"),
 		OPT_SHOW("mmap", &show_mmap, "Show the mmap events"),
 		OPT_SHOW("bpf", &show_bpf, "Show bpf related events"),
@@ -199,6 +215,14 @@ int cmd_script(int argc, const char **argv)
 			    "-D with the records in file order"),
 		OPT_BOOLEAN('d', "debug-mode", &debug_mode,
 			    "no lines: say the samples that go back in time, and how many"),
+		{ .type = OPTION_CALLBACK, .long_name = "call-trace", .value = &cmd,
+		  .argh = "...", .flags = PARSE_OPT_OPTARG, .callback = script__call_trace,
+		  .help = "the calls' lines: with AUX traces (none here), the samples' start alone" },
+		{ .type = OPTION_CALLBACK, .long_name = "call-ret-trace", .value = &cmd,
+		  .argh = "...", .flags = PARSE_OPT_OPTARG, .callback = script__call_trace,
+		  .help = "--call-trace with the branch flags column (empty without AUX traces)" },
+		OPT_STRING(0, "graph-function", &graph_function, "symbol[,symbol...]",
+			   "from branch samples calling these on (none without AUX traces)"),
 		OPT_BOOLEAN('L', "Latency", &latency,
 			    "latency columns: the command in 8 characters, the CPU without brackets"),
 		OPT_BOOLEAN(0, "show-kernel-path", &show_kernel_path,
@@ -284,9 +308,11 @@ int cmd_script(int argc, const char **argv)
 	s->debug_mode = debug_mode;
 	s->show_kernel_path = show_kernel_path;
 	s->latency = latency;
+	s->graph_function = graph_function != NULL;
 	s->max_stack = max_stack;
 	s->time_mode = reltime ? SCRIPT_TIME_REL : deltatime ? SCRIPT_TIME_DELTA : SCRIPT_TIME_ABS;
-	s->time_ns = ns;
+	/* --call-trace and --call-ret-trace: nanoseconds, as upstream's */
+	s->time_ns = ns || cmd.call_trace;
 	s->line_flush = isatty(STDOUT_FILENO);
 	cmd.tool.sample = script__tool_sample;
 	cmd.tool.event = script__tool_event;

@@ -29,6 +29,7 @@ static const struct {
 	{ "period",	SF_PERIOD,	0,			"PERIOD" },
 	{ "addr",	SF_ADDR,	PERF_SAMPLE_ADDR,	"ADDR" },
 	{ "bpf_prog",	SF_BPF_PROG,	PERF_SAMPLE_IP,		"BPF_PROG" },
+	{ "flags",	SF_FLAGS,	0,			"FLAGS" },
 };
 
 static const struct {

@@ -31,6 +31,7 @@ enum script_field {
 	SF_ADDR		= 1 << 11,
 	SF_TRACE	= 1 << 12,	/* a tracepoint's fields, formatted */
 	SF_BPF_PROG	= 1 << 13,	/* "bpf_prog=<id>:<name>", "bpf_prog=-" outside BPF */
+	SF_FLAGS	= 1 << 14,	/* a branch sample's flags: none without AUX traces */
 };
 
 /* upstream's output types: the attr types, then synthesized events */

@@ -354,6 +354,12 @@ int script__sample(struct script *s, const union perf_event *ev,
 		return 0;
 	if (script__switched_off(s, evsel))
 		return 0;
+	/*
+	 * --graph-function: upstream starts printing at a branch sample
+	 * calling one of them; without AUX traces there are none
+	 */
+	if (s->graph_function)
+		return 0;
 	script__print_start(s, al.thread, sample, f, cc);
 	if (f & SF_PERIOD) {
 		fmt_buf__u64(b, sample->period, 10, 0);
@@ -364,6 +370,12 @@ int script__sample(struct script *s, const union perf_event *ev,
 		fmt_buf__str(b, evsel__name(evsel), s->name_width, 0);
 		fmt_buf__mem(b, ": ", 2);
 	}
+	/*
+	 * "  %-21s " of the branch flags (call, return, ...): only samples
+	 * decoded from AUX traces have them, so here they are always empty
+	 */
+	if (f & SF_FLAGS)
+		fmt_buf__str(b, "", 24, 0);
 	if ((f & SF_TRACE) && sample->raw_data) {
 		err = script__print_trace(s, evsel, sample);
 		if (err)

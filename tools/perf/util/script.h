@@ -62,6 +62,7 @@ struct script {
 	bool			no_callchain;	/* -G / --hide-call-graph */
 	bool			show_kernel_path; /* the kernel as its -k file, not [kernel.kallsyms] */
 	bool			latency;	/* -L: "comm tid cpu" as "%8.8s %5d %3d" */
+	bool			graph_function;	/* --graph-function: no branch samples, no lines */
 	/* --debug-mode: no lines; samples going back in time said (warn) and counted */
 	bool			debug_mode;
 	u64			last_time;
