@@ -86,6 +86,29 @@ compare up-callgraph.data -F +flags
 compare up-callgraph.data --graph-function do_syscall_64 --show-task-events
 compare up-tracepoints.data --call-trace --graph-function schedule
 
+# --per-event-dump: each event's lines in <input>.<event>.dump (an event
+# without samples too), side-band lines and upstream's "Wrote" lines on
+# stdout
+for args in "up-tracepoints.data" "up-callgraph.data --show-task-events" \
+	    "up-bpf-btf.data -F comm,tid,ip,sym"; do
+	set -- $args
+	f=$1; shift
+	for who in up our; do
+		rm -rf "$TMPD/pe-$who"
+		mkdir -p "$TMPD/pe-$who"
+		cp "$(fixture "$f")" "$TMPD/pe-$who/in.data"
+		if [ $who = up ]; then
+			(cd "$TMPD/pe-$who" && up_perf script -i in.data --per-event-dump "$@" \
+				>stdout 2>/dev/null)
+		else
+			(cd "$TMPD/pe-$who" && our_perf script --no-bpf-prog-info -i in.data \
+				--per-event-dump "$@" >stdout 2>/dev/null)
+		fi
+	done
+	[ "$(ls "$TMPD/pe-up" | wc -l)" -gt 3 ] && diff -r "$TMPD/pe-up" "$TMPD/pe-our" >/dev/null
+	ok $? "$f: script --per-event-dump $*: the files and stdout as upstream's ($(ls "$TMPD/pe-up" | tr '\n' ' '))"
+done
+
 # -v: the lines are the same (upstream's build id notes on stderr are not ours)
 compare up-callgraph.data -v
 # another user's file: refused without -f, as upstream refuses it

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "builtin.h"
+#include "script-per-event.h"
 #include "util/data.h"
 #include "util/dump.h"
 #include "util/header.h"
@@ -34,6 +35,8 @@ struct script_cmd {
 	bool			show_info;	/* -I: every feature of the header */
 	bool			dump;		/* -D: each record raw, the sample's line after it */
 	bool			call_trace;	/* --call-trace, --call-ret-trace */
+	bool			per_event;	/* --per-event-dump */
+	struct script_per_event	pe;
 };
 
 /* --show-WHAT-events */
@@ -66,6 +69,9 @@ static int script__tool_sample(struct perf_tool *tool, struct perf_session *sess
 {
 	struct script_cmd *cmd = (struct script_cmd *)tool;
 
+	if (cmd->per_event)
+		return script__print_header(cmd, session) ?:
+		       script_per_event__sample(&cmd->pe, &cmd->s, ev, sample, evsel);
 	return script__print_header(cmd, session) ?: script__sample(&cmd->s, ev, sample, evsel);
 }
 
@@ -75,6 +81,9 @@ static int script__tool_event(struct perf_tool *tool, struct perf_session *sessi
 {
 	struct script_cmd *cmd = (struct script_cmd *)tool;
 
+	/* --per-event-dump: the side-band lines on stdout */
+	if (cmd->per_event && script_per_event__stdout(&cmd->pe, &cmd->s))
+		return cmd->s.out.err;
 	return script__print_header(cmd, session) ?: script__event(&cmd->s, ev, sample, evsel);
 }
 
@@ -225,6 +234,8 @@ int cmd_script(int argc, const char **argv)
 			   "from branch samples calling these on (none without AUX traces)"),
 		OPT_BOOLEAN('L', "Latency", &latency,
 			    "latency columns: the command in 8 characters, the CPU without brackets"),
+		OPT_BOOLEAN(0, "per-event-dump", &cmd.per_event,
+			    "each event's lines into <input>.<event>.dump"),
 		OPT_BOOLEAN(0, "show-kernel-path", &show_kernel_path,
 			    "the kernel's object as its -k file, not [kernel.kallsyms]"),
 		OPT_BOOLEAN(0, "header", &cmd.header, "Show data header."),
@@ -398,7 +409,14 @@ int cmd_script(int argc, const char **argv)
 			fprintf(stderr, "perf script: out of memory\n");
 		goto out_session;
 	}
+	if (cmd.per_event) {
+		err = script_per_event__open(&cmd.pe, path, session->evlist);
+		if (err)
+			goto out_session;
+	}
 	err = perf_session__process(session);
+	if (cmd.per_event)
+		script_per_event__stdout(&cmd.pe, s);
 	/* the lines go out before what stderr says about them */
 	if (fmt_buf__flush(&s->out))
 		err = 0;	/* a write error, said below */
@@ -412,6 +430,10 @@ int cmd_script(int argc, const char **argv)
 	if (debug_mode && !err)
 		fprintf(stderr, "Misordered timestamps: %llu\n", (unsigned long long)s->nr_misordered);
 out_session:
+	if (cmd.per_event) {
+		fmt_buf__flush(&s->out);
+		script_per_event__close(&cmd.pe, stdout, !err);
+	}
 	perf_session__delete(session);
 out_data:
 	perf_data__close(&data);

@@ -322,6 +322,17 @@ static void script__check_order(struct script *s, u64 time)
 	s->last_time = time;
 }
 
+int script__set_fd(struct script *s, int fd)
+{
+	int err = 0;
+
+	if (s->out.fd != fd) {
+		err = fmt_buf__flush(&s->out);
+		s->out.fd = fd;
+	}
+	return err;
+}
+
 int script__sample(struct script *s, const union perf_event *ev,
 		   const struct perf_sample *sample, struct evsel *evsel)
 {
@@ -360,6 +371,7 @@ int script__sample(struct script *s, const union perf_event *ev,
 	 */
 	if (s->graph_function)
 		return 0;
+	s->nr_lines++;
 	script__print_start(s, al.thread, sample, f, cc);
 	if (f & SF_PERIOD) {
 		fmt_buf__u64(b, sample->period, 10, 0);

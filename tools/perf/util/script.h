@@ -63,6 +63,7 @@ struct script {
 	bool			show_kernel_path; /* the kernel as its -k file, not [kernel.kallsyms] */
 	bool			latency;	/* -L: "comm tid cpu" as "%8.8s %5d %3d" */
 	bool			graph_function;	/* --graph-function: no branch samples, no lines */
+	u64			nr_lines;	/* samples printed so far */
 	/* --debug-mode: no lines; samples going back in time said (warn) and counted */
 	bool			debug_mode;
 	u64			last_time;
@@ -144,6 +145,12 @@ int script__event(struct script *s, const union perf_event *ev,
 		  const struct perf_sample *sample, struct evsel *evsel);
 /* --stop-bt "sym,sym...": a call chain ends after a frame of these.  0 or -ENOMEM. */
 int script__set_stop_bt(struct script *s, const char *list);
+
+/*
+ * The lines from now on go to fd (--per-event-dump: each event's file),
+ * what came before written out first.  0 or the write error's -errno.
+ */
+int script__set_fd(struct script *s, int fd);
 
 /* A record perf writes (FINISHED_ROUND...): its line when asked for. */
 int script__user_event(struct script *s, const union perf_event *ev);
