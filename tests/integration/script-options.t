@@ -8,7 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 need_upstream
 need_fixtures up-small.data up-callgraph.data up-tracepoints-g.data up-pipe.data up-tracepoints.data up-bpf-btf.data \
-	our-callgraph.data up-rounds.data up-late.data
+	our-callgraph.data up-rounds.data up-late.data up-late-g.data up-churn.data
 
 # standard output, then standard error
 compare() {	# FIXTURE OPTIONS...
@@ -85,6 +85,25 @@ compare up-tracepoints.data -F comm,tid,flags,event,trace
 compare up-callgraph.data -F +flags
 compare up-callgraph.data --graph-function do_syscall_64 --show-task-events
 compare up-tracepoints.data --call-trace --graph-function schedule
+
+# --insn-trace, -F insn: the sampled instruction's bytes, from the
+# object's file (libc's AVX-512 ones too), a BPF function's from
+# BPF_PROG_INFO; none for the kernel.  Named upstream quirk: a BPF
+# subprogram's bytes are read at the program image's start (its main
+# function's), ours at the subprogram's: their insn fields are left out
+compare up-late.data --insn-trace
+compare up-late-g.data --insn-trace=raw
+compare up-churn.data -F comm,ip,insn
+compare up-late-g.data -F +insn --call-trace
+up_perf script -i "$(fixture up-bpf-btf.data)" --insn-trace 2>/dev/null |
+	perl -pe 's/ insn:[ 0-9a-f]*$// if /_hot_sub/' >"$TMPD/up"
+our_perf script --no-bpf-prog-info -i "$(fixture up-bpf-btf.data)" --insn-trace 2>/dev/null |
+	perl -pe 's/ insn:[ 0-9a-f]*$// if /_hot_sub/' >"$TMPD/our"
+grep -q '_hot_prog_0+0x[0-9a-f]* (.*) insn: ' "$TMPD/our"
+ok $? "up-bpf-btf.data: --insn-trace: a BPF main function's bytes"
+is_same_file "$TMPD/our" "$TMPD/up" "up-bpf-btf.data: --insn-trace as upstream's (subprograms' bytes aside)"
+refused "insn-trace" "--insn-trace=disasm (needs xed)" \
+	"$PERF" script -i "$(fixture up-late.data)" --insn-trace=disasm
 
 # --per-event-dump: each event's lines in <input>.<event>.dump (an event
 # without samples too), side-band lines and upstream's "Wrote" lines on

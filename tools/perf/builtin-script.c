@@ -139,6 +139,12 @@ static int script__call_trace(const struct option *opt, const char *arg, int uns
 	struct script_cmd *cmd = opt->value;
 
 	cmd->call_trace = true;
+	/* --insn-trace[=raw|disasm]: the instructions' bytes (disasm needs xed: na) */
+	if (!strcmp(opt->long_name, "insn-trace")) {
+		if (arg && strcmp(arg, "raw"))
+			return -1;	/* the parser says it */
+		return script__parse_field_arg(opt, "+insn,-event,-period", unset);
+	}
 	return script__parse_field_arg(opt, strcmp(opt->long_name, "call-trace") ?
 				       "-ip,-addr,-event,-period,+flags" :
 				       "-ip,-addr,-event,-period", unset);
@@ -175,7 +181,7 @@ int cmd_script(int argc, const char **argv)
 			     "comma separated output fields prepend with 'type:'. +field to add "
 			     "and -field to remove from the defaults. Types: hw, sw, trace, raw, "
 			     "break. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,"
-			     "period,addr,bpf_prog,flags", script__parse_field_arg),
+			     "period,addr,bpf_prog,flags,insn", script__parse_field_arg),
 		OPT_SHOW("task", &show_task, "Show the fork/comm/exit events"),
 		OPT_SHOW("mmap", &show_mmap, "Show the mmap events"),
 		OPT_SHOW("bpf", &show_bpf, "Show bpf related events"),
@@ -230,6 +236,9 @@ int cmd_script(int argc, const char **argv)
 		{ .type = OPTION_CALLBACK, .long_name = "call-ret-trace", .value = &cmd,
 		  .argh = "...", .flags = PARSE_OPT_OPTARG, .callback = script__call_trace,
 		  .help = "--call-trace with the branch flags column (empty without AUX traces)" },
+		{ .type = OPTION_CALLBACK, .long_name = "insn-trace", .value = &cmd,
+		  .argh = "raw|disasm", .flags = PARSE_OPT_OPTARG, .callback = script__call_trace,
+		  .help = "the instructions' bytes (-F +insn,-event,-period), in nanoseconds" },
 		OPT_STRING(0, "graph-function", &graph_function, "symbol[,symbol...]",
 			   "from branch samples calling these on (none without AUX traces)"),
 		OPT_BOOLEAN('L', "Latency", &latency,

@@ -150,11 +150,8 @@ static int read_code(struct annotate_code *c, int fd, u64 file_off, u64 len, con
 /* Where the dso's code is: the build-id cache copy, or the file if it is the one that ran. */
 static int user_path(const struct dso *dso, char *path, size_t size, char *err, size_t errsz)
 {
-	int ret;
+	int ret = dso__code_path(dso, path, size);
 
-	if (dso->build_id_size && !dso__cache_file(dso, "elf", path, size))
-		return 0;
-	ret = dso__binary(dso, path, size);
 	if (ret == -ESTALE) {
 		snprintf(err, errsz, "%s: not the file that was recorded (build id differs)",
 			 path);

@@ -120,6 +120,13 @@ int dso__binary(const struct dso *dso, char *path, size_t size)
 	return 0;
 }
 
+int dso__code_path(const struct dso *dso, char *path, size_t size)
+{
+	if (dso->build_id_size && !dso__cache_file(dso, "elf", path, size))
+		return 0;
+	return dso__binary(dso, path, size);
+}
+
 static int dso__load_elf(struct dso *dso)
 {
 	char path[PATH_MAX], debug[PATH_MAX];

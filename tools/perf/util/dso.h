@@ -90,6 +90,11 @@ int dso__cache_file(const struct dso *dso, const char *file, char *path, size_t 
  * file is 0: the caller's open says so.
  */
 int dso__binary(const struct dso *dso, char *path, size_t size);
+/*
+ * The file a user dso's code is read from: the build-id cache's copy
+ * when there is one, else dso__binary()'s (its errors).
+ */
+int dso__code_path(const struct dso *dso, char *path, size_t size);
 
 /*
  * Every dso of a machine, found by long name.  The buckets' chains hold

@@ -30,6 +30,7 @@ static const struct {
 	{ "addr",	SF_ADDR,	PERF_SAMPLE_ADDR,	"ADDR" },
 	{ "bpf_prog",	SF_BPF_PROG,	PERF_SAMPLE_IP,		"BPF_PROG" },
 	{ "flags",	SF_FLAGS,	0,			"FLAGS" },
+	{ "insn",	SF_INSN,	0,			"INSN" },
 };
 
 static const struct {

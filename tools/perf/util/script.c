@@ -4,13 +4,20 @@
  * upstream's format, through a fmt_buf.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "annotate.h"
+#include "annotate-code.h"
 #include "bpf-progs.h"
+#include "disasm.h"
+#include "dso.h"
 #include "evlist.h"
 #include "header.h"
+#include "regular-file.h"
 #include "script.h"
 #include "session.h"
 #include "tracing-data.h"
@@ -18,6 +25,7 @@
 int script__init(struct script *s, int fd, const char *kallsyms)
 {
 	memset(s, 0, sizeof(*s));
+	s->insn_fd = -1;
 	script_fields__init(&s->fields);
 	s->max_stack = 127;
 	callchain_cursor__init(&s->cursor);
@@ -40,6 +48,11 @@ int script__exit(struct script *s)
 	sample_filter__exit(&s->filter);
 	time_ranges__exit(&s->time);
 	name_list__exit(&s->stop_bt);
+	if (s->insn_fd >= 0)
+		close(s->insn_fd);
+	s->insn_fd = -1;
+	disasm__delete(s->disasm);
+	s->disasm = NULL;
 	return err;
 }
 
@@ -322,6 +335,74 @@ static void script__check_order(struct script *s, u64 time)
 	s->last_time = time;
 }
 
+/*
+ * -F insn: " insn: 48 89 e5", the bytes of the instruction at the
+ * sample's address, read from its object's file (the kernel's have none
+ * to read here, as upstream's without a vmlinux); nothing when unknown.
+ */
+/* A BPF function's code at the sample's address, from the file's BPF_PROG_INFO */
+static ssize_t script__bpf_code(struct script *s, const struct addr_location *al, u8 *code,
+				size_t size)
+{
+	struct annotate_target t;
+	struct annotate_code c;
+	char err[256];
+	size_t n = 0;
+	u64 off;
+
+	if (!s->session || !al->sym ||
+	    annotate_target__init(&t, al, &s->session->header.env.bpf, NULL) ||
+	    annotate_code__bpf(&c, &t, err, sizeof(err)))
+		return 0;
+	off = al->ip - c.addr;
+	if (al->ip >= c.addr && off < c.len) {
+		n = min(c.len - (size_t)off, size);
+		memcpy(code, c.bytes + off, n);
+	}
+	annotate_code__exit(&c);
+	return (ssize_t)n;
+}
+
+static void script__print_insn(struct script *s, const struct addr_location *al)
+{
+	struct fmt_buf *b = &s->out;
+	char path[PATH_MAX];
+	u8 code[DISASM_MAX_INSN];
+	ssize_t n;
+	int i, size;
+
+	if (!al->dso || !al->map)
+		return;
+	if (al->dso->kind == DSO_KIND_BPF) {
+		n = script__bpf_code(s, al, code, sizeof(code));
+		goto decode;
+	}
+	if (al->dso->kind != DSO_KIND_USER)
+		return;
+	if (s->insn_dso != al->dso) {
+		if (s->insn_fd >= 0)
+			close(s->insn_fd);
+		s->insn_fd = -1;
+		s->insn_dso = al->dso;
+		if (!dso__code_path(al->dso, path, sizeof(path)))
+			s->insn_fd = regular_file__open(path);
+	}
+	if (s->insn_fd < 0)
+		return;
+	n = pread(s->insn_fd, code, sizeof(code), al->addr);
+decode:
+	if (n <= 0 || (!s->disasm && disasm__new(&s->disasm)))
+		return;
+	size = disasm__length(s->disasm, code, n);
+	if (!size)
+		return;
+	fmt_buf__mem(b, " insn:", 6);
+	for (i = 0; i < size; i++) {
+		fmt_buf__putc(b, ' ');
+		fmt_buf__x64(b, code[i], 2, FMT_ZERO);
+	}
+}
+
 int script__set_fd(struct script *s, int fd)
 {
 	int err = 0;
@@ -420,6 +501,8 @@ int script__sample(struct script *s, const union perf_event *ev,
 			if (s->stop_bt.nr && e->sym && name_list__match(&s->stop_bt, e->sym->name))
 				break;
 		}
+		if (f & SF_INSN)
+			script__print_insn(s, &al);
 		fmt_buf__putc(b, '\n');
 		goto out;
 	}
@@ -428,6 +511,8 @@ int script__sample(struct script *s, const union perf_event *ev,
 		fmt_buf__x64(b, sample->ip, 16, 0);
 		script__print_sym(s, &al, f);
 	}
+	if (f & SF_INSN)
+		script__print_insn(s, &al);
 	fmt_buf__putc(b, '\n');
 out:
 	if (s->line_flush)

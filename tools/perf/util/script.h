@@ -64,6 +64,10 @@ struct script {
 	bool			latency;	/* -L: "comm tid cpu" as "%8.8s %5d %3d" */
 	bool			graph_function;	/* --graph-function: no branch samples, no lines */
 	u64			nr_lines;	/* samples printed so far */
+	/* -F insn: the last object read, its file, the decoder */
+	const struct dso	*insn_dso;
+	int			insn_fd;
+	struct disasm		*disasm;
 	/* --debug-mode: no lines; samples going back in time said (warn) and counted */
 	bool			debug_mode;
 	u64			last_time;
