@@ -8,7 +8,8 @@
 . "$(dirname "$0")/lib.sh"
 need_upstream
 need_fixtures up-small.data up-callgraph.data up-tracepoints-g.data up-pipe.data up-tracepoints.data up-bpf-btf.data \
-	our-callgraph.data up-rounds.data up-late.data up-late-g.data up-churn.data
+	our-callgraph.data up-rounds.data up-late.data up-late-g.data up-churn.data \
+	up-comm-cut.data
 
 # standard output, then standard error
 compare() {	# FIXTURE OPTIONS...
@@ -104,6 +105,21 @@ ok $? "up-bpf-btf.data: --insn-trace: a BPF main function's bytes"
 is_same_file "$TMPD/our" "$TMPD/up" "up-bpf-btf.data: --insn-trace as upstream's (subprograms' bytes aside)"
 refused "insn-trace" "--insn-trace=disasm (needs xed)" \
 	"$PERF" script -i "$(fixture up-late.data)" --insn-trace=disasm
+
+# -F srcline, --full-source-path: each location's source line from its
+# object's DWARF (the fixtures' libc and ld.so: libc6-dbg's debug files),
+# "dso[addr]" without one.  On up-comm-cut.data both are upstream's line
+# for line; elsewhere upstream's addr2line names a line of an included
+# file after the compilation unit's file (strtol_l.c:472 of
+# sysdeps/wordsize-64/strtol_l.c, a 20-line wrapper): not copied
+if [ -r /usr/lib/debug/.build-id/93/ac61ec5a8eb1396f9fbd350e3169a558528a40.debug ]; then
+	compare up-comm-cut.data -F +srcline
+	compare up-comm-cut.data -F comm,ip,sym,srcline --full-source-path
+	grep -qE '^  \./.*\.[chS]:[0-9]+$' "$TMPD/our"
+	ok $? "--full-source-path: source lines by DWARF's whole names"
+else
+	ok 0 "# SKIP -F srcline: no libc6-dbg debug files"
+fi
 
 # --per-event-dump: each event's lines in <input>.<event>.dump (an event
 # without samples too), side-band lines and upstream's "Wrote" lines on

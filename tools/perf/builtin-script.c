@@ -169,6 +169,7 @@ int cmd_script(int argc, const char **argv)
 	const char *switch_on = NULL, *switch_off = NULL, *which = NULL, *stop_bt = NULL;
 	bool reltime = false, deltatime = false, ns = false, header_only = false, force = false;
 	bool unsorted = false, debug_mode = false, show_kernel_path = false, latency = false;
+	bool full_source_path = false;
 	const char *graph_function = NULL;
 	int verbose = 0;
 	struct stat st;
@@ -181,7 +182,7 @@ int cmd_script(int argc, const char **argv)
 			     "comma separated output fields prepend with 'type:'. +field to add "
 			     "and -field to remove from the defaults. Types: hw, sw, trace, raw, "
 			     "break. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,"
-			     "period,addr,bpf_prog,flags,insn", script__parse_field_arg),
+			     "period,addr,bpf_prog,flags,insn,srcline", script__parse_field_arg),
 		OPT_SHOW("task", &show_task, "Show the fork/comm/exit events"),
 		OPT_SHOW("mmap", &show_mmap, "Show the mmap events"),
 		OPT_SHOW("bpf", &show_bpf, "Show bpf related events"),
@@ -243,6 +244,8 @@ int cmd_script(int argc, const char **argv)
 			   "from branch samples calling these on (none without AUX traces)"),
 		OPT_BOOLEAN('L', "Latency", &latency,
 			    "latency columns: the command in 8 characters, the CPU without brackets"),
+		OPT_BOOLEAN(0, "full-source-path", &full_source_path,
+			    "-F srcline: source files by their whole names"),
 		OPT_BOOLEAN(0, "per-event-dump", &cmd.per_event,
 			    "each event's lines into <input>.<event>.dump"),
 		OPT_BOOLEAN(0, "show-kernel-path", &show_kernel_path,
@@ -328,6 +331,7 @@ int cmd_script(int argc, const char **argv)
 	s->debug_mode = debug_mode;
 	s->show_kernel_path = show_kernel_path;
 	s->latency = latency;
+	s->full_source_path = full_source_path;
 	s->graph_function = graph_function != NULL;
 	s->max_stack = max_stack;
 	s->time_mode = reltime ? SCRIPT_TIME_REL : deltatime ? SCRIPT_TIME_DELTA : SCRIPT_TIME_ABS;

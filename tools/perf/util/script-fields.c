@@ -31,6 +31,7 @@ static const struct {
 	{ "bpf_prog",	SF_BPF_PROG,	PERF_SAMPLE_IP,		"BPF_PROG" },
 	{ "flags",	SF_FLAGS,	0,			"FLAGS" },
 	{ "insn",	SF_INSN,	0,			"INSN" },
+	{ "srcline",	SF_SRCLINE,	PERF_SAMPLE_IP,		"SRCLINE" },
 };
 
 static const struct {

@@ -18,6 +18,8 @@
 #include "evlist.h"
 #include "header.h"
 #include "regular-file.h"
+#include "srcline.h"
+#include "symbol-elf.h"
 #include "script.h"
 #include "session.h"
 #include "tracing-data.h"
@@ -53,6 +55,8 @@ int script__exit(struct script *s)
 	s->insn_fd = -1;
 	disasm__delete(s->disasm);
 	s->disasm = NULL;
+	srclines__delete(s->srclines);
+	s->srclines = NULL;
 	return err;
 }
 
@@ -340,6 +344,48 @@ static void script__check_order(struct script *s, u64 time)
  * sample's address, read from its object's file (the kernel's have none
  * to read here, as upstream's without a vmlinux); nothing when unknown.
  */
+/*
+ * -F srcline: "\n  file.c:12", the source line of the sample's address
+ * from its object's DWARF (the file's name alone, all of it with
+ * --full-source-path), else "\n  dso[addr]"; nothing without a map.
+ */
+static void script__print_srcline(struct script *s, const struct addr_location *al)
+{
+	struct fmt_buf *b = &s->out;
+	struct srcline_info info;
+	struct srcline *sl = NULL;
+	char path[PATH_MAX];
+	const char *file;
+	u64 vaddr;
+
+	if (!al->map || !al->dso)
+		return;
+	fmt_buf__mem(b, "\n  ", 3);
+	if (al->dso->kind == DSO_KIND_USER && !dso__code_path(al->dso, path, sizeof(path)) &&
+	    !symbol_elf__offset_to_vaddr(path, al->addr, &vaddr)) {
+		if (!s->srclines)
+			s->srclines = srclines__new();
+		if (s->srclines)
+			sl = srclines__get(s->srclines, path, al->dso->long_name);
+	}
+	if (sl && !srcline__find(sl, vaddr, &info) && info.file && info.line) {
+		file = strrchr(info.file, '/');
+		fmt_buf__puts(b, s->full_source_path || !file ? info.file : file + 1);
+		fmt_buf__putc(b, ':');
+		fmt_buf__u64(b, info.line, 0, 0);
+		return;
+	}
+	/* DWARF without a line there: upstream's addr2line says "??:0", shown as ":0" */
+	if (sl) {
+		fmt_buf__mem(b, ":0", 2);
+		return;
+	}
+	fmt_buf__puts(b, al->dso->short_name);
+	fmt_buf__putc(b, '[');
+	fmt_buf__x64(b, al->addr, 0, 0);
+	fmt_buf__putc(b, ']');
+}
+
 /* A BPF function's code at the sample's address, from the file's BPF_PROG_INFO */
 static ssize_t script__bpf_code(struct script *s, const struct addr_location *al, u8 *code,
 				size_t size)
@@ -497,6 +543,8 @@ int script__sample(struct script *s, const union perf_event *ev,
 			fmt_buf__putc(b, '\t');
 			fmt_buf__x64(b, rel ? e->addr : e->ip, 16, 0);
 			script__print_sym(s, e, f);
+			if (f & SF_SRCLINE)
+				script__print_srcline(s, e);
 			fmt_buf__putc(b, '\n');
 			if (s->stop_bt.nr && e->sym && name_list__match(&s->stop_bt, e->sym->name))
 				break;
@@ -511,6 +559,8 @@ int script__sample(struct script *s, const union perf_event *ev,
 		fmt_buf__x64(b, sample->ip, 16, 0);
 		script__print_sym(s, &al, f);
 	}
+	if (f & SF_SRCLINE)
+		script__print_srcline(s, &al);
 	if (f & SF_INSN)
 		script__print_insn(s, &al);
 	fmt_buf__putc(b, '\n');

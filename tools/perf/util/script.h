@@ -68,6 +68,8 @@ struct script {
 	const struct dso	*insn_dso;
 	int			insn_fd;
 	struct disasm		*disasm;
+	struct srclines		*srclines;	/* -F srcline: DWARF readers by object */
+	bool			full_source_path; /* -F srcline: file names whole */
 	/* --debug-mode: no lines; samples going back in time said (warn) and counted */
 	bool			debug_mode;
 	u64			last_time;

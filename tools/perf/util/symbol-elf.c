@@ -337,6 +337,27 @@ static int try_debug_file(const char *path, Elf *lay, struct symbols *syms)
 	return err;
 }
 
+int symbol_elf__offset_to_vaddr(const char *path, u64 off, u64 *vaddr)
+{
+	struct elf_file f;
+	int err = -ENOENT;
+	size_t i, n;
+
+	if (elf_file__open(&f, path))
+		return -ENOENT;
+	for (i = 0; !elf_getphdrnum(f.elf, &n) && i < n && err; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(f.elf, (int)i, &ph) || ph.p_type != PT_LOAD ||
+		    off < ph.p_offset || off - ph.p_offset >= ph.p_filesz)
+			continue;
+		*vaddr = off - ph.p_offset + ph.p_vaddr;
+		err = 0;
+	}
+	elf_file__close(&f);
+	return err;
+}
+
 int symbol_elf__build_id(const char *path, u8 *id, size_t size)
 {
 	struct elf_file f;
