@@ -151,6 +151,18 @@ annotate_k() {
 annotate_k "$UPERF" >"$TMPD/up"
 annotate_k "$PERF" >"$TMPD/our"
 is_same_file "$TMPD/our" "$TMPD/up" "annotate -d dash -k --symfs as upstream's"
+# annotate --demangle-kernel: the image's function found by the name shown
+# (demangled only with the option), as upstream finds it
+for a in "foo::bar" "--demangle-kernel foo::bar" "_ZN3foo3barEi" "--demangle-kernel _ZN3foo3barEi"; do
+	# shellcheck disable=SC2086
+	up=$("$UPERF" annotate --stdio -i "$(fixture up-late.data)" -k "$V" $a 2>/dev/null |
+		grep -c 'Percent |')
+	# shellcheck disable=SC2086
+	our=$("$PERF" annotate --stdio -i "$(fixture up-late.data)" -k "$V" $a 2>/dev/null |
+		grep -c 'Percent |')
+	[ "$our" = "$up" ]
+	ok $? "annotate -k $a: $our block(s), upstream's $up"
+done
 for cmd in report script; do
 	refused "$TMPD/none" "$cmd -k with a missing file" \
 		"$PERF" $cmd -i "$(fixture up-late.data)" -k "$TMPD/none"
