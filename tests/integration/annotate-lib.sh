@@ -92,3 +92,26 @@ shares_exact() {
 insn_cut() {
 	perl -pe 's/^(.*? : (?:\e\[35m)? *[0-9a-f]+:(?:\e\[m)?)(\e\[34m)?.*?(\e\[m)?((?:\e\[3\dm)? \/\/ .*)?$/$1$2<text>$3$4/'
 }
+
+# hot_cc FILE: a C++ program of one hot function, ns::hot (_ZN2ns3hotEl),
+# looping ARGV[1] times (exit status 0)
+hot_cc() {
+	cat >"$1" <<'EOF'
+#include <cstdlib>
+namespace ns {
+__attribute__((noinline)) long hot(long n)
+{
+	long s = 0;
+
+	for (long i = 0; i < n; i++)
+		s += i * i ^ (s >> 3);
+	return s;
+}
+}
+
+int main(int argc, char **argv)
+{
+	return ns::hot(atol(argv[1])) == 42;
+}
+EOF
+}

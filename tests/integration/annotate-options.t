@@ -171,24 +171,7 @@ ok $? "--ignore-vmlinux -k with a missing file: upstream refuses too"
 if [ "$(id -u)" -ne 0 ] || ! command -v g++ >/dev/null; then
 	ok 0 "# SKIP --demangle: needs root and g++"
 else
-	cat >"$TMPD/hot.cc" <<'EOF'
-#include <cstdlib>
-namespace ns {
-__attribute__((noinline)) long hot(long n)
-{
-	long s = 0;
-
-	for (long i = 0; i < n; i++)
-		s += i * i ^ (s >> 3);
-	return s;
-}
-}
-
-int main(int argc, char **argv)
-{
-	return (int)(ns::hot(atol(argv[1])) & 1);
-}
-EOF
+	hot_cc "$TMPD/hot.cc"
 	g++ -O1 -g -o "$TMPD/hot" "$TMPD/hot.cc" &&
 		upstream_record "$TMPD/hot.data" -F 2000 -- "$TMPD/hot" 200000000
 	ok $? "--demangle: a C++ function recorded by upstream"

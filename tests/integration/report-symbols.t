@@ -13,7 +13,7 @@
 #    pointed elsewhere shows it is that file that names them.
 #  - a binary stripped here: its debug file found by .gnu_debuglink
 #    beside it, in its .debug/ directory, or by build id under the debug
-#    directory (upstream: --symfs; ours: PERF_DEBUG_DIR).  Not under
+#    directory (--symfs, and ours: PERF_DEBUG_DIR too).  Not under
 #    /tmp/perf-*: upstream takes any object whose path starts with
 #    "/tmp/perf-" for a JIT map file and reads no symbols from it (an
 #    upstream bug we do not copy).
@@ -160,6 +160,9 @@ for name in spin-beside spin-dotdebug spin-buildid; do
 			>"$TMPD/$name.our"
 		is_same_file "$TMPD/$name.our" "$TMPD/$name.up" \
 			"$name: rows equal upstream's --symfs ($(wc -l <"$TMPD/$name.up") rows)"
+		rows "$PERF" "$f" "${opts[@]}" --symfs "$TMPD/symfs" >"$TMPD/$name.our-symfs"
+		is_same_file "$TMPD/$name.our-symfs" "$TMPD/$name.up" \
+			"$name: --symfs: rows equal upstream's (the debug file under DIR)"
 		rows "$PERF" "$f" "${opts[@]}" >"$TMPD/$name-nodebug.our"
 	else
 		same_rows "$name" "$f" "${opts[@]}"

@@ -50,6 +50,23 @@ int main(void)
 		ok(disasm__next(d, &in) && in.has_target && in.target == 0x200a,
 		   "a jump's destination in Intel syntax too");
 	}
+	{
+		/* lengths: capstone's, and VEX/EVEX ones capstone 4 cannot decode (libc's) */
+		static const u8 mov[] = { 0x48, 0x89, 0xe5, 0x90 };
+		static const u8 kmovd[] = { 0xc5, 0xfb, 0x93, 0xc0, 0x90 };
+		static const u8 vptestnmb[] = { 0x62, 0xb2, 0x66, 0x20, 0x26, 0xc3, 0x90 };
+		static const u8 evex_sib[] = { 0x62, 0xf1, 0x7e, 0x28, 0x6f, 0x44, 0x24, 0x01, 0x90 };
+		static const u8 vex3_imm[] = { 0xc4, 0xe3, 0x7d, 0x38, 0xc1, 0x01, 0x90 };
+		static const u8 bad[] = { 0x62 };
+
+		is_int(disasm__length(d, mov, sizeof(mov)), 3, "mov %%rsp,%%rbp: 3");
+		is_int(disasm__length(d, kmovd, sizeof(kmovd)), 4, "kmovd (VEX c5): 4");
+		is_int(disasm__length(d, vptestnmb, sizeof(vptestnmb)), 6, "an EVEX one: 6");
+		is_int(disasm__length(d, evex_sib, sizeof(evex_sib)), 8,
+		       "EVEX with SIB and disp8: 8");
+		is_int(disasm__length(d, vex3_imm, sizeof(vex3_imm)), 6, "VEX c4, map 0f3a, imm8: 6");
+		is_int(disasm__length(d, bad, sizeof(bad)), 0, "a lone prefix: 0");
+	}
 	disasm__delete(d);
 	return done_testing();
 }

@@ -1,10 +1,73 @@
 // SPDX-License-Identifier: GPL-2.0
 /* util/dso.c: names, the dsos table and its walk, hand-added symbols, build ids. */
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "tap.h"
 #include "util/dso.h"
+#include "util/symbol-elf.h"
+
+/*
+ * --symfs DIR: the object at DIR/<path> (a file of another build id
+ * refused), the build-id cache at DIR/.debug.
+ */
+static void test_symfs(void)
+{
+	char dir[] = "/tmp/dso-symfs.XXXXXX", path[PATH_MAX], want[PATH_MAX], cmd[PATH_MAX * 3];
+	char self[PATH_MAX];
+	ssize_t sl = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	u8 id[20], other[20] = { 1 };
+	struct dso *d;
+	int n;
+
+	if (sl <= 0 || !mkdtemp(dir)) {
+		ok(0, "a directory for --symfs");
+		return;
+	}
+	self[sl] = '\0';
+	n = symbol_elf__build_id(self, id, sizeof(id));
+	/* (the shell's /proc/self/exe would be cp's own) */
+	snprintf(cmd, sizeof(cmd), "mkdir -p %s/bin && cp %.*s %s/bin/t", dir, 1024, self, dir);
+	ok(n > 0 && !system(cmd), "a copy of ourselves under it");
+	d = dso__new("/bin/t", DSO_KIND_USER);
+	d->symfs = dir;
+	snprintf(want, sizeof(want), "%s/bin/t", dir);
+	is_int(dso__binary(d, path, sizeof(path)), 0, "no build id: the path under symfs");
+	is_str(path, want, "...DIR/<path>");
+	dso__set_build_id(d, id, n);
+	is_int(dso__binary(d, path, sizeof(path)), 0, "the recorded build id: taken");
+	dso__set_build_id(d, other, n);
+	is_int(dso__binary(d, path, sizeof(path)), -ESTALE, "another build id: -ESTALE");
+	ok(dso__find_symbol(d, 0) == NULL, "...and no symbols from it");
+	is_int(dso__cache_file(d, "elf", path, sizeof(path)), -ENOENT, "no cache under DIR");
+	dso__set_build_id(d, id, n);
+	{
+		int i, len = snprintf(want, sizeof(want), "%s/.debug/.build-id/%02x/", dir, id[0]);
+
+		for (i = 1; i < n; i++)
+			len += snprintf(want + len, sizeof(want) - len, "%02x", id[i]);
+		snprintf(cmd, sizeof(cmd), "mkdir -p %.*s && cp %.*s %.*s/elf", 1024, want, 1024,
+			 self, 1024, want);
+		strcat(want, "/elf");
+		ok(!system(cmd), "a cache entry at DIR/.debug");
+		is_int(dso__cache_file(d, "elf", path, sizeof(path)), 0, "found there");
+		is_str(path, want, "...DIR/.debug/.build-id/xx/<rest>/elf");
+	}
+	dso__delete(d);
+	/* not at DIR/<path>, but in DIR's cache: its symbols from there */
+	d = dso__new("/nowhere/t", DSO_KIND_USER);
+	d->symfs = dir;
+	dso__set_build_id(d, id, n);
+	dso__load(d);
+	ok(d->symbols.nr > 0, "a dso only in DIR/.debug: its symbols from there");
+	dso__delete(d);
+	snprintf(cmd, sizeof(cmd), "rm -rf %s", dir);
+	ok(!system(cmd), "cleaned up");
+}
 
 int main(void)
 {
@@ -88,6 +151,7 @@ int main(void)
 	/* a build id no cache and no file has: no symbols, no crash */
 	ok(dso__find_symbol(a, 0x10) == NULL, "missing file: no symbol");
 	dsos__exit(&dsos);
+	test_symfs();
 	{
 		struct dsos_iter it;
 		struct dso *d;

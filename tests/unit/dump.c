@@ -1572,6 +1572,43 @@ static void test_preamble(void)
 	free(out);
 }
 
+/* dump__event() of one record into a string (the caller frees it) */
+static char *dump_one(const struct dump_ctx *ctx, const void *rec, size_t *len)
+{
+	char *out = NULL;
+	FILE *fp = open_memstream(&out, len);
+
+	dump__event(fp, ctx, rec, 0x20, NULL, NULL, NULL);
+	fclose(fp);
+	return out;
+}
+
+/* perf script -D: the types its tool handles, and its unsorted FINISHED_ROUND */
+static void test_script(void)
+{
+	static const u64 cpu_map[2] = { 0x001000000000004aULL, 0x0001000000000002ULL };
+	static const u64 throttle[1] = { 0x0008000000000005ULL };
+	static const u64 round[1] = { 0x0008000000000044ULL };
+	static const char *unh = "PERF_RECORD_FINISHED_ROUND: unhandled!\n";
+	struct dump_ctx ctx = { .path = "x.data", .script = true };
+	size_t len;
+	char *out;
+
+	out = dump_one(&ctx, cpu_map, &len);
+	ok(strstr(out, "PERF_RECORD_CPU_MAP: 0-1\n") && !strstr(out, "unhandled"),
+	   "script: CPU_MAP handled");
+	free(out);
+	out = dump_one(&ctx, throttle, &len);
+	ok(len > 20 && !strcmp(out + len - 20, "PERF_RECORD_THROTTLE"),
+	   "script: THROTTLE by its name alone (no newline: the next record's ends it)");
+	free(out);
+	ctx.unsorted = true;
+	out = dump_one(&ctx, round, &len);
+	ok(len > strlen(unh) && !strcmp(out + len - strlen(unh), unh),
+	   "script unsorted: FINISHED_ROUND unhandled");
+	free(out);
+}
+
 static void test_names(void)
 {
 	char buf[32];
@@ -1686,6 +1723,7 @@ int main(void)
 	test_hook();
 	test_stats();
 	test_preamble();
+	test_script();
 	test_names();
 	test_odd_records();
 	test_garbage();

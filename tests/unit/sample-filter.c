@@ -8,6 +8,7 @@
 #include "util/dso.h"
 #include "util/evlist.h"
 #include "util/machine.h"
+#include "util/map.h"
 #include "util/sample-filter.h"
 #include "util/symbol.h"
 #include "util/thread.h"
@@ -59,6 +60,43 @@ int main(void)
 	ok(!sample_filter__location(&f, &al), "--dsos takes the short name");
 	sample_filter__exit(&f);
 	o = (struct sample_filter_opts){ 0 };
+
+	/* --symbols: hex items are sample addresses (with a map), --addr-range after them */
+	{
+		struct map *map = map__new(0x1000, 0x2000, 0, dso, false);
+
+		al.map = map;
+		al.ip = 0x1018;
+		o.symbols = "0x1010,cafe";
+		is_int(sample_filter__init(&f, &o), 0, "--symbols 0x1010,cafe");
+		is_int(f.nr_addrs, 2, "...two addresses");
+		is_int(f.symbols.nr, 0, "...no name");
+		ok(sample_filter__has_location(&f) && !sample_filter__location(&f, &al),
+		   "the symbol's name is not among them, the address is not either");
+		sample_filter__exit(&f);
+		o.addr_range = 9;
+		sample_filter__init(&f, &o);
+		ok(sample_filter__location(&f, &al), "--addr-range 9: 0x1018 is 8 after 0x1010");
+		o.addr_range = 8;
+		sample_filter__exit(&f);
+		sample_filter__init(&f, &o);
+		ok(!sample_filter__location(&f, &al), "--addr-range 8: not within");
+		sample_filter__exit(&f);
+		o.addr_range = 0;
+		o.symbols = "1018x,memcpy";
+		sample_filter__init(&f, &o);
+		ok(f.nr_addrs == 0 && f.symbols.nr == 2 && sample_filter__location(&f, &al),
+		   "not hex as a whole: names (memcpy matches)");
+		sample_filter__exit(&f);
+		o.symbols = "1018";
+		sample_filter__init(&f, &o);
+		ok(sample_filter__location(&f, &al), "the sample's own address passes");
+		al.map = NULL;
+		ok(!sample_filter__location(&f, &al), "...only with a map, as upstream");
+		sample_filter__exit(&f);
+		map__delete(map);
+		o = (struct sample_filter_opts){ 0 };
+	}
 
 	stderr = fopen("/dev/null", "w");
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {

@@ -64,6 +64,10 @@ int main(void)
 	is_int(script_fields__parse(&sf, "-cpu", msg, sizeof(msg), warn, NULL), 0, "-F -cpu");
 	ok(!(script_fields__of(&sf, &sw) & SF_CPU) && !(script_fields__of(&sf, &tp) & SF_CPU),
 	   "taken from every type");
+	is_int(script_fields__parse(&sf, "-ip,-addr,-event,-period,+flags", msg, sizeof(msg), warn,
+				    NULL), 0, "--call-ret-trace's fields");
+	ok((script_fields__of(&sf, &sw) & SF_FLAGS) && !(script_fields__of(&sf, &sw) & SF_IP) &&
+	   (script_fields__of(&sf, &tp) & SF_FLAGS), "flags on every type, ip off");
 	is_int(script_fields__parse(&sf, "trace:", msg, sizeof(msg), warn, NULL), 0, "trace:");
 	is_int(script_fields__of(&sf, &tp), 0, "tracepoints print nothing");
 

@@ -147,6 +147,21 @@ int main(void)
 		is_str(take(&s, fp), "            app2    43 PERF_RECORD_LOST lost 24\n",
 		       "--show-lost-events: script's words, not the dump's");
 	}
+	{
+		/* --per-event-dump: the lines so far to the old fd, the next to the new */
+		FILE *other = tmpfile();
+		int fd = s.out.fd;
+		char line[64] = "";
+
+		fmt_buf__puts(&s.out, "old\n");
+		is_int(script__set_fd(&s, fileno(other)), 0, "another fd");
+		fmt_buf__puts(&s.out, "new\n");
+		is_int(script__set_fd(&s, fd), 0, "back");
+		is_str(take(&s, fp), "old\n", "what came before: to the old one");
+		rewind(other);
+		ok(fgets(line, sizeof(line), other) && !strcmp(line, "new\n"), "after: to the new one");
+		fclose(other);
+	}
 	is_int(script__exit(&s), 0, "exit");
 	fclose(fp);
 	evlist__delete(evlist);

@@ -186,6 +186,19 @@ int main(void)
 	find_mapping(addr, &start, &pgoff, path, sizeof(path));
 	symbols__exit(&s);
 	ok(symbol_elf__build_id(path, id, sizeof(id)) > 0, "build id");
+	{
+		/* our own marker: its file offset back to the address it was linked at */
+		u64 vaddr = 0;
+		extern char __executable_start[];
+
+		is_int(symbol_elf__offset_to_vaddr(path, addr - start + pgoff, &vaddr), 0,
+		       "a file offset of the text: an address");
+		/* linked at 0 (PIE): the load base added; else the address itself */
+		ok(vaddr + (u64)(uintptr_t)__executable_start == addr || vaddr == addr,
+		   "...the marker's (%#llx)", (unsigned long long)vaddr);
+		is_int(symbol_elf__offset_to_vaddr(path, 1ULL << 40, &vaddr), -ENOENT,
+		       "an offset past the file: -ENOENT");
+	}
 	test_debug_files(path, addr - start + pgoff + 1);
 	ok(symbol_elf__load("/nonexistent", NULL, &s, &symtab) < 0, "missing file: an error");
 	is_int(symbol_elf__load("/proc/self/status", NULL, &s, &symtab), -22, "not ELF: -EINVAL");

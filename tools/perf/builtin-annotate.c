@@ -22,6 +22,7 @@
 #include "util/na-options.h"
 #include "util/parse-options.h"
 #include "util/session.h"
+#include "util/symbol-opts.h"
 #include "ui/pager.h"
 #include "ui/tui-annotate.h"
 
@@ -227,7 +228,8 @@ int cmd_annotate(int argc, const char **argv)
 	struct na_given na = { 0 };
 	const char *cpu_list = NULL, *percent_type = NULL, *color_mode = NULL, *objdump = NULL;
 	const char *style = NULL, *prefix_strip = NULL;
-	bool source = true, force = false, modules = false, ignore_vmlinux = false, demangle = true;
+	bool source = true, force = false;
+	struct symbol_opts so = SYMBOL_OPTS_INIT;
 	int verbose = 0;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &cmd.input, "file", "input file name"),
@@ -239,8 +241,7 @@ int cmd_annotate(int argc, const char **argv)
 		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
 		OPT_STRING('M', "disassembler-style", &style, "disassembler style",
 			   "Specify disassembler style (e.g. -M intel for intel syntax)"),
-		OPT_BOOLEAN('m', "modules", &modules,
-			    "load module symbols (always: from /proc/kcore and kallsyms)"),
+		OPT_MODULES(&so),
 		OPT_BOOLEAN('q', "quiet", &cmd.quiet, "do not show any warnings or messages"),
 		OPT_INCR('v', "verbose", &verbose,
 			 "be more verbose (each sampled address and its samples)"),
@@ -264,12 +265,12 @@ int cmd_annotate(int argc, const char **argv)
 			   "Don't show instructions under that percent"),
 		OPT_STRING(0, "percent-type", &percent_type, "local-period",
 			   "Set percent type local/global-period/hits"),
-		OPT_STRING('k', "vmlinux", &o.vmlinux, "file", "vmlinux pathname"),
-		OPT_BOOLEAN(0, "demangle", &demangle,
-			    "Enable symbol demangling (the default; --no-demangle: names as mangled)"),
-		OPT_BOOLEAN(0, "ignore-vmlinux", &ignore_vmlinux,
-			    "don't load vmlinux even if found"),
-		OPT_STRING(0, "kallsyms", &o.kallsyms, "file", "kallsyms pathname"),
+		OPT_VMLINUX(&so),
+		OPT_DEMANGLE(&so),
+		OPT_DEMANGLE_KERNEL(&so),
+		OPT_IGNORE_VMLINUX(&so),
+		OPT_KALLSYMS(&so),
+		OPT_SYMFS(&so),
 		OPT_STRING(0, "prefix", &o.prefix, "prefix",
 			   "Add prefix to source file path names in programs (with --prefix-strip)"),
 		OPT_STRING(0, "prefix-strip", &prefix_strip, "N",
@@ -282,7 +283,7 @@ int cmd_annotate(int argc, const char **argv)
 		OPT_END()
 	};
 	int err, printed = 0, nr_errors = 0;
-	char kernel_note[256] = "";
+	char kernel_note[256] = "", msg[512];
 	bool has_kernel;
 
 	argc = na_options__parse(argc, argv, options, annotate_usage, 0, &na, &err);
@@ -296,7 +297,6 @@ int cmd_annotate(int argc, const char **argv)
 	if (argc == 1)
 		o.sym_name = argv[0];
 	o.print.no_source = !source;
-	o.no_demangle = !demangle;
 	o.print.verbose = verbose > 0;
 	if (percent_type &&
 	    annotate_percent_type__parse(percent_type, &o.print.percent_type)) {
@@ -335,13 +335,16 @@ int cmd_annotate(int argc, const char **argv)
 		o.accept = annotate__accept;
 		o.accept_arg = &cmd.filter;
 	}
-	if (o.vmlinux && access(o.vmlinux, R_OK)) {
-		fprintf(stderr, "perf annotate: %s: %s\n", o.vmlinux, strerror(errno));
+	/* as upstream: -k must name a file, not read with --ignore-vmlinux */
+	if (symbol_opts__resolve(&so, msg, sizeof(msg))) {
+		fprintf(stderr, "perf annotate: %s\n", msg);
 		return 1;
 	}
-	/* as upstream: -k must name a file, which is then not read */
-	if (ignore_vmlinux)
-		o.vmlinux = NULL;
+	o.vmlinux = so.vmlinux;
+	o.kallsyms = so.kallsyms;
+	o.symfs = so.symfs;
+	o.no_demangle = !so.demangle;
+	o.demangle_kernel = so.demangle_kernel;
 	if (annotator__init(ann, &o)) {
 		fprintf(stderr, "perf annotate: out of memory\n");
 		annotator__exit(ann);

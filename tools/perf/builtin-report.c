@@ -22,6 +22,7 @@
 #include "util/tasks.h"
 #include "util/report-stats.h"
 #include "util/session.h"
+#include "util/symbol-opts.h"
 #include "ui/pager.h"
 #include "ui/progress.h"
 #include "ui/tui-report.h"
@@ -195,6 +196,7 @@ int cmd_report(int argc, const char **argv)
 	struct perf_session *session = NULL;
 	struct perf_data data;
 	struct na_given na = { 0 };
+	struct symbol_opts so = SYMBOL_OPTS_INIT;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &cmd.input, "file", "input file name"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &cmd.dump_trace,
@@ -248,7 +250,13 @@ int cmd_report(int argc, const char **argv)
 		OPT_STRING(0, "tid", &o->filter.tids, "tid[,tid...]", "only the samples of these threads"),
 		OPT_BOOLEAN('U', "hide-unresolved", &o->hide_unresolved,
 			    "leave out the samples of no known symbol"),
-		OPT_STRING(0, "kallsyms", &o->kallsyms, "file", "kallsyms pathname"),
+		OPT_KALLSYMS(&so),
+		OPT_SYMFS(&so),
+		OPT_VMLINUX(&so),
+		OPT_IGNORE_VMLINUX(&so),
+		OPT_MODULES(&so),
+		OPT_DEMANGLE(&so),
+		OPT_DEMANGLE_KERNEL(&so),
 		{ .type = OPTION_CALLBACK, .short_name = 'g', .long_name = "call-graph",
 		  .value = &cmd, .argh = "print_type,threshold,order",
 		  .help = "callchain display: graph, flat, none; caller or callee",
@@ -268,7 +276,7 @@ int cmd_report(int argc, const char **argv)
 	};
 	struct report *rep = &cmd.rep;
 	const char *sort_str = NULL;
-	char bad[128], sort_buf[512];
+	char bad[512], sort_buf[512];
 	int err;
 
 	argc = na_options__parse(argc, argv, options, report_usage, 0, &na, &err);
@@ -318,6 +326,12 @@ int cmd_report(int argc, const char **argv)
 		return 1;
 	}
 	o->verbose = cmd.verbose > 0;
+	if (symbol_opts__resolve(&so, bad, sizeof(bad))) {
+		fprintf(stderr, "perf report: %s\n", bad);
+		return 1;
+	}
+	o->kallsyms = so.kallsyms;
+	o->symbols = &so;
 	err = report__init(rep, o);
 	if (err) {
 		if (err == -ENOMEM)

@@ -14,12 +14,15 @@
 #include <sys/stat.h>
 
 #include "builtin.h"
+#include "script-per-event.h"
 #include "util/data.h"
+#include "util/dump.h"
 #include "util/header.h"
 #include "util/na-options.h"
 #include "util/parse-options.h"
 #include "util/script.h"
 #include "util/session.h"
+#include "util/symbol-opts.h"
 
 struct script_cmd {
 	struct perf_tool	tool;
@@ -27,10 +30,13 @@ struct script_cmd {
 	const char		*input;
 	const char		*fields_args[16];	/* each -F */
 	int			nr_fields_args;
-	const char		*kallsyms;
 	bool			no_bpf_prog_info;
 	bool			header;		/* --header: not yet printed (a pipe's) */
 	bool			show_info;	/* -I: every feature of the header */
+	bool			dump;		/* -D: each record raw, the sample's line after it */
+	bool			call_trace;	/* --call-trace, --call-ret-trace */
+	bool			per_event;	/* --per-event-dump */
+	struct script_per_event	pe;
 };
 
 /* --show-WHAT-events */
@@ -63,6 +69,9 @@ static int script__tool_sample(struct perf_tool *tool, struct perf_session *sess
 {
 	struct script_cmd *cmd = (struct script_cmd *)tool;
 
+	if (cmd->per_event)
+		return script__print_header(cmd, session) ?:
+		       script_per_event__sample(&cmd->pe, &cmd->s, ev, sample, evsel);
 	return script__print_header(cmd, session) ?: script__sample(&cmd->s, ev, sample, evsel);
 }
 
@@ -72,13 +81,41 @@ static int script__tool_event(struct perf_tool *tool, struct perf_session *sessi
 {
 	struct script_cmd *cmd = (struct script_cmd *)tool;
 
+	/* --per-event-dump: the side-band lines on stdout */
+	if (cmd->per_event && script_per_event__stdout(&cmd->pe, &cmd->s))
+		return cmd->s.out.err;
 	return script__print_header(cmd, session) ?: script__event(&cmd->s, ev, sample, evsel);
 }
 
 static int script__tool_user(struct perf_tool *tool, struct perf_session *session,
 			     const union perf_event *ev, u64 file_offset)
 {
-	return script__user_event(&((struct script_cmd *)tool)->s, ev);
+	struct script_cmd *cmd = (struct script_cmd *)tool;
+	FILE *fp;
+
+	if (cmd->dump) {
+		fp = fmt_buf__file(&cmd->s.out);
+		if (!fp)
+			return -ENOMEM;
+		dump__user_record_script(fp, session, ev, file_offset, !cmd->tool.ordered);
+	}
+	return script__user_event(&cmd->s, ev);
+}
+
+/* -D: upstream's raw dump of the record, then what script makes of it */
+static int script__tool_dump(struct perf_tool *tool, struct perf_session *session,
+			     const union perf_event *ev, struct perf_sample *sample,
+			     struct evsel *evsel)
+{
+	struct script_cmd *cmd = (struct script_cmd *)tool;
+	FILE *fp = fmt_buf__file(&cmd->s.out);
+
+	if (!fp)
+		return -ENOMEM;
+	dump__record_script(fp, session, ev, evsel, sample, cmd->s.machine);
+	if (ev->header.type == PERF_RECORD_SAMPLE)
+		return script__sample(&cmd->s, ev, sample, evsel);
+	return script__event(&cmd->s, ev, sample, evsel);
 }
 
 static int script__parse_field_arg(const struct option *opt, const char *arg, int unset)
@@ -93,6 +130,26 @@ static int script__parse_field_arg(const struct option *opt, const char *arg, in
 	return 0;
 }
 
+/*
+ * --call-trace, --call-ret-trace[=ITRACE]: upstream's field changes, in
+ * the -F order given (ITRACE: how AUX traces are decoded, none here)
+ */
+static int script__call_trace(const struct option *opt, const char *arg, int unset)
+{
+	struct script_cmd *cmd = opt->value;
+
+	cmd->call_trace = true;
+	/* --insn-trace[=raw|disasm]: the instructions' bytes (disasm needs xed: na) */
+	if (!strcmp(opt->long_name, "insn-trace")) {
+		if (arg && strcmp(arg, "raw"))
+			return -1;	/* the parser says it */
+		return script__parse_field_arg(opt, "+insn,-event,-period", unset);
+	}
+	return script__parse_field_arg(opt, strcmp(opt->long_name, "call-trace") ?
+				       "-ip,-addr,-event,-period,+flags" :
+				       "-ip,-addr,-event,-period", unset);
+}
+
 static void script__warn(const char *line, void *priv)
 {
 	fprintf(stderr, "%s\n", line);
@@ -105,15 +162,19 @@ int cmd_script(int argc, const char **argv)
 	struct perf_session *session = NULL;
 	struct perf_data data;
 	struct na_given na = { 0 };
+	struct symbol_opts so = SYMBOL_OPTS_INIT;
 	bool show_task = false, show_mmap = false, show_bpf = false, no_callchain = false;
 	bool show_switch = false, show_namespace = false, show_cgroup = false;
 	bool show_lost = false, show_round = false, show_on_off = false, show_text_poke = false;
 	const char *switch_on = NULL, *switch_off = NULL, *which = NULL, *stop_bt = NULL;
 	bool reltime = false, deltatime = false, ns = false, header_only = false, force = false;
+	bool unsorted = false, debug_mode = false, show_kernel_path = false, latency = false;
+	bool full_source_path = false;
+	const char *graph_function = NULL;
 	int verbose = 0;
 	struct stat st;
 	const char *time_str = NULL, *cpu_list = NULL;
-	int max_stack = 127;
+	int max_stack = 127, addr_range = 0;
 	struct sample_filter_opts filter = { .comms = NULL };
 	const struct option options[] = {
 		OPT_STRING('i', "input", &cmd.input, "file", "input file name"),
@@ -121,7 +182,7 @@ int cmd_script(int argc, const char **argv)
 			     "comma separated output fields prepend with 'type:'. +field to add "
 			     "and -field to remove from the defaults. Types: hw, sw, trace, raw, "
 			     "break. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,symoff,dso,"
-			     "period,addr,bpf_prog", script__parse_field_arg),
+			     "period,addr,bpf_prog,flags,insn,srcline", script__parse_field_arg),
 		OPT_SHOW("task", &show_task, "Show the fork/comm/exit events"),
 		OPT_SHOW("mmap", &show_mmap, "Show the mmap events"),
 		OPT_SHOW("bpf", &show_bpf, "Show bpf related events"),
@@ -152,6 +213,8 @@ int cmd_script(int argc, const char **argv)
 			   "only the samples in these objects (short names)"),
 		OPT_STRING('S', "symbols", &filter.symbols, "symbol[,symbol...]",
 			   "only the samples in these functions"),
+		OPT_INTEGER(0, "addr-range", &addr_range,
+			    "with -S ADDR: the samples up to this many bytes after ADDR too"),
 		OPT_STRING(0, "pid", &filter.pids, "pid[,pid...]",
 			   "only the samples of these processes"),
 		OPT_STRING(0, "time", &time_str, "str",
@@ -162,11 +225,40 @@ int cmd_script(int argc, const char **argv)
 		OPT_BOOLEAN(0, "ns", &ns, "times in nanoseconds (9 decimals)"),
 		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
 		OPT_INCR('v', "verbose", &verbose, "be more verbose (the lines are the same)"),
+		OPT_BOOLEAN('D', "dump-raw-trace", &cmd.dump,
+			    "each record in raw form (as report -D), a sample's line after it"),
+		OPT_BOOLEAN(0, "dump-unsorted-raw-trace", &unsorted,
+			    "-D with the records in file order"),
+		OPT_BOOLEAN('d', "debug-mode", &debug_mode,
+			    "no lines: say the samples that go back in time, and how many"),
+		{ .type = OPTION_CALLBACK, .long_name = "call-trace", .value = &cmd,
+		  .argh = "...", .flags = PARSE_OPT_OPTARG, .callback = script__call_trace,
+		  .help = "the calls' lines: with AUX traces (none here), the samples' start alone" },
+		{ .type = OPTION_CALLBACK, .long_name = "call-ret-trace", .value = &cmd,
+		  .argh = "...", .flags = PARSE_OPT_OPTARG, .callback = script__call_trace,
+		  .help = "--call-trace with the branch flags column (empty without AUX traces)" },
+		{ .type = OPTION_CALLBACK, .long_name = "insn-trace", .value = &cmd,
+		  .argh = "raw|disasm", .flags = PARSE_OPT_OPTARG, .callback = script__call_trace,
+		  .help = "the instructions' bytes (-F +insn,-event,-period), in nanoseconds" },
+		OPT_STRING(0, "graph-function", &graph_function, "symbol[,symbol...]",
+			   "from branch samples calling these on (none without AUX traces)"),
+		OPT_BOOLEAN('L', "Latency", &latency,
+			    "latency columns: the command in 8 characters, the CPU without brackets"),
+		OPT_BOOLEAN(0, "full-source-path", &full_source_path,
+			    "-F srcline: source files by their whole names"),
+		OPT_BOOLEAN(0, "per-event-dump", &cmd.per_event,
+			    "each event's lines into <input>.<event>.dump"),
+		OPT_BOOLEAN(0, "show-kernel-path", &show_kernel_path,
+			    "the kernel's object as its -k file, not [kernel.kallsyms]"),
 		OPT_BOOLEAN(0, "header", &cmd.header, "Show data header."),
 		OPT_BOOLEAN(0, "header-only", &header_only, "Show only data header."),
 		OPT_BOOLEAN('I', "show-info", &cmd.show_info,
 			    "display extended information from perf.data file"),
-		OPT_STRING(0, "kallsyms", &cmd.kallsyms, "file", "kallsyms pathname"),
+		OPT_KALLSYMS(&so),
+		OPT_SYMFS(&so),
+		OPT_VMLINUX(&so),
+		OPT_DEMANGLE(&so),
+		OPT_DEMANGLE_KERNEL(&so),
 		OPT_BOOLEAN(0, "no-bpf-prog-info", &cmd.no_bpf_prog_info,
 			    "leave BPF addresses without a KSYMBOL [unknown], as upstream"),
 		OPT_NA_SCRIPT(&na),
@@ -192,12 +284,18 @@ int cmd_script(int argc, const char **argv)
 			"Please limit to --reltime or --deltatime.\n");
 		return 1;
 	}
-	if (script__init(s, STDOUT_FILENO, cmd.kallsyms)) {
+	if (symbol_opts__resolve(&so, msg, sizeof(msg))) {
+		fprintf(stderr, "perf script: %s\n", msg);
+		return 1;
+	}
+	if (script__init(s, STDOUT_FILENO, so.kallsyms)) {
 		fprintf(stderr, "perf script: out of memory\n");
 		script__exit(s);
 		return 1;
 	}
+	symbol_opts__apply(&so, s->machine);
 	s->warn = script__warn;
+	filter.addr_range = addr_range > 0 ? (u64)addr_range : 0;
 	err = script__set_filter(s, &filter);
 	if (!err)
 		err = script__set_stop_bt(s, stop_bt);
@@ -225,14 +323,26 @@ int cmd_script(int argc, const char **argv)
 	s->show_on_off = show_on_off;
 	s->show_text_poke = show_text_poke;
 	s->no_callchain = no_callchain;
+	s->debug_mode = debug_mode;
+	s->show_kernel_path = show_kernel_path;
+	s->latency = latency;
+	s->full_source_path = full_source_path;
+	s->graph_function = graph_function != NULL;
 	s->max_stack = max_stack;
 	s->time_mode = reltime ? SCRIPT_TIME_REL : deltatime ? SCRIPT_TIME_DELTA : SCRIPT_TIME_ABS;
-	s->time_ns = ns;
+	/* --call-trace and --call-ret-trace: nanoseconds, as upstream's */
+	s->time_ns = ns || cmd.call_trace;
 	s->line_flush = isatty(STDOUT_FILENO);
 	cmd.tool.sample = script__tool_sample;
 	cmd.tool.event = script__tool_event;
+	if (unsorted)
+		cmd.dump = true;
+	if (cmd.dump) {
+		cmd.tool.sample = script__tool_dump;
+		cmd.tool.event = script__tool_dump;
+	}
 	/* upstream shows the rounds as the file has them: no sorting then */
-	cmd.tool.ordered = !show_round;
+	cmd.tool.ordered = !show_round && !unsorted;
 	cmd.tool.user = script__tool_user;
 
 	path = perf_data__input_name(cmd.input);
@@ -307,7 +417,14 @@ int cmd_script(int argc, const char **argv)
 			fprintf(stderr, "perf script: out of memory\n");
 		goto out_session;
 	}
+	if (cmd.per_event) {
+		err = script_per_event__open(&cmd.pe, path, session->evlist);
+		if (err)
+			goto out_session;
+	}
 	err = perf_session__process(session);
+	if (cmd.per_event)
+		script_per_event__stdout(&cmd.pe, s);
 	/* the lines go out before what stderr says about them */
 	if (fmt_buf__flush(&s->out))
 		err = 0;	/* a write error, said below */
@@ -318,7 +435,13 @@ int cmd_script(int argc, const char **argv)
 	else if (session->stats.nr_unordered)
 		fprintf(stderr, "Warning:\n%llu out of order events recorded.\n",
 			(unsigned long long)session->stats.nr_unordered);
+	if (debug_mode && !err)
+		fprintf(stderr, "Misordered timestamps: %llu\n", (unsigned long long)s->nr_misordered);
 out_session:
+	if (cmd.per_event) {
+		fmt_buf__flush(&s->out);
+		script_per_event__close(&cmd.pe, stdout, !err);
+	}
 	perf_session__delete(session);
 out_data:
 	perf_data__close(&data);

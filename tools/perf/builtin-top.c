@@ -18,6 +18,7 @@
 #include "builtin.h"
 #include "util/na-options.h"
 #include "util/parse-options.h"
+#include "util/symbol-opts.h"
 #include "util/top.h"
 #include "util/top-print.h"
 #include "ui/tui-top.h"
@@ -149,6 +150,8 @@ int cmd_top(int argc, const char **argv)
 	bool use_stdio = false, use_tui = false;
 	struct sigaction sa;
 	struct na_given na = { 0 };
+	struct symbol_opts so = SYMBOL_OPTS_INIT;
+	char msg[512];
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", &opts, "event",
 			     "event selector: cpu-clock (default), task-clock, cycles, ..., "
@@ -181,6 +184,10 @@ int cmd_top(int argc, const char **argv)
 		OPT_BOOLEAN(0, "stdio", &use_stdio, "use the stdio interface"),
 		OPT_BOOLEAN(0, "tui", &use_tui, "use the TUI interface"),
 		OPT_BOOLEAN(0, "no-bpf-event", &opts.no_bpf_event, "do not record bpf events"),
+		OPT_VMLINUX(&so),
+		OPT_KALLSYMS(&so),
+		OPT_IGNORE_VMLINUX(&so),
+		OPT_DEMANGLE_KERNEL(&so),
 		OPT_NA_TOP(&na),
 		OPT_END()
 	};
@@ -217,6 +224,11 @@ int cmd_top(int argc, const char **argv)
 		}
 		opts.pages = (unsigned int)v;
 	}
+	if (symbol_opts__resolve(&so, msg, sizeof(msg))) {
+		fprintf(stderr, "perf top: %s\n", msg);
+		return 1;
+	}
+	opts.symbols = &so;
 	if (!use_tui && !isatty(STDOUT_FILENO))
 		use_stdio = true;
 	if (use_tui && use_stdio) {

@@ -150,23 +150,16 @@ static int read_code(struct annotate_code *c, int fd, u64 file_off, u64 len, con
 /* Where the dso's code is: the build-id cache copy, or the file if it is the one that ran. */
 static int user_path(const struct dso *dso, char *path, size_t size, char *err, size_t errsz)
 {
-	u8 id[20];
-	int n;
+	int ret = dso__code_path(dso, path, size);
 
-	if (dso->build_id_size && !dso__cache_file(dso, "elf", path, size))
-		return 0;
-	snprintf(path, size, "%s", dso->long_name);
-	if (access(path, R_OK)) {
-		snprintf(err, errsz, "%s: %s", path, strerror(errno));
-		return -ENOENT;
+	if (ret == -ESTALE) {
+		snprintf(err, errsz, "%s: not the file that was recorded (build id differs)",
+			 path);
+		return ret;
 	}
-	if (dso->build_id_size) {
-		n = symbol_elf__build_id(path, id, sizeof(id));
-		if (n > 0 && (n != dso->build_id_size || memcmp(id, dso->build_id, n))) {
-			snprintf(err, errsz, "%s: not the file that was recorded (build id differs)",
-				 path);
-			return -ESTALE;
-		}
+	if (ret || access(path, R_OK)) {
+		snprintf(err, errsz, "%s: %s", path, strerror(ret ? -ret : errno));
+		return -ENOENT;
 	}
 	return 0;
 }

@@ -27,6 +27,8 @@ int annotator__init(struct annotator *ann, const struct annotator_opts *opts)
 	ann->srclines = srclines__new();
 	if (!ann->machine || !ann->all || !ann->srclines)
 		return -ENOMEM;
+	ann->machine->dsos.symfs = opts->symfs && *opts->symfs ? opts->symfs : NULL;
+	ann->machine->dsos.demangle_kernel = opts->demangle_kernel;
 	srclines__set_prefix(ann->srclines, opts->prefix, opts->prefix_strip);
 	return 0;
 }

@@ -40,6 +40,8 @@ struct annotator_opts {
 	u32			kinds;		/* only dsos of these kinds (1 << DSO_KIND_*); 0: all */
 	bool			intel;		/* -M intel: Intel syntax */
 	bool			no_demangle;	/* --no-demangle: user symbols' names as mangled */
+	bool			demangle_kernel; /* --demangle-kernel: a vmlinux's names demangled */
+	const char		*symfs;		/* --symfs: objects under this directory */
 	const char		*prefix;	/* --prefix, --prefix-strip: srclines__set_prefix() */
 	int			prefix_strip;
 	struct annotate_print_opts print;

@@ -116,6 +116,71 @@ static bool branch_target(const char *mnemonic, const char *operands, bool *is_c
 	return *end == '\0';
 }
 
+/*
+ * A VEX (c5 R, c4 RX map) or EVEX (62 P0 P1 P2) instruction: prefix,
+ * opcode, ModRM [SIB] [disp] [imm8]: its length, 0 if not one
+ */
+static int vex_length(const u8 *code, size_t len)
+{
+	unsigned int map, pre, op, modrm, mod, rm, n;
+
+	if (len < 4)
+		return 0;
+	switch (code[0]) {
+	case 0xc5:
+		map = 1;
+		pre = 2;
+		break;
+	case 0xc4:
+		map = code[1] & 0x1f;
+		pre = 3;
+		break;
+	case 0x62:
+		if ((code[1] & 0x0c) || !(code[2] & 0x04))
+			return 0;
+		map = code[1] & 0x03;
+		pre = 4;
+		break;
+	default:
+		return 0;
+	}
+	if (map < 1 || map > 3 || len < pre + 2)
+		return 0;
+	op = code[pre];
+	modrm = code[pre + 1];
+	mod = modrm >> 6;
+	rm = modrm & 7;
+	n = pre + 2;
+	if (mod != 3 && rm == 4) {
+		if (len < n + 1)
+			return 0;
+		if (mod == 0 && (code[n] & 7) == 5)
+			n += 4;
+		n++;			/* SIB */
+	} else if (mod == 0 && rm == 5) {
+		n += 4;			/* RIP-relative */
+	}
+	if (mod == 1)
+		n += 1;			/* disp8 (EVEX: scaled) */
+	else if (mod == 2)
+		n += 4;
+	/* an 8-bit immediate: every 0f3a opcode, and a few of 0f */
+	if (map == 3 || (map == 1 && ((op >= 0x70 && op <= 0x73) || op == 0xc2 ||
+				      (op >= 0xc4 && op <= 0xc6))))
+		n += 1;
+	return n <= len && n <= DISASM_MAX_INSN ? (int)n : 0;
+}
+
+int disasm__length(struct disasm *d, const u8 *code, size_t len)
+{
+	struct disasm_insn insn;
+
+	disasm__start(d, code, len, 0);
+	if (disasm__next(d, &insn) && strcmp(insn.mnemonic, "(bad)"))
+		return insn.size;
+	return vex_length(code, len);
+}
+
 bool disasm__next(struct disasm *d, struct disasm_insn *insn)
 {
 	cs_insn *ci = d->insn;

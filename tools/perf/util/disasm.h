@@ -40,4 +40,11 @@ void disasm__start(struct disasm *d, const u8 *code, size_t len, u64 addr);
 /* The next instruction; false at the end. */
 bool disasm__next(struct disasm *d, struct disasm_insn *insn);
 
+/*
+ * The length of the instruction at code[0, len): capstone's, else, for
+ * a VEX or EVEX (AVX-512) one capstone 4 cannot decode, worked out from
+ * its prefix, opcode map, ModRM and SIB.  0 when it cannot be told.
+ */
+int disasm__length(struct disasm *d, const u8 *code, size_t len);
+
 #endif /* __PERF_DISASM_H */

@@ -85,38 +85,72 @@ int dso__set_build_id(struct dso *dso, const u8 *id, size_t size)
 
 int dso__cache_file(const struct dso *dso, const char *file, char *path, size_t size)
 {
-	int err = buildid_dir__entry(dso->build_id, dso->build_id_size, file, path, size);
+	char root[PATH_MAX], tail[64];
+	int err;
 
+	/* --symfs DIR: the cache is DIR/.debug, as upstream's */
+	if (dso->symfs && *dso->symfs)
+		err = snprintf(root, sizeof(root), "%s/.debug", dso->symfs) < (int)sizeof(root) ?
+		      0 : -ENAMETOOLONG;
+	else
+		err = buildid_dir__cache(root, sizeof(root));
+	if (!err)
+		err = snprintf(tail, sizeof(tail), "/%s", file) < (int)sizeof(tail) ? 0 :
+		      -ENAMETOOLONG;
+	if (!err)
+		err = buildid_dir__link(root, dso->build_id, dso->build_id_size, tail, path, size);
 	if (err)
 		return err;
 	return access(path, R_OK) ? -ENOENT : 0;
 }
 
-static int dso__load_elf(struct dso *dso)
+int dso__binary(const struct dso *dso, char *path, size_t size)
 {
-	char path[PATH_MAX], debug[PATH_MAX];
 	u8 id[20];
 	int n;
 
+	if (snprintf(path, size, "%s%s", dso->symfs ? dso->symfs : "", dso->long_name) >=
+	    (int)size)
+		return -ENAMETOOLONG;
 	if (!dso->build_id_size)
-		return symbol_elf__load(dso->long_name, NULL, &dso->symbols, &dso->has_symtab);
+		return 0;
+	n = symbol_elf__build_id(path, id, sizeof(id));
+	if (n > 0 && (n != dso->build_id_size || memcmp(id, dso->build_id, n)))
+		return -ESTALE;
+	return 0;
+}
+
+int dso__code_path(const struct dso *dso, char *path, size_t size)
+{
+	if (dso->build_id_size && !dso__cache_file(dso, "elf", path, size))
+		return 0;
+	return dso__binary(dso, path, size);
+}
+
+static int dso__load_elf(struct dso *dso)
+{
+	char path[PATH_MAX], debug[PATH_MAX];
+	int err;
+
 	/*
 	 * The cache's copy, with the debug file record put beside it (as
 	 * upstream's does), else the debug files of the original.
 	 */
-	if (!dso__cache_file(dso, "elf", path, sizeof(path))) {
+	if (dso->build_id_size && !dso__cache_file(dso, "elf", path, sizeof(path))) {
 		if (!dso__cache_file(dso, "debug", debug, sizeof(debug)) &&
 		    !symbol_elf__load_debug(debug, path, &dso->symbols)) {
 			dso->has_symtab = true;
 			return 0;
 		}
 		symbols__exit(&dso->symbols);
-		return symbol_elf__load(path, dso->long_name, &dso->symbols, &dso->has_symtab);
+		return symbol_elf__load_root(dso->symfs, path, dso->long_name, &dso->symbols,
+					     &dso->has_symtab);
 	}
-	n = symbol_elf__build_id(dso->long_name, id, sizeof(id));
-	if (n > 0 && (n != dso->build_id_size || memcmp(id, dso->build_id, n)))
-		return -ESTALE;
-	return symbol_elf__load(dso->long_name, NULL, &dso->symbols, &dso->has_symtab);
+	err = dso__binary(dso, path, sizeof(path));
+	if (err)
+		return err;
+	return symbol_elf__load_root(dso->symfs, path, dso->long_name, &dso->symbols,
+				     &dso->has_symtab);
 }
 
 /*
@@ -233,6 +267,9 @@ int dsos__init(struct dsos *dsos)
 {
 	dsos->nr = 0;
 	dsos->nr_names = 0;
+	dsos->symfs = NULL;
+	dsos->no_demangle = false;
+	dsos->demangle_kernel = false;
 	dsos->nr_buckets = 1024;
 	dsos->buckets = calloc(dsos->nr_buckets, sizeof(*dsos->buckets));
 	return dsos->buckets ? 0 : -ENOMEM;
@@ -305,6 +342,10 @@ struct dso *dsos__new_dso(struct dsos *dsos, const char *name, enum dso_kind kin
 	if (dsos->nr_names >= dsos->nr_buckets)
 		dsos__grow(dsos);
 	d->seq = (u32)dsos->nr;
+	d->symfs = dsos->symfs;
+	/* as upstream: the kernel's names demangled only when asked */
+	d->no_demangle = kind == DSO_KIND_KERNEL || kind == DSO_KIND_MODULE ?
+			 !dsos->demangle_kernel : dsos->no_demangle;
 	h = name_hash(name) & (dsos->nr_buckets - 1);
 	/*
 	 * A name made again (a BPF program per KSYMBOL register: thousands

@@ -48,6 +48,7 @@ struct dso {
 	struct bpf_prog_entry *prog;	/* BPF: the program it is a function of (bpf-progs.h) */
 	u32		prog_func;	/*  which one */
 	bool		no_demangle;	/* its C++ names as the file has them (--no-demangle) */
+	const char	*symfs;		/* --symfs: its files under this directory (NULL: /) */
 };
 
 struct dso *dso__new(const char *name, enum dso_kind kind);
@@ -78,6 +79,22 @@ int dso__set_build_id(struct dso *dso, const u8 *id, size_t size);
  * "debug", "vdso") into path: 0 when it is readable, else -errno.
  */
 int dso__cache_file(const struct dso *dso, const char *file, char *path, size_t size);
+/*
+ * With symfs set (--symfs DIR), as upstream: the object is DIR/<its
+ * path>, the build-id cache DIR/.debug, the debug directories
+ * DIR/usr/lib/debug and the like.
+ *
+ * dso__binary(): where the object itself is (under symfs) into path; 0,
+ * -ENAMETOOLONG, or -ESTALE when that file has another build id than the
+ * recorded one (a rebuilt binary: its names would be wrong).  A missing
+ * file is 0: the caller's open says so.
+ */
+int dso__binary(const struct dso *dso, char *path, size_t size);
+/*
+ * The file a user dso's code is read from: the build-id cache's copy
+ * when there is one, else dso__binary()'s (its errors).
+ */
+int dso__code_path(const struct dso *dso, char *path, size_t size);
 
 /*
  * Every dso of a machine, found by long name.  The buckets' chains hold
@@ -90,6 +107,9 @@ struct dsos {
 	size_t		nr_buckets;	/* private */
 	size_t		nr;		/* every dso */
 	size_t		nr_names;	/* in the chains */
+	const char	*symfs;		/* --symfs: given to every dso made */
+	bool		no_demangle;	/* --no-demangle: every user dso made */
+	bool		demangle_kernel; /* --demangle-kernel: else the kernel's stay mangled */
 };
 
 int dsos__init(struct dsos *dsos);

@@ -246,15 +246,23 @@ static void dump__read(FILE *fp, const union perf_event *ev, const struct perf_e
 		fprintf(fp, "... lost         : %llu\n", read_field(ev, 48));
 }
 
-/* Types upstream's report tool leaves to its stub, which prints ": unhandled!". */
-static bool unhandled(u32 type)
+/*
+ * Types upstream's report tool (script: fewer) leaves to its stub, which
+ * prints ": unhandled!".
+ */
+static bool unhandled(u32 type, const struct dump_ctx *ctx)
 {
+	bool script = ctx->script;
+
 	switch (type) {
+	case PERF_RECORD_FINISHED_ROUND:
+		return ctx->unsorted;
 	case PERF_RECORD_THROTTLE:
 	case PERF_RECORD_UNTHROTTLE:
-	case PERF_RECORD_HEADER_EVENT_TYPE:
 	case PERF_RECORD_THREAD_MAP:
 	case PERF_RECORD_CPU_MAP:
+		return !script;
+	case PERF_RECORD_HEADER_EVENT_TYPE:
 	case PERF_RECORD_STAT_CONFIG:
 	case PERF_RECORD_STAT:
 	case PERF_RECORD_STAT_ROUND:
@@ -298,11 +306,15 @@ void dump__event(FILE *fp, const struct dump_ctx *ctx, const union perf_event *e
 	case PERF_RECORD_FINISHED_INIT:
 		/* no description: ": unhandled!" follows the name directly */
 		break;
+	case PERF_RECORD_FINISHED_ROUND:
+		if (!ctx->unsorted)
+			perf_event__fprintf_detail(ev, sample, fp);
+		break;
 	default:
 		perf_event__fprintf_detail(ev, sample, fp);
 		break;
 	}
-	if (unhandled(type))
+	if (unhandled(type, ctx))
 		fputs(": unhandled!\n", fp);
 }
 
@@ -342,17 +354,32 @@ static void dump__machine_hook(FILE *fp, const struct dump_ctx *ctx, const union
 	fprintf(fp, " ...... dso: %s\n", al.dso ? al.dso->long_name : "<not found>");
 }
 
-void dump__record_resolved(FILE *fp, struct perf_session *session, const union perf_event *ev,
+static void dump__resolved(FILE *fp, struct perf_session *session, const union perf_event *ev,
 			   struct evsel *evsel, const struct perf_sample *sample,
-			   struct machine *machine)
+			   struct machine *machine, bool script)
 {
 	struct dump_ctx ctx;
 
 	dump_ctx__init(&ctx, session);
+	ctx.script = script;
 	ctx.sample_hook = dump__machine_hook;
 	ctx.hook_arg = machine;
 	dump__event(fp, &ctx, ev, session->file_offset, evsel ? &evsel->attr : NULL,
 		    evsel ? evsel__name(evsel) : NULL, sample);
+}
+
+void dump__record_resolved(FILE *fp, struct perf_session *session, const union perf_event *ev,
+			   struct evsel *evsel, const struct perf_sample *sample,
+			   struct machine *machine)
+{
+	dump__resolved(fp, session, ev, evsel, sample, machine, false);
+}
+
+void dump__record_script(FILE *fp, struct perf_session *session, const union perf_event *ev,
+			 struct evsel *evsel, const struct perf_sample *sample,
+			 struct machine *machine)
+{
+	dump__resolved(fp, session, ev, evsel, sample, machine, true);
 }
 
 void dump__user_record(FILE *fp, struct perf_session *session, const union perf_event *ev,
@@ -360,6 +387,19 @@ void dump__user_record(FILE *fp, struct perf_session *session, const union perf_
 {
 	if (ev->header.type != PERF_RECORD_COMPRESSED)
 		dump__record(fp, session, ev, file_offset, NULL, NULL);
+}
+
+void dump__user_record_script(FILE *fp, struct perf_session *session,
+			      const union perf_event *ev, u64 file_offset, bool unsorted)
+{
+	struct dump_ctx ctx;
+
+	if (ev->header.type == PERF_RECORD_COMPRESSED)
+		return;
+	dump_ctx__init(&ctx, session);
+	ctx.script = true;
+	ctx.unsorted = unsorted;
+	dump__event(fp, &ctx, ev, file_offset, NULL, NULL, NULL);
 }
 
 void dump__stats(FILE *fp, const u64 nr[PERF_RECORD_HEADER_MAX], bool auxtrace)

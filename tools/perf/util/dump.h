@@ -86,6 +86,8 @@ struct dump_ctx {
 	u64			sample_type;	/* the evlist's combined sample_type */
 	bool			sample_id_all;	/* the evlist's; false while it is empty */
 	dump_sample_hook_t	sample_hook;	/* may be NULL */
+	bool			script;		/* upstream's script tool: it handles more types */
+	bool			unsorted;	/* script's: FINISHED_ROUND unhandled too */
 	void			*hook_arg;
 };
 
@@ -125,12 +127,27 @@ void dump__record_resolved(FILE *fp, struct perf_session *session, const union p
 			   struct machine *machine);
 
 /*
+ * The same as `perf script -D` prints it: THREAD_MAP and CPU_MAP without
+ * ": unhandled!", THROTTLE and UNTHROTTLE by their names alone (upstream's
+ * script tool has handlers for them, which print nothing).
+ */
+void dump__record_script(FILE *fp, struct perf_session *session, const union perf_event *ev,
+			 struct evsel *evsel, const struct perf_sample *sample,
+			 struct machine *machine);
+
+/*
  * A user record (perf_tool.user) as -D shows it.  A COMPRESSED record
  * shows as the records it holds: upstream dumps it itself only when it
  * fails to decompress, and then stops, as the session stops with it.
  */
 void dump__user_record(FILE *fp, struct perf_session *session, const union perf_event *ev,
 		       u64 file_offset);
+/*
+ * The same for perf script -D (types as dump__record_script()); unsorted:
+ * --dump-unsorted-raw-trace, where upstream's FINISHED_ROUND is unhandled.
+ */
+void dump__user_record_script(FILE *fp, struct perf_session *session,
+			      const union perf_event *ev, u64 file_offset, bool unsorted);
 
 /* The parts of dump__event(), for callers that need them apart. */
 void dump__raw(FILE *fp, const union perf_event *ev);

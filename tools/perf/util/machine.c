@@ -622,6 +622,8 @@ int machine__add_kernel_mmap(struct machine *m, u64 start, u64 len, u64 pgoff,
 		if (!dso)
 			return -ENOMEM;
 		dso->kallsyms = m->kallsyms;
+		if (!m->kallsyms)
+			dso->vmlinux = m->vmlinux;
 		if (m->kernel_build_id_size && !dso->build_id_size)
 			dso__set_build_id(dso, m->kernel_build_id, m->kernel_build_id_size);
 		/* "[kernel.kallsyms]_text": pgoff is where _text ran (a vmlinux's bias) */

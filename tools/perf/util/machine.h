@@ -46,6 +46,7 @@ struct machine {
 	size_t		comms_cap;
 	size_t		nr_comms;
 	const char	*kallsyms;	/* NULL: /proc/kallsyms */
+	const char	*vmlinux;	/* -k: the kernel's symbols, unless kallsyms is given */
 	char		*kallsyms_found;	/* NULL: not looked for yet */
 	bool		kallsyms_none;	/* another kernel's, and no copy of it */
 	u8		kernel_build_id[20];	/* the recorded kernel's (BUILD_ID) */

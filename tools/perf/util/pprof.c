@@ -23,6 +23,7 @@
 #include "pprof.h"
 #include "protobuf.h"
 #include "srcline.h"
+#include "symbol-elf.h"
 #include "symbol.h"
 
 #define NONE	((u32)-1)
@@ -80,36 +81,6 @@ static u32 pp__str(struct pp *p, const char *s)
 	return id;
 }
 
-/* The ELF address of file offset off of the object at path; false when none. */
-static bool elf_offset_to_vaddr(const char *path, u64 off, u64 *vaddr)
-{
-	bool found = false;
-	size_t i, n;
-	Elf *elf;
-	int fd;
-
-	if (elf_version(EV_CURRENT) == EV_NONE)
-		return false;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
-	if (elf && !elf_getphdrnum(elf, &n)) {
-		for (i = 0; i < n && !found; i++) {
-			GElf_Phdr ph;
-
-			if (!gelf_getphdr(elf, i, &ph) || ph.p_type != PT_LOAD ||
-			    off < ph.p_offset || off - ph.p_offset >= ph.p_filesz)
-				continue;
-			*vaddr = off - ph.p_offset + ph.p_vaddr;
-			found = true;
-		}
-	}
-	elf_end(elf);
-	close(fd);
-	return found;
-}
-
 /* A user function's file and line from DWARF. */
 static void pp__user_line(struct pp *p, u32 id, const struct calltree_frame *f)
 {
@@ -120,7 +91,7 @@ static void pp__user_line(struct pp *p, u32 id, const struct calltree_frame *f)
 	if (!p->srclines)
 		p->srclines = srclines__new();
 	if (!p->srclines || !f->dso || !f->sym || f->dso->kind != DSO_KIND_USER ||
-	    !elf_offset_to_vaddr(f->dso->long_name, f->sym->start, &vaddr))
+	    symbol_elf__offset_to_vaddr(f->dso->long_name, f->sym->start, &vaddr))
 		return;
 	s = srclines__get(p->srclines, f->dso->long_name, NULL);
 	if (!s || srcline__find(s, vaddr, &info) || !info.file)

@@ -16,6 +16,7 @@
 #include "report-stats.h"
 #include "sample-filter.h"
 #include "sort-fields.h"
+#include "symbol-opts.h"
 #include "tracing-data.h"
 
 int report__init(struct report *rep, const struct report_opts *opts)
@@ -45,6 +46,8 @@ int report__init(struct report *rep, const struct report_opts *opts)
 	rep->machine = machine__new(opts->kallsyms);
 	if (!rep->machine || callchain_cursor__enable_cache(&rep->cursor))
 		return -ENOMEM;
+	if (opts->symbols)
+		symbol_opts__apply(opts->symbols, rep->machine);
 	return 0;
 }
 

@@ -29,6 +29,8 @@ struct perf_header;
  *	report__exit(&rep);
  */
 
+struct symbol_opts;
+
 struct report_opts {
 	struct sort_spec	sort;		/* parsed --sort */
 	const char		*sort_order;	/* as given, NULL: the default */
@@ -44,6 +46,7 @@ struct report_opts {
 	bool			relative;	/* --percentage relative: of the filtered */
 	bool			hide_unresolved; /* -U: no sample without a symbol */
 	const char		*kallsyms;	/* NULL: /proc/kallsyms */
+	const struct symbol_opts *symbols;	/* --symfs, -k, ...; NULL: the defaults */
 	bool			no_bpf_prog_info; /* no names from the header's programs */
 	/* printing */
 	bool			show_nr_samples;

@@ -103,6 +103,45 @@ static bool id_list__match(const struct id_list *l, s32 id)
 	return false;
 }
 
+/* --symbols' items that read as hex numbers move to the addresses */
+static int sample_filter__take_addrs(struct sample_filter *f)
+{
+	struct name_list *l = &f->symbols;
+	int i, n = 0;
+
+	if (!l->nr)
+		return 0;
+	f->addrs = calloc(l->nr, sizeof(*f->addrs));
+	if (!f->addrs)
+		return -ENOMEM;
+	for (i = 0; i < l->nr; i++) {
+		char *end;
+		unsigned long long v = strtoull(l->items[i], &end, 16);
+
+		if (end != l->items[i] && !*end)
+			f->addrs[f->nr_addrs++] = v;
+		else
+			l->items[n++] = l->items[i];
+	}
+	l->nr = n;
+	return 0;
+}
+
+static bool sample_filter__symbol(const struct sample_filter *f, const struct addr_location *al)
+{
+	int i;
+
+	if (!f->symbols.nr && !f->nr_addrs)
+		return true;
+	if (f->symbols.nr && al->sym && name_list__match(&f->symbols, al->sym->name))
+		return true;
+	for (i = 0; al->map && i < f->nr_addrs; i++)
+		if (al->ip == f->addrs[i] ||
+		    (al->ip > f->addrs[i] && al->ip - f->addrs[i] < f->addr_range))
+			return true;
+	return false;
+}
+
 int sample_filter__init(struct sample_filter *f, const struct sample_filter_opts *opts)
 {
 	int err;
@@ -113,6 +152,9 @@ int sample_filter__init(struct sample_filter *f, const struct sample_filter_opts
 		err = name_list__parse(&f->dsos, opts->dsos);
 	if (!err)
 		err = name_list__parse(&f->symbols, opts->symbols);
+	if (!err)
+		err = sample_filter__take_addrs(f);
+	f->addr_range = opts->addr_range;
 	if (!err)
 		err = id_list__parse(&f->pids, opts->pids, "pid");
 	if (!err)
@@ -127,6 +169,7 @@ void sample_filter__exit(struct sample_filter *f)
 
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		name_list__exit(names[i]);
+	free(f->addrs);
 	free(f->pids.ids);
 	free(f->tids.ids);
 	free(f->cpus);
@@ -209,10 +252,10 @@ bool sample_filter__location(const struct sample_filter *f, const struct addr_lo
 {
 	return name_list__match(&f->comms, al->thread ? al->thread->comm : NULL) &&
 	       name_list__match(&f->dsos, al->dso ? al->dso->short_name : NULL) &&
-	       name_list__match(&f->symbols, al->sym ? al->sym->name : NULL);
+	       sample_filter__symbol(f, al);
 }
 
 bool sample_filter__has_location(const struct sample_filter *f)
 {
-	return f->comms.nr || f->dsos.nr || f->symbols.nr;
+	return f->comms.nr || f->dsos.nr || f->symbols.nr || f->nr_addrs;
 }

@@ -24,6 +24,7 @@ struct sample_filter_opts {
 	const char	*symbols;
 	const char	*pids;		/* ids: the task's process */
 	const char	*tids;		/* ids: the task itself */
+	u64		addr_range;	/* script --addr-range: bytes from each -S address */
 };
 
 /* A list of names, in the order given. */
@@ -45,8 +46,17 @@ struct id_list {
 	int	nr;
 };
 
+/*
+ * --symbols: as upstream, an item that reads whole as a hex number
+ * (strtoul base 16: "0x1234", "cafe") is an address, not a name: a
+ * sample at that address passes (with addr_range: at up to addr_range
+ * bytes after it), whatever its symbol.
+ */
 struct sample_filter {
 	struct name_list	comms, dsos, symbols;
+	u64			*addrs;		/* --symbols' addresses */
+	int			nr_addrs;
+	u64			addr_range;
 	struct id_list		pids, tids;
 	bool			*cpus;		/* --cpu: by CPU number; NULL: any */
 	u32			nr_cpus;	/* entries of cpus[] */

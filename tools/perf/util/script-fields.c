@@ -29,6 +29,9 @@ static const struct {
 	{ "period",	SF_PERIOD,	0,			"PERIOD" },
 	{ "addr",	SF_ADDR,	PERF_SAMPLE_ADDR,	"ADDR" },
 	{ "bpf_prog",	SF_BPF_PROG,	PERF_SAMPLE_IP,		"BPF_PROG" },
+	{ "flags",	SF_FLAGS,	0,			"FLAGS" },
+	{ "insn",	SF_INSN,	0,			"INSN" },
+	{ "srcline",	SF_SRCLINE,	PERF_SAMPLE_IP,		"SRCLINE" },
 };
 
 static const struct {

@@ -31,6 +31,9 @@ enum script_field {
 	SF_ADDR		= 1 << 11,
 	SF_TRACE	= 1 << 12,	/* a tracepoint's fields, formatted */
 	SF_BPF_PROG	= 1 << 13,	/* "bpf_prog=<id>:<name>", "bpf_prog=-" outside BPF */
+	SF_FLAGS	= 1 << 14,	/* a branch sample's flags: none without AUX traces */
+	SF_INSN		= 1 << 15,	/* " insn: 48 89 e5": the sampled instruction's bytes */
+	SF_SRCLINE	= 1 << 16,	/* "\n  file.c:12": the sample's source line */
 };
 
 /* upstream's output types: the attr types, then synthesized events */

@@ -4,13 +4,22 @@
  * upstream's format, through a fmt_buf.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "annotate.h"
+#include "annotate-code.h"
 #include "bpf-progs.h"
+#include "disasm.h"
+#include "dso.h"
 #include "evlist.h"
 #include "header.h"
+#include "regular-file.h"
+#include "srcline.h"
+#include "symbol-elf.h"
 #include "script.h"
 #include "session.h"
 #include "tracing-data.h"
@@ -18,6 +27,7 @@
 int script__init(struct script *s, int fd, const char *kallsyms)
 {
 	memset(s, 0, sizeof(*s));
+	s->insn_fd = -1;
 	script_fields__init(&s->fields);
 	s->max_stack = 127;
 	callchain_cursor__init(&s->cursor);
@@ -40,6 +50,13 @@ int script__exit(struct script *s)
 	sample_filter__exit(&s->filter);
 	time_ranges__exit(&s->time);
 	name_list__exit(&s->stop_bt);
+	if (s->insn_fd >= 0)
+		close(s->insn_fd);
+	s->insn_fd = -1;
+	disasm__delete(s->disasm);
+	s->disasm = NULL;
+	srclines__delete(s->srclines);
+	s->srclines = NULL;
 	return err;
 }
 
@@ -151,8 +168,11 @@ static void script__print_start(struct script *s, const struct thread *t,
 	if (f & SF_COMM) {
 		const char *comm = t ? t->comm : ":-1";
 
-		/* "%s " with a call chain, else "%16s " */
-		fmt_buf__str(b, comm, callchain ? 0 : 16, 0);
+		/* -L: "%8.8s "; "%s " with a call chain, else "%16s " */
+		if (s->latency && strlen(comm) > 8)
+			fmt_buf__mem(b, comm, 8);
+		else
+			fmt_buf__str(b, comm, s->latency ? 8 : callchain ? 0 : 16, 0);
 		fmt_buf__putc(b, ' ');
 	}
 	if ((f & SF_PID) && (f & SF_TID)) {
@@ -165,7 +185,11 @@ static void script__print_start(struct script *s, const struct thread *t,
 		fmt_buf__s64(b, (int)(f & SF_PID ? sample->pid : sample->tid), 5, 0);
 		fmt_buf__putc(b, ' ');
 	}
-	if (f & SF_CPU) {
+	if ((f & SF_CPU) && s->latency) {
+		/* -L: "%3d " */
+		fmt_buf__s64(b, (int)sample->cpu, 3, 0);
+		fmt_buf__putc(b, ' ');
+	} else if (f & SF_CPU) {
 		/* "[%03d] " */
 		fmt_buf__putc(b, '[');
 		fmt_buf__s64(b, (int)sample->cpu, 3, FMT_ZERO);
@@ -204,7 +228,9 @@ static void script__print_sym(struct script *s, const struct addr_location *al, 
 	}
 	if (f & SF_DSO) {
 		fmt_buf__mem(b, " (", 2);
-		fmt_buf__puts(b, al->dso ? al->dso->long_name : "[unknown]");
+		fmt_buf__puts(b, !al->dso ? "[unknown]" :
+			      s->show_kernel_path && al->dso->vmlinux ? al->dso->vmlinux :
+			      al->dso->long_name);
 		fmt_buf__putc(b, ')');
 	}
 }
@@ -298,6 +324,142 @@ static bool script__switched_off(struct script *s, const struct evsel *evsel)
 	return false;
 }
 
+/* --debug-mode: a sample earlier than the one before it is said and counted */
+static void script__check_order(struct script *s, u64 time)
+{
+	char line[96];
+
+	if (time < s->last_time) {
+		snprintf(line, sizeof(line), "Samples misordered, previous: %llu this: %llu",
+			 (unsigned long long)s->last_time, (unsigned long long)time);
+		if (s->warn)
+			s->warn(line, s->warn_priv);
+		s->nr_misordered++;
+	}
+	s->last_time = time;
+}
+
+/*
+ * -F insn: " insn: 48 89 e5", the bytes of the instruction at the
+ * sample's address, read from its object's file (the kernel's have none
+ * to read here, as upstream's without a vmlinux); nothing when unknown.
+ */
+/*
+ * -F srcline: "\n  file.c:12", the source line of the sample's address
+ * from its object's DWARF (the file's name alone, all of it with
+ * --full-source-path), else "\n  dso[addr]"; nothing without a map.
+ */
+static void script__print_srcline(struct script *s, const struct addr_location *al)
+{
+	struct fmt_buf *b = &s->out;
+	struct srcline_info info;
+	struct srcline *sl = NULL;
+	char path[PATH_MAX];
+	const char *file;
+	u64 vaddr;
+
+	if (!al->map || !al->dso)
+		return;
+	fmt_buf__mem(b, "\n  ", 3);
+	if (al->dso->kind == DSO_KIND_USER && !dso__code_path(al->dso, path, sizeof(path)) &&
+	    !symbol_elf__offset_to_vaddr(path, al->addr, &vaddr)) {
+		if (!s->srclines)
+			s->srclines = srclines__new();
+		if (s->srclines)
+			sl = srclines__get(s->srclines, path, al->dso->long_name);
+	}
+	if (sl && !srcline__find(sl, vaddr, &info) && info.file && info.line) {
+		file = strrchr(info.file, '/');
+		fmt_buf__puts(b, s->full_source_path || !file ? info.file : file + 1);
+		fmt_buf__putc(b, ':');
+		fmt_buf__u64(b, info.line, 0, 0);
+		return;
+	}
+	/* DWARF without a line there: upstream's addr2line says "??:0", shown as ":0" */
+	if (sl) {
+		fmt_buf__mem(b, ":0", 2);
+		return;
+	}
+	fmt_buf__puts(b, al->dso->short_name);
+	fmt_buf__putc(b, '[');
+	fmt_buf__x64(b, al->addr, 0, 0);
+	fmt_buf__putc(b, ']');
+}
+
+/* A BPF function's code at the sample's address, from the file's BPF_PROG_INFO */
+static ssize_t script__bpf_code(struct script *s, const struct addr_location *al, u8 *code,
+				size_t size)
+{
+	struct annotate_target t;
+	struct annotate_code c;
+	char err[256];
+	size_t n = 0;
+	u64 off;
+
+	if (!s->session || !al->sym ||
+	    annotate_target__init(&t, al, &s->session->header.env.bpf, NULL) ||
+	    annotate_code__bpf(&c, &t, err, sizeof(err)))
+		return 0;
+	off = al->ip - c.addr;
+	if (al->ip >= c.addr && off < c.len) {
+		n = min(c.len - (size_t)off, size);
+		memcpy(code, c.bytes + off, n);
+	}
+	annotate_code__exit(&c);
+	return (ssize_t)n;
+}
+
+static void script__print_insn(struct script *s, const struct addr_location *al)
+{
+	struct fmt_buf *b = &s->out;
+	char path[PATH_MAX];
+	u8 code[DISASM_MAX_INSN];
+	ssize_t n;
+	int i, size;
+
+	if (!al->dso || !al->map)
+		return;
+	if (al->dso->kind == DSO_KIND_BPF) {
+		n = script__bpf_code(s, al, code, sizeof(code));
+		goto decode;
+	}
+	if (al->dso->kind != DSO_KIND_USER)
+		return;
+	if (s->insn_dso != al->dso) {
+		if (s->insn_fd >= 0)
+			close(s->insn_fd);
+		s->insn_fd = -1;
+		s->insn_dso = al->dso;
+		if (!dso__code_path(al->dso, path, sizeof(path)))
+			s->insn_fd = regular_file__open(path);
+	}
+	if (s->insn_fd < 0)
+		return;
+	n = pread(s->insn_fd, code, sizeof(code), al->addr);
+decode:
+	if (n <= 0 || (!s->disasm && disasm__new(&s->disasm)))
+		return;
+	size = disasm__length(s->disasm, code, n);
+	if (!size)
+		return;
+	fmt_buf__mem(b, " insn:", 6);
+	for (i = 0; i < size; i++) {
+		fmt_buf__putc(b, ' ');
+		fmt_buf__x64(b, code[i], 2, FMT_ZERO);
+	}
+}
+
+int script__set_fd(struct script *s, int fd)
+{
+	int err = 0;
+
+	if (s->out.fd != fd) {
+		err = fmt_buf__flush(&s->out);
+		s->out.fd = fd;
+	}
+	return err;
+}
+
 int script__sample(struct script *s, const union perf_event *ev,
 		   const struct perf_sample *sample, struct evsel *evsel)
 {
@@ -311,6 +473,11 @@ int script__sample(struct script *s, const union perf_event *ev,
 	err = script__check_late(s);
 	if (err)
 		return err;
+	if (s->debug_mode) {
+		if (time_ranges__contain(&s->time, sample->time))
+			script__check_order(s, sample->time);
+		return 0;
+	}
 	f = script_fields__of(&s->fields, &evsel->attr);
 	cc = script__use_callchain(s, evsel, f);
 	/* a type -F gave no fields: its samples print nothing, as upstream */
@@ -325,6 +492,13 @@ int script__sample(struct script *s, const union perf_event *ev,
 		return 0;
 	if (script__switched_off(s, evsel))
 		return 0;
+	/*
+	 * --graph-function: upstream starts printing at a branch sample
+	 * calling one of them; without AUX traces there are none
+	 */
+	if (s->graph_function)
+		return 0;
+	s->nr_lines++;
 	script__print_start(s, al.thread, sample, f, cc);
 	if (f & SF_PERIOD) {
 		fmt_buf__u64(b, sample->period, 10, 0);
@@ -335,6 +509,12 @@ int script__sample(struct script *s, const union perf_event *ev,
 		fmt_buf__str(b, evsel__name(evsel), s->name_width, 0);
 		fmt_buf__mem(b, ": ", 2);
 	}
+	/*
+	 * "  %-21s " of the branch flags (call, return, ...): only samples
+	 * decoded from AUX traces have them, so here they are always empty
+	 */
+	if (f & SF_FLAGS)
+		fmt_buf__str(b, "", 24, 0);
 	if ((f & SF_TRACE) && sample->raw_data) {
 		err = script__print_trace(s, evsel, sample);
 		if (err)
@@ -363,10 +543,14 @@ int script__sample(struct script *s, const union perf_event *ev,
 			fmt_buf__putc(b, '\t');
 			fmt_buf__x64(b, rel ? e->addr : e->ip, 16, 0);
 			script__print_sym(s, e, f);
+			if (f & SF_SRCLINE)
+				script__print_srcline(s, e);
 			fmt_buf__putc(b, '\n');
 			if (s->stop_bt.nr && e->sym && name_list__match(&s->stop_bt, e->sym->name))
 				break;
 		}
+		if (f & SF_INSN)
+			script__print_insn(s, &al);
 		fmt_buf__putc(b, '\n');
 		goto out;
 	}
@@ -375,6 +559,10 @@ int script__sample(struct script *s, const union perf_event *ev,
 		fmt_buf__x64(b, sample->ip, 16, 0);
 		script__print_sym(s, &al, f);
 	}
+	if (f & SF_SRCLINE)
+		script__print_srcline(s, &al);
+	if (f & SF_INSN)
+		script__print_insn(s, &al);
 	fmt_buf__putc(b, '\n');
 out:
 	if (s->line_flush)

@@ -60,6 +60,20 @@ struct script {
 	bool			show_on_off;	/* --show-on-off-events */
 	struct name_list	stop_bt;	/* --stop-bt: a chain ends after these */
 	bool			no_callchain;	/* -G / --hide-call-graph */
+	bool			show_kernel_path; /* the kernel as its -k file, not [kernel.kallsyms] */
+	bool			latency;	/* -L: "comm tid cpu" as "%8.8s %5d %3d" */
+	bool			graph_function;	/* --graph-function: no branch samples, no lines */
+	u64			nr_lines;	/* samples printed so far */
+	/* -F insn: the last object read, its file, the decoder */
+	const struct dso	*insn_dso;
+	int			insn_fd;
+	struct disasm		*disasm;
+	struct srclines		*srclines;	/* -F srcline: DWARF readers by object */
+	bool			full_source_path; /* -F srcline: file names whole */
+	/* --debug-mode: no lines; samples going back in time said (warn) and counted */
+	bool			debug_mode;
+	u64			last_time;
+	u64			nr_misordered;
 	int			max_stack;	/* frames of a chain, <= 0: all */
 	bool			line_flush;	/* write each line at once (a terminal) */
 	struct sample_filter	filter;		/* which samples print (script__set_filter()) */
@@ -137,6 +151,12 @@ int script__event(struct script *s, const union perf_event *ev,
 		  const struct perf_sample *sample, struct evsel *evsel);
 /* --stop-bt "sym,sym...": a call chain ends after a frame of these.  0 or -ENOMEM. */
 int script__set_stop_bt(struct script *s, const char *list);
+
+/*
+ * The lines from now on go to fd (--per-event-dump: each event's file),
+ * what came before written out first.  0 or the write error's -errno.
+ */
+int script__set_fd(struct script *s, int fd);
 
 /* A record perf writes (FINISHED_ROUND...): its line when asked for. */
 int script__user_event(struct script *s, const union perf_event *ev);

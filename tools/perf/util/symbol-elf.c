@@ -337,6 +337,27 @@ static int try_debug_file(const char *path, Elf *lay, struct symbols *syms)
 	return err;
 }
 
+int symbol_elf__offset_to_vaddr(const char *path, u64 off, u64 *vaddr)
+{
+	struct elf_file f;
+	int err = -ENOENT;
+	size_t i, n;
+
+	if (elf_file__open(&f, path))
+		return -ENOENT;
+	for (i = 0; !elf_getphdrnum(f.elf, &n) && i < n && err; i++) {
+		GElf_Phdr ph;
+
+		if (!gelf_getphdr(f.elf, (int)i, &ph) || ph.p_type != PT_LOAD ||
+		    off < ph.p_offset || off - ph.p_offset >= ph.p_filesz)
+			continue;
+		*vaddr = off - ph.p_offset + ph.p_vaddr;
+		err = 0;
+	}
+	elf_file__close(&f);
+	return err;
+}
+
 int symbol_elf__build_id(const char *path, u8 *id, size_t size)
 {
 	struct elf_file f;
@@ -353,14 +374,20 @@ int symbol_elf__build_id(const char *path, u8 *id, size_t size)
  * The debug files of the object elf (at orig when it ran, read from path),
  * in lookup order, until fn returns 0 for one: 0 then, else -ENOENT.
  */
-static int for_each_debug_file(Elf *elf, const char *path, const char *orig,
+static int for_each_debug_file(Elf *elf, const char *root, const char *path, const char *orig,
 			       int (*fn)(const char *dbg, void *arg), void *arg)
 {
-	const char *dbgdir = debug_dir(), *link, *slash;
-	char dbg[PATH_MAX];
+	const char *link, *slash;
+	char dbg[PATH_MAX], dbgdir[PATH_MAX], rorig[PATH_MAX];
 	u8 id[20];
 	int n, i;
 
+	/* under root (--symfs): the debug directory and the object's own */
+	if (!root)
+		root = "";
+	if (snprintf(dbgdir, sizeof(dbgdir), "%s%s", root, debug_dir()) >= (int)sizeof(dbgdir) ||
+	    snprintf(rorig, sizeof(rorig), "%s%s", root, orig) >= (int)sizeof(rorig))
+		return -ENOENT;
 	n = elf_build_id(elf, id, sizeof(id));
 	if (n > 1 && !buildid_dir__link(dbgdir, id, n, ".debug", dbg, sizeof(dbg)) &&
 	    !fn(dbg, arg))
@@ -370,17 +397,17 @@ static int for_each_debug_file(Elf *elf, const char *path, const char *orig,
 	link = elf_debuglink(elf);
 	slash = strrchr(orig, '/');
 	if (link && !strchr(link, '/') && slash) {
-		int dl = (int)(slash - orig);
+		int dl = (int)(slash - orig), rl = (int)strlen(root) + dl;
 
 		for (i = 0; i < 3; i++) {
-			int len = i == 0 ? snprintf(dbg, sizeof(dbg), "%.*s/%s", dl, orig, link) :
-				  i == 1 ? snprintf(dbg, sizeof(dbg), "%.*s/.debug/%s", dl, orig,
+			int len = i == 0 ? snprintf(dbg, sizeof(dbg), "%.*s/%s", rl, rorig, link) :
+				  i == 1 ? snprintf(dbg, sizeof(dbg), "%.*s/.debug/%s", rl, rorig,
 						    link) :
 				  snprintf(dbg, sizeof(dbg), "%s%.*s/%s", dbgdir, dl, orig, link);
 
 			if (len >= (int)sizeof(dbg))
 				continue;
-			if (strcmp(dbg, orig) && strcmp(dbg, path) && !fn(dbg, arg))
+			if (strcmp(dbg, rorig) && strcmp(dbg, path) && !fn(dbg, arg))
 				return 0;
 		}
 	}
@@ -399,16 +426,14 @@ static int debug_symbols(const char *dbg, void *arg)
 	return try_debug_file(dbg, ds->lay, ds->syms);
 }
 
-/* path opened; *orig (the name the debug files are looked up by) defaults to it */
-static int elf_file__open_orig(struct elf_file *f, const char *path, const char **orig)
-{
-	if (!*orig)
-		*orig = path;
-	return elf_file__open_abs(f, path);
-}
-
 int symbol_elf__load(const char *path, const char *orig, struct symbols *syms,
 		     bool *has_symtab)
+{
+	return symbol_elf__load_root(NULL, path, orig, syms, has_symtab);
+}
+
+int symbol_elf__load_root(const char *root, const char *path, const char *orig,
+			  struct symbols *syms, bool *has_symtab)
 {
 	struct debug_symbols ds = { .syms = syms };
 	struct elf_file f;
@@ -416,7 +441,10 @@ int symbol_elf__load(const char *path, const char *orig, struct symbols *syms,
 	int err;
 
 	*has_symtab = false;
-	err = elf_file__open_orig(&f, path, &orig);
+	if (!orig)
+		orig = path;
+	/* the object's name is absolute; where it is read may be under a relative --symfs */
+	err = orig[0] == '/' ? elf_file__open(&f, path) : -ENOENT;
 	if (err)
 		return err;
 
@@ -425,7 +453,7 @@ int symbol_elf__load(const char *path, const char *orig, struct symbols *syms,
 	if (!err)
 		goto out_symtab;
 	ds.lay = f.elf;
-	if (!for_each_debug_file(f.elf, path, orig, debug_symbols, &ds))
+	if (!for_each_debug_file(f.elf, root, path, orig, debug_symbols, &ds))
 		goto out_symtab;
 	err = elf_read_symbols(f.elf, f.elf, syms, false, &from_symtab);
 	if (!err || err == -ENOENT)
@@ -468,11 +496,13 @@ int symbol_elf__debug_file(const char *path, const char *orig, const char *secti
 	struct elf_file f;
 	int err;
 
-	err = elf_file__open_orig(&f, path, &orig);
+	if (!orig)
+		orig = path;
+	err = elf_file__open_abs(&f, path);
 	if (err)
 		return err;
 	err = debug_with_section(path, &dw) ?
-	      for_each_debug_file(f.elf, path, orig, debug_with_section, &dw) : 0;
+	      for_each_debug_file(f.elf, NULL, path, orig, debug_with_section, &dw) : 0;
 	elf_file__close(&f);
 	return err;
 }

@@ -23,6 +23,12 @@
  */
 int symbol_elf__load(const char *path, const char *orig, struct symbols *syms,
 		     bool *has_symtab);
+/*
+ * The same with the debug files looked for under root (--symfs): root's
+ * /usr/lib/debug, and beside root + orig.  root NULL or "": as above.
+ */
+int symbol_elf__load_root(const char *root, const char *path, const char *orig,
+			  struct symbols *syms, bool *has_symtab);
 
 /*
  * The .symtab of the debug file debug (-ENOENT when it has none), placed
@@ -56,6 +62,9 @@ int symbol_elf__load_mem(const void *image, size_t size, const u8 *id, size_t id
 
 /* Our own process's [vdso], when it has the recorded build id (or none is known). */
 int symbol_elf__load_vdso(const u8 *id, size_t id_size, struct symbols *syms);
+
+/* The ELF address of file offset off in the object at path: 0, or -ENOENT when none. */
+int symbol_elf__offset_to_vaddr(const char *path, u64 off, u64 *vaddr);
 
 /* The GNU build id of a file: its length (<= 20 bytes copied), -errno. */
 int symbol_elf__build_id(const char *path, u8 *id, size_t size);

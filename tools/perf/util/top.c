@@ -16,6 +16,7 @@
 #include "parse-events.h"
 #include "thread-map.h"
 #include "perf-clock.h"
+#include "symbol-opts.h"
 #include "top.h"
 #include "top-events.h"
 #include "top-synth.h"
@@ -86,6 +87,8 @@ int top__init(struct perf_top *top, const struct top_opts *opts)
 	top->machine = machine__new(NULL);
 	if (!top->machine || annotate_hist__init(&top->ahist))
 		return -ENOMEM;
+	if (opts->symbols)
+		symbol_opts__apply(opts->symbols, top->machine);
 	/* the tasks running at start are named from another thread, late */
 	machine__name_late_parents(top->machine);
 	top->cap = (struct bpf_capture){

@@ -32,6 +32,8 @@ struct perf_mmap;
  * new program's bpf_prog_info (for annotation, also after it is unloaded)
  * and, per thread, forwards KSYMBOLs of programs loaded by other tasks.
  */
+struct symbol_opts;
+
 struct top_opts {
 	struct event_args events;	/* -e and --filter */
 	const char	*cpu_list;
@@ -46,6 +48,7 @@ struct top_opts {
 	bool		hide_kernel;
 	bool		hide_user;
 	bool		zero;		/* -z: start each refresh from nothing */
+	const struct symbol_opts *symbols;	/* -k, --kallsyms, ...; NULL: the defaults */
 };
 
 /* Records handed over by the other threads, applied by the owner. */
