@@ -67,7 +67,7 @@ help-kernel:
 	@echo "check-series        each patch builds in turn and passes checkpatch.pl --strict"
 	@echo "perf-nofeature      perf record -a on the stripped base kernel in QEMU: warns, records"
 	@echo "perf-kernel         kernel and module symbols, annotate from kcore and -k vmlinux, in QEMU"
-	@echo "bench-kernel        BPF load+unload rate: series, stock 6.1, base; 0, 1, 4 listeners per CPU"
+	@echo "bench-kernel        BPF load+unload rate: series, stock 6.1, base; 0, 1, 4 listeners per CPU (counted time)"
 	@echo "clean-kernel        remove kernel build outputs (keeps build/linux and the ccache)"
 
 clean-kernel:
