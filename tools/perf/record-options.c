@@ -2,12 +2,17 @@
 /*
  * perf record's option callbacks (record-options.h).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "record-options.h"
+#include "util/live-session.h"
+#include "util/mmap.h"
 #include "util/parse-events.h"
+#include "util/perf-clock.h"
 #include "util/record.h"
 #include "util/sample-regs.h"
 
@@ -103,4 +108,223 @@ int record__parse_g(const struct option *opt, const char *arg, int unset)
 
 	opts->callchain = !unset;
 	return 0;
+}
+
+int record__parse_period(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *opts = opt->value;
+
+	opts->period_bit = unset ? -1 : 1;
+	return 0;
+}
+
+int record__parse_clockid(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *opts = opt->value;
+
+	if (unset) {
+		opts->use_clockid = false;
+		return 0;
+	}
+	/* parse_options() names the option and the argument */
+	if (perf_clock__parse_id(arg, &opts->clockid))
+		return -1;
+	opts->use_clockid = true;
+	return 0;
+}
+
+int record__parse_exclude_perf(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *opts = opt->value;
+
+	if (event_args__add_exclude_pid(&opts->events)) {
+		fprintf(stderr, "perf record: --exclude-perf: too many options (max %d)\n",
+			EVENT_ARGS_MAX);
+		return -1;
+	}
+	return 0;
+}
+
+const char *const record_usage[] = {
+	"perf record [<options>] [<command>]",
+	"perf record [<options>] -- <command> [<options>]",
+	NULL
+};
+
+struct option *record_options__new(struct record_opts *opts, struct record_cli *cli)
+{
+	const struct option options[] = {
+		OPT_CALLBACK('e', "event", opts, "event",
+			     "event selector: cpu-clock (default), task-clock, ..., sys:name "
+			     "tracepoints (globs: 'sched:*'); use 'perf list' to list them",
+			     record__parse_event),
+		OPT_CALLBACK(0, "filter", opts, "filter",
+			     "event filter of the tracepoints of the -e before it, in the "
+			     "kernel's syntax ('prev_pid == 1 && next_prio < 100')",
+			     record__parse_filter),
+		OPT_BOOLEAN('a', "all-cpus", &opts->system_wide,
+			    "system-wide collection from all CPUs"),
+		OPT_STRING('C', "cpu", &opts->cpu_list, "cpu",
+			   "list of cpus to monitor"),
+		OPT_STRING('p', "pid", &opts->pids, "pid",
+			   "record events on existing process id"),
+		OPT_STRING('t', "tid", &opts->tids, "tid",
+			   "record events on existing thread id"),
+		OPT_INTEGER('F', "freq", &opts->freq, "profile at this frequency"),
+		OPT_U64('c', "count", &opts->period, "event period to sample"),
+		OPT_CALLBACK_NOARG('g', NULL, opts, "enables call-graph recording",
+				   record__parse_g),
+		OPT_CALLBACK(0, "call-graph", opts, "record_mode",
+			     "setup and enables call-graph (stack chain/backtrace): fp",
+			     record__parse_callgraph),
+		OPT_STRING('m', "mmap-pages", &cli->mmap_pages, "pages",
+			   "number of mmap data pages"),
+		OPT_STRING('o', "output", &opts->output, "file", "output file name"),
+		OPT_BOOLEAN(0, "no-inherit", &opts->no_inherit,
+			    "child tasks do not inherit counters"),
+		OPT_BOOLEAN(0, "no-bpf-event", &opts->no_bpf_event,
+			    "do not record bpf events"),
+		OPT_BOOLEAN('N', "no-buildid-cache", &opts->no_buildid_cache,
+			    "do not update the buildid cache"),
+		OPT_BOOLEAN('q', "quiet", &opts->quiet, "don't print any message"),
+		{ .type = OPTION_CALLBACK, .short_name = 'z', .long_name = "compression-level",
+		  .value = opts, .argh = "n", .flags = PARSE_OPT_OPTARG,
+		  .help = "compress records using specified level (default: 1 - fastest "
+			  "compression, 22 - greatest compression)",
+		  .callback = record__parse_comp },
+		{ .type = OPTION_CALLBACK, .short_name = 'I', .long_name = "intr-regs",
+		  .value = &cli->intr_regs, .argh = "any register", .flags = PARSE_OPT_OPTARG,
+		  .help = "sample these registers on interrupt (default: all); -I? lists them",
+		  .callback = record__parse_regs },
+		{ .type = OPTION_CALLBACK, .long_name = "user-regs",
+		  .value = &cli->user_regs, .argh = "any register", .flags = PARSE_OPT_OPTARG,
+		  .help = "sample these user-space registers (default: all); "
+			  "--user-regs=? lists them",
+		  .callback = record__parse_regs },
+		OPT_BOOLEAN(0, "all-user", &opts->all_user,
+			    "sample user space only (exclude_kernel on every event)"),
+		OPT_BOOLEAN(0, "all-kernel", &opts->all_kernel,
+			    "sample the kernel only (exclude_user on every event)"),
+		OPT_BOOLEAN(0, "user-callchains", &opts->user_callchains,
+			    "call chains of user space only (with -g)"),
+		OPT_BOOLEAN(0, "kernel-callchains", &opts->kernel_callchains,
+			    "call chains of the kernel only (with -g)"),
+		OPT_CALLBACK_NOARG('P', "period", opts,
+				   "put each sample's period in it (--no-period: never)",
+				   record__parse_period),
+		OPT_BOOLEAN(0, "sample-cpu", &opts->sample_cpu,
+			    "put the CPU in each sample"),
+		OPT_BOOLEAN('T', "timestamp", &opts->sample_time,
+			    "put the time in each sample (the default; --no-timestamp: never)"),
+		OPT_BOOLEAN(0, "running-time", &opts->running_time,
+			    "read the enabled and running times with the counts"),
+		OPT_BOOLEAN(0, "sample-identifier", &opts->sample_identifier,
+			    "put the event's id first in each sample"),
+		OPT_BOOLEAN('R', "raw-samples", &opts->raw_samples,
+			    "ask every event for its raw data (and the CPU)"),
+		OPT_BOOLEAN('n', "no-samples", &opts->no_samples,
+			    "count without sampling (period 0): side-band records only"),
+		OPT_BOOLEAN(0, "switch-events", &opts->switch_events,
+			    "record the context switches (SWITCH records)"),
+		OPT_BOOLEAN(0, "namespaces", &opts->namespaces,
+			    "record the tasks' namespaces (NAMESPACES records)"),
+		OPT_BOOLEAN(0, "strict-freq", &opts->strict_freq,
+			    "refuse a -F above the kernel's maximum instead of lowering it"),
+		OPT_BOOLEAN(0, "group", &opts->group,
+			    "open the events of the command line as one group"),
+		OPT_CALLBACK('k', "clockid", opts, "clockid",
+			     "the clock of the samples' times: a name (monotonic, raw, realtime, "
+			     "boottime, tai) or a number, see clock_gettime(2)",
+			     record__parse_clockid),
+		OPT_BOOLEAN('d', "data", &opts->sample_addr,
+			    "put the data address in each sample (and mmap of data)"),
+		OPT_BOOLEAN(0, "no-buffering", &opts->no_buffering,
+			    "wake the reader at every record"),
+		OPT_INTEGER('r', "realtime", &cli->realtime,
+			    "run the reader with this SCHED_FIFO priority"),
+		OPT_CALLBACK_NOARG(0, "exclude-perf", opts,
+				   "leave out this perf's own hits of the tracepoints of the "
+				   "-e before it",
+				   record__parse_exclude_perf),
+		OPT_NA_RECORD(&cli->na),
+		OPT_END()
+	};
+
+
+	struct option *copy = malloc(sizeof(options));
+
+	if (copy)
+		memcpy(copy, options, sizeof(options));
+	return copy;
+}
+
+#define DEFAULT_FREQ		4000
+#define DEFAULT_PAGES		128	/* 512 KiB with 4 KiB pages, as upstream */
+
+int record_options__parse(struct record *rec, struct record_cli *cli, int argc,
+			  const char **argv)
+{
+	struct record_opts *opts = &rec->opts;
+	int err, max;
+
+	opts->sample_time = true;
+	argc = parse_options(argc, argv, cli->options, record_usage,
+			     PARSE_OPT_STOP_AT_NON_OPTION);
+	if (argc < 0)
+		return argc == -2 ? -2 : -1;
+	err = na_given__check(&cli->na);
+	if (err)
+		return err < 0 ? -1 : -2;
+	opts->na_sample_type = cli->na.sample_type;
+	if (record__regs_mask(&cli->intr_regs, &opts->sample_regs_intr) ||
+	    record__regs_mask(&cli->user_regs, &opts->sample_regs_user))
+		return -1;
+	if (opts->all_user && opts->all_kernel) {
+		fprintf(stderr, "perf record: --all-user and --all-kernel exclude each other\n");
+		return -1;
+	}
+	if (opts->freq && opts->period) {
+		usage_error(record_usage, cli->options, "-F and -c exclude each other");
+		return -1;
+	}
+	if (opts->freq < 0) {
+		fprintf(stderr, "perf record: -F %d: the frequency must be positive\n",
+			opts->freq);
+		return -1;
+	}
+	if (opts->use_clockid) {
+		struct timespec res;
+
+		if (clock_getres(opts->clockid, &res)) {
+			fprintf(stderr, "perf record: -k %d: no such clock here\n", opts->clockid);
+			return -1;
+		}
+	}
+	if (cli->realtime < 0 || cli->realtime > 99) {
+		fprintf(stderr, "perf record: -r %d: a SCHED_FIFO priority is 1 to 99\n",
+			cli->realtime);
+		return -1;
+	}
+	opts->period_given = opts->period != 0;
+	opts->freq_given = opts->freq != 0;
+	if (!opts->freq && !opts->period)
+		opts->freq = DEFAULT_FREQ;
+	max = opts->freq ? live_session__max_freq() : 0;
+	if (max > 0 && opts->freq > max && opts->strict_freq) {
+		fprintf(stderr, "perf record: -F %d: above the maximum frequency rate (%d Hz) "
+			"and --strict-freq given\n", opts->freq, max);
+		return -1;
+	}
+	if (max > 0 && opts->freq > max) {
+		fprintf(stderr, "perf record: -F %d: maximum frequency rate (%d Hz) "
+			"exceeded, using %d Hz\n", opts->freq, max, max);
+		opts->freq = max;
+	}
+	rec->live.pages = DEFAULT_PAGES;
+	if (cli->mmap_pages && perf_mmap__parse_pages(cli->mmap_pages, &rec->live.pages)) {
+		fprintf(stderr, "perf record: -m %s: expects a power of two number of pages "
+			"or a size (512K, 2M)\n", cli->mmap_pages);
+		return -1;
+	}
+	return argc;
 }

@@ -56,6 +56,8 @@ void live_session__ioctl(struct live_session *ls, int nr_evsels, unsigned long r
 int live_session__pollfds(const struct live_session *ls, struct pollfd *pfd);
 /* Unmap and close the fds (the target stays). */
 void live_session__close(struct live_session *ls);
+/* kernel.perf_event_max_sample_rate, the highest -F (0 when unknown). */
+int live_session__max_freq(void);
 /* Close, and free the target. */
 void live_session__exit(struct live_session *ls);
 

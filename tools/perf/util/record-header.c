@@ -64,6 +64,52 @@ static int record__set_cmdline(struct record *rec, int argc, const char **argv)
 	return err;
 }
 
+/*
+ * -k: the clock's resolution (CLOCKID) and, in CLOCK_DATA, one instant on
+ * both the time of day and that clock, for readers to convert.
+ */
+static int record__clock_data(struct record *rec)
+{
+	struct perf_env *env = &rec->header.env;
+	clockid_t id = rec->opts.clockid;
+	struct timespec res, tod, clk;
+
+	if (clock_getres(id, &res) || clock_gettime(CLOCK_REALTIME, &tod) ||
+	    clock_gettime(id, &clk)) {
+		pr_err("-k %d: the kernel has no such clock", (int)id);
+		return -EINVAL;
+	}
+	env->clockid_res_ns = (u64)res.tv_sec * 1000000000ULL + res.tv_nsec;
+	env->clock_version = 1;
+	env->clockid = (u32)id;
+	env->clock_tod_ns = (u64)tod.tv_sec * 1000000000ULL + tod.tv_nsec;
+	env->clock_clockid_ns = (u64)clk.tv_sec * 1000000000ULL + clk.tv_nsec;
+	perf_header__set_feat(&rec->header, HEADER_CLOCK_DATA);
+	return 0;
+}
+
+/* --group: GROUP_DESC, one anonymous group of every event (none of one). */
+static int record__group_desc(struct record *rec)
+{
+	struct perf_env *env = &rec->header.env;
+	u32 nr = rec->evlist->nr_entries;
+
+	perf_env__clear_groups(env);
+	if (nr > 1) {
+		env->groups = calloc(1, sizeof(*env->groups));
+		if (!env->groups)
+			return -ENOMEM;
+		env->groups[0].name = strdup("{anon_group}");
+		if (!env->groups[0].name)
+			return -ENOMEM;
+		env->groups[0].leader_idx = 0;
+		env->groups[0].nr_members = nr;
+		env->nr_groups = 1;
+	}
+	perf_header__set_feat(&rec->header, HEADER_GROUP_DESC);
+	return 0;
+}
+
 int record__init_header(struct record *rec, int argc, const char **argv, const char *version)
 {
 	struct perf_header *h = &rec->header;
@@ -84,10 +130,20 @@ int record__init_header(struct record *rec, int argc, const char **argv, const c
 		err = record__set_cmdline(rec, argc, argv);
 	if (err)
 		return err;
-	if (!clock_getres(CLOCK_MONOTONIC, &res))
+	if (rec->opts.use_clockid) {
+		err = record__clock_data(rec);
+		if (err)
+			return err;
+	} else if (!clock_getres(CLOCK_MONOTONIC, &res)) {
 		h->env.clockid_res_ns = (u64)res.tv_sec * 1000000000ULL + res.tv_nsec;
+	}
 	for (i = 0; i < ARRAY_SIZE(feats); i++)
 		perf_header__set_feat(h, feats[i]);
+	if (rec->opts.group) {
+		err = record__group_desc(rec);
+		if (err)
+			return err;
+	}
 	if (!rec->opts.no_bpf_event) {
 		perf_header__set_feat(h, HEADER_BPF_PROG_INFO);
 		perf_header__set_feat(h, HEADER_BPF_BTF);

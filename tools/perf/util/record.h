@@ -36,12 +36,33 @@ struct record_opts {
 	bool		callchain;
 	bool		quiet;
 	bool		period_given;
+	bool		freq_given;	/* -F */
 	int		freq;
 	u64		period;
 	int		comp_level;	/* -z: 0 is off */
 	u64		na_sample_type;	/* --phys-data...: see na-options.h */
 	u64		sample_regs_intr;	/* -I: 0 is off */
 	u64		sample_regs_user;	/* --user-regs: 0 is off */
+	/* what the attrs ask for beyond the defaults (record__config_evlist()) */
+	bool		all_user;	/* --all-user: exclude_kernel */
+	bool		all_kernel;	/* --all-kernel: exclude_user */
+	bool		user_callchains;	/* exclude_callchain_kernel */
+	bool		kernel_callchains;	/* exclude_callchain_user */
+	int		period_bit;	/* -P: 1, --no-period: -1, else 0 */
+	bool		sample_cpu;	/* --sample-cpu */
+	bool		sample_time;	/* -T, on unless --no-timestamp */
+	bool		running_time;	/* read_format's TOTAL_TIME_* */
+	bool		sample_identifier;
+	bool		raw_samples;	/* -R: RAW and CPU */
+	bool		no_samples;	/* -n: period 0 */
+	bool		switch_events;	/* context_switch on the tracking event */
+	bool		namespaces;	/* namespaces on the tracking event */
+	bool		strict_freq;	/* -F past the kernel's maximum fails */
+	bool		group;		/* the sampling events as one group */
+	bool		sample_addr;	/* -d: ADDR, DATA_SRC, mmap_data */
+	bool		no_buffering;	/* wakeup_events 1 */
+	bool		use_clockid;	/* -k */
+	int		clockid;
 };
 
 struct record {
