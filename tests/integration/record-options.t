@@ -206,6 +206,194 @@ refused "$up_line" "--exclude-perf after a -e of no tracepoint" \
 refused "$up_line" "--exclude-perf before any -e" \
 	"$PERF" record -o "$TMPD/o.x.data" --exclude-perf -e sched:sched_switch -- true
 
+# accepted, nothing in the attrs changes, the header's times are there
+for opt in --timestamp-boundary "--proc-map-timeout 100" "--num-thread-synthesize 2" \
+	   "--mmap-flush 4K" "--mmap-flush 16" "--vmlinux /nonexistent/vmlinux" -v; do
+	same_delta "-e cpu-clock" "$opt"
+done
+rec -o "$TMPD/tb.data" -e cpu-clock --timestamp-boundary -- \
+	sh -c 'i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done'
+"$UPERF" report --header-only -i "$TMPD/tb.data" | grep -q '^# time of first sample : [1-9]'
+ok $? "--timestamp-boundary: the first sample's time in the header"
+
+# -v: the ring buffers' sizes, as upstream says them
+"$UPERF" record -o "$TMPD/u.v.data" -e cpu-clock -v -- true 2>&1 | grep '^mmap size' >"$TMPD/u.v"
+"$PERF" record -o "$TMPD/o.v.data" -e cpu-clock -v -- true 2>&1 | grep '^mmap size' >"$TMPD/o.v"
+[ -s "$TMPD/u.v" ]
+ok $? "-v: upstream says the rings' sizes"
+is_same_file "$TMPD/o.v" "$TMPD/u.v" "-v: the same sizes"
+
+# --dry-run: nothing recorded, nothing said, exit 0, as upstream
+for who in u o; do
+	p=$PERF; [ $who = u ] && p=$UPERF
+	rm -f "$TMPD/dry.data"
+	"$p" record -o "$TMPD/dry.data" --dry-run -e cpu-clock -- true >"$TMPD/$who.dry" 2>&1
+	echo "rc=$? file=$([ -e "$TMPD/dry.data" ] && echo yes || echo no)" >>"$TMPD/$who.dry"
+done
+grep -q 'file=no' "$TMPD/u.dry"
+ok $? "--dry-run: upstream writes no file"
+is_same_file "$TMPD/o.dry" "$TMPD/u.dry" "--dry-run: no file, no output, exit 0 as upstream"
+
+# -B: no BUILD_ID, zero sample times; --buildid-all: every DSO mapped
+hdr_lines() {	# the header's times and whether BUILD_ID is missing
+	"$UPERF" report --header-only -i "$1" >"$TMPD/hdr" 2>&1
+	grep -E '^# time of (first|last) sample' "$TMPD/hdr"
+	grep -q '^# missing features:.* BUILD_ID ' "$TMPD/hdr" && echo "no BUILD_ID"
+}
+for opt in -B --no-buildid "-B --timestamp-boundary"; do
+	urec -o "$TMPD/u.b.data" -e cpu-clock $opt -- sleep 0.05
+	rec -o "$TMPD/o.b.data" -e cpu-clock $opt -- sleep 0.05
+	hdr_lines "$TMPD/u.b.data" >"$TMPD/u.b"
+	hdr_lines "$TMPD/o.b.data" >"$TMPD/o.b"
+	grep -q 'no BUILD_ID' "$TMPD/u.b"
+	ok $? "$opt: upstream writes no BUILD_ID"
+	is_same_file "$TMPD/o.b" "$TMPD/u.b" "$opt: no BUILD_ID, the sample times as upstream's"
+done
+rec -o "$TMPD/o.b.data" -e cpu-clock -- sleep 0.05
+hdr_lines "$TMPD/o.b.data" | grep -q 'no BUILD_ID'
+[ $? -ne 0 ]
+ok $? "without -B: BUILD_ID"
+bids() { "$UPERF" buildid-list -i "$1" 2>/dev/null | grep -v ' \[vdso\]$' | sort; }
+for base in "-e cpu-clock" "-a -e cpu-clock"; do
+	urec -o "$TMPD/u.ba.data" $base --buildid-all -- sleep 0.05
+	rec -o "$TMPD/o.ba.data" $base --buildid-all -- sleep 0.05
+	bids "$TMPD/u.ba.data" >"$TMPD/u.ba"
+	bids "$TMPD/o.ba.data" >"$TMPD/o.ba"
+	grep -q ' /usr/bin/sleep$' "$TMPD/u.ba"
+	ok $? "$base --buildid-all: upstream lists the command's binary"
+	if [ -z "${base##-a*}" ]; then
+		# system-wide: what was mapped differs from run to run; ours has upstream's kind
+		grep -q ' /usr/bin/sleep$' "$TMPD/o.ba" && grep -q ' \[kernel.kallsyms\]$' "$TMPD/o.ba" &&
+			[ "$(wc -l <"$TMPD/o.ba")" -gt 3 ]
+		ok $? "$base --buildid-all: the kernel, the command and every other DSO mapped"
+	else
+		is_same_file "$TMPD/o.ba" "$TMPD/u.ba" "$base --buildid-all: the build-ids as upstream's (but [vdso])"
+	fi
+done
+
+# -D: the sampling events start disabled (per thread a tracking dummy
+# carries the side-band from the exec), enabled after the delay
+for base in "-e cpu-clock" "-a -e cpu-clock"; do
+	for opt in "-D 100" "-D -1" "--delay 10-20,30-40"; do
+		same_delta "$base" "$opt"
+	done
+done
+spin='i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done'
+for opt in "-D -1" "-D 1" "-D 1-100000"; do
+	for who in u o; do
+		p=$PERF; [ $who = u ] && p=$UPERF
+		timeout 60 "$p" record -o "$TMPD/$who.d.data" -e cpu-clock $opt -- sh -c "$spin" \
+			2>&1 >/dev/null | grep '^Events' >"$TMPD/$who.d"
+		n=$("$UPERF" report -D -i "$TMPD/$who.d.data" 2>/dev/null | count_records SAMPLE)
+		[ "$n" -gt 0 ] && echo samples >>"$TMPD/$who.d"
+	done
+	grep -q '^Events disabled' "$TMPD/u.d"
+	ok $? "$opt: upstream says the events start disabled"
+	is_same_file "$TMPD/o.d" "$TMPD/u.d" "$opt: what is said, samples or none, as upstream's"
+done
+"$UPERF" report -i "$TMPD/o.d.data" --stdio --sort comm 2>/dev/null | grep -q ' sh *$'
+ok $? "-D: the command's samples"
+rec -o "$TMPD/o.d.data" -e cpu-clock -D 1 -- sh -c "$spin" 2>"$TMPD/o.d"
+[ ! -s "$TMPD/o.d" ]
+ok $? "-q -D: nothing said"
+
+# --synth: what is written before FINISHED_INIT, by kind, as upstream's
+before_init() {	# the record kinds before FINISHED_INIT, "kernel" for the kernel's map
+	"$UPERF" report -D -i "$1" 2>/dev/null | sed '/PERF_RECORD_FINISHED_INIT/q' |
+		grep -oE 'PERF_RECORD_(COMM|FORK|MMAP2|MMAP)[^A-Z_0-9]|\[kernel.kallsyms\]' |
+		sed 's/^PERF_RECORD_\([A-Z0-9]*\).$/\1/; s/\[kernel.kallsyms\]/kernel/' | sort -u | tr '\n' ' '
+	echo
+}
+for pair in "-a -e cpu-clock|--synth no" "-a -e cpu-clock|--synth task" \
+	    "-a -e cpu-clock|--synth mmap" "-a -e cpu-clock|--synth cgroup" \
+	    "-a -e cpu-clock|--synth all" "-a -e cpu-clock|--synth task,mmap"; do
+	base=${pair%%|*} opt=${pair#*|}
+	urec -o "$TMPD/u.s.data" $base $opt -- true
+	rec -o "$TMPD/o.s.data" $base $opt -- true
+	before_init "$TMPD/u.s.data" >"$TMPD/u.s"
+	before_init "$TMPD/o.s.data" >"$TMPD/o.s"
+	# without task synthesis both keep the command's COMM; ours its FORK too
+	case $opt in *no|*cgroup) sed -i 's/FORK //' "$TMPD/o.s" ;; esac
+	grep -q kernel "$TMPD/u.s"
+	ok $? "$base $opt: upstream writes the kernel's map at start"
+	is_same_file "$TMPD/o.s" "$TMPD/u.s" "$base $opt: the kinds written at start as upstream's"
+done
+
+# per thread, --synth no keeps the command's COMM (ours has its FORK too)
+rec -o "$TMPD/o.s.data" -e cpu-clock --synth no -- true
+before_init "$TMPD/o.s.data" | grep -qx 'COMM FORK MMAP kernel '
+ok $? "per thread --synth no: the command's COMM, the kernel's map"
+
+# --tail-synthesize: what exists is written at the end, after the samples
+first_sample_off() {
+	"$UPERF" report -D -i "$1" 2>/dev/null | grep -m1 -oE '0x[0-9a-f]+ \[0x[0-9a-f]+\]: PERF_RECORD_SAMPLE' |
+		cut -d' ' -f1
+}
+kernel_map_off() {
+	"$UPERF" report -D -i "$1" 2>/dev/null | grep -m1 -E 'PERF_RECORD_MMAP.*\[kernel.kallsyms\]' |
+		grep -oE '0x[0-9a-f]+ \[' | cut -d' ' -f1
+}
+rec -o "$TMPD/o.t.data" -a -e cpu-clock --tail-synthesize -- sleep 0.1
+s=$(first_sample_off "$TMPD/o.t.data"); k=$(kernel_map_off "$TMPD/o.t.data")
+[ -n "$s" ] && [ -n "$k" ] && [ $((k)) -gt $((s)) ]
+ok $? "--tail-synthesize: the kernel's map after the first sample ($k > $s)"
+clean_dump "$TMPD/o.t.data"
+ok $? "--tail-synthesize: upstream's report -D reads it without a warning"
+"$UPERF" report -i "$TMPD/o.t.data" --stdio --sort dso 2>/dev/null | grep -q 'kernel.kallsyms'
+ok $? "--tail-synthesize: upstream's report names the kernel"
+rec -o "$TMPD/o.t.data" -a -e cpu-clock -- sleep 0.1
+s=$(first_sample_off "$TMPD/o.t.data"); k=$(kernel_map_off "$TMPD/o.t.data")
+[ $((k)) -lt $((s)) ]
+ok $? "without it: the kernel's map first"
+
+# --max-size: the recording stops once the file is that big, said as upstream
+for who in u o; do
+	p=$PERF; [ $who = u ] && p=$UPERF
+	timeout 60 "$p" record -q -o "$TMPD/$who.m.data" --max-size 20K -a -e cpu-clock -- \
+		sleep 30 2>&1 | grep 'size limit' >"$TMPD/$who.m"
+done
+grep -q 'size limit reached (20 KB)' "$TMPD/u.m"
+ok $? "--max-size 20K: upstream stops and says so"
+is_same_file "$TMPD/o.m" "$TMPD/u.m" "--max-size 20K: said as upstream"
+[ "$(stat -c %s "$TMPD/o.m.data")" -lt $((4 * 1024 * 1024)) ]
+ok $? "--max-size 20K: stopped long before the command ended ($(stat -c %s "$TMPD/o.m.data") bytes)"
+clean_dump "$TMPD/o.m.data"
+ok $? "--max-size: the file is whole"
+
+# -s: inherit_stat and the times; READ records as the command's tasks exit
+same_delta "-e cpu-clock" -s
+same_delta "-e cpu-clock" --stat
+same_delta "-a -e cpu-clock" -s
+for who in u o; do
+	p=$PERF; [ $who = u ] && p=$UPERF
+	timeout 60 "$p" record -q -o "$TMPD/$who.st.data" -s -e cpu-clock -- sh -c 'true; sleep 0.01'
+	"$UPERF" report -D -i "$TMPD/$who.st.data" 2>/dev/null | count_records READ >"$TMPD/$who.st"
+done
+[ "$(cat "$TMPD/u.st")" -gt 0 ]
+ok $? "-s: upstream's file has READ records"
+is_same_file "$TMPD/o.st" "$TMPD/u.st" "-s: as many READ records as upstream's"
+
+# --affinity: the reader (the command's parent) on one CPU, or on its node's
+for a in cpu node; do
+	for who in u o; do
+		p=$PERF; [ $who = u ] && p=$UPERF
+		timeout 60 "$p" record -q -o "$TMPD/$who.af.data" -a -e cpu-clock --affinity $a -- \
+			sh -c 'sleep 0.3; grep Cpus_allowed_list /proc/$PPID/status' |
+			sed 's/:[[:space:]]*[0-9][0-9]*$/: one CPU/' >"$TMPD/$who.af"
+	done
+	grep -q Cpus_allowed_list "$TMPD/u.af"
+	ok $? "--affinity $a: upstream's reader seen"
+	is_same_file "$TMPD/o.af" "$TMPD/u.af" "--affinity $a: the reader's CPUs as upstream's"
+done
+same_delta "-a -e cpu-clock" "--affinity cpu"
+
+# --aio: the same file
+same_delta "-e cpu-clock" --aio
+same_delta "-a -e cpu-clock" --aio=4
+rec -o "$TMPD/aio.data" -a -e cpu-clock --aio=2 -- sleep 0.1
+clean_dump "$TMPD/aio.data"
+ok $? "--aio=2: upstream's report -D reads it without a warning"
+
 # Bad input
 max=$(cat /proc/sys/kernel/perf_event_max_sample_rate)
 urec -o "$TMPD/u.f.data" -F $((max * 2)) --strict-freq -- true 2>/dev/null
@@ -218,5 +406,16 @@ refused "exclude each other" "--all-user --all-kernel" \
 refused "\`k': foo" "-k foo" "$PERF" record -o "$TMPD/o.f.data" -k foo -- true
 refused "-k 99" "-k 99 (no such clock)" "$PERF" record -o "$TMPD/o.f.data" -k 99 -- true
 refused "-r 100" "-r 100" "$PERF" record -o "$TMPD/o.f.data" -r 100 -- true
+refused "\`D': 0" "-D 0" "$PERF" record -o "$TMPD/o.f.data" -D 0 -- true
+refused "\`D': 20-10" "-D 20-10" "$PERF" record -o "$TMPD/o.f.data" -D 20-10 -- true
+refused "\`synth': foo" "--synth foo" "$PERF" record -o "$TMPD/o.f.data" --synth foo -- true
+refused "\`max-size': 20" "--max-size 20 (no unit)" \
+	"$PERF" record -o "$TMPD/o.f.data" --max-size 20 -- true
+refused "\`max-size': 1m" "--max-size 1m (units are upper case)" \
+	"$PERF" record -o "$TMPD/o.f.data" --max-size 1m -- true
+refused "\`affinity': foo" "--affinity foo" \
+	"$PERF" record -o "$TMPD/o.f.data" --affinity foo -- true
+refused "\`aio': 5" "--aio=5" "$PERF" record -o "$TMPD/o.f.data" --aio=5 -- true
+refused "--mmap-flush 4X" "--mmap-flush 4X" "$PERF" record -o "$TMPD/o.f.data" --mmap-flush 4X -- true
 
 done_testing

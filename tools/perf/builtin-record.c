@@ -118,6 +118,22 @@ static void record__summary(struct record *rec)
 		(unsigned long long)rec->samples);
 }
 
+/* -D: the toggles due now; how long poll may wait for the next (ms, at most 250) */
+static int record__delay_step(struct record *rec)
+{
+	struct record_delay *d = &rec->opts.delay;
+	u64 elapsed = (perf_clock__monotonic() - rec->start_ns) / 1000000, wait;
+	int on;
+
+	while ((on = record_delay__due(d, elapsed)) >= 0) {
+		record__ioctl_all(rec, on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, true);
+		if (!rec->opts.quiet)
+			fprintf(stderr, "Events %s\n", on ? "enabled" : "disabled");
+	}
+	wait = record_delay__wait(d, elapsed);
+	return wait < 250 ? (int)wait : 250;
+}
+
 static int record__loop(struct record *rec)
 {
 	struct pollfd *pfd = calloc(rec->live.nr_maps, sizeof(*pfd));
@@ -135,10 +151,18 @@ static int record__loop(struct record *rec)
 		err = record__read_all(rec);
 		if (err)
 			break;
+		if (rec->opts.max_size &&
+		    rec->bytes_written + rec->data_offset >= rec->opts.max_size) {
+			/* said with -q too, as upstream's */
+			fprintf(stderr, "[ perf record: perf size limit reached (%llu KB), "
+				"stopping session ]\n",
+				(unsigned long long)rec->opts.max_size / 1024);
+			break;
+		}
 		if (done)
 			break;
 		/* wake now and then: a killed record keeps what was read */
-		n = poll(pfd, rec->live.nr_maps, 250);
+		n = poll(pfd, rec->live.nr_maps, record__delay_step(rec));
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -166,7 +190,8 @@ int cmd_record(int argc, const char **argv)
 	struct record rec_storage, *rec = &rec_storage;
 	struct record_opts *opts = &rec->opts;
 	char msg[512];
-	int orig_argc = argc, err, status = 0;
+	int orig_argc = argc, err, status = 0, i;
+	bool delayed;
 	const char **orig_argv = calloc(argc + 1, sizeof(*argv));
 	struct sigaction sa;
 	struct record_cli cli = { .intr_regs.hint = "-I?", .user_regs.hint = "--user-regs=?" };
@@ -177,6 +202,7 @@ int cmd_record(int argc, const char **argv)
 	/* parse_options() reorders argv: keep the command line for CMDLINE */
 	memcpy(orig_argv, argv, argc * sizeof(*argv));
 	rec->child = -1;
+	rec->affinity_cpu = -1;
 	rec->go_pipe[0] = rec->go_pipe[1] = -1;
 	rec->live.sideband_bits = true;
 	rec->data.fd = -1;
@@ -191,8 +217,8 @@ int cmd_record(int argc, const char **argv)
 		return 1;
 	}
 	argc = record_options__parse(rec, &cli, argc, argv);
-	if (argc < 0) {
-		err = argc == -2 ? 0 : -EINVAL;
+	if (argc < 0 || opts->dry_run) {
+		err = argc == -1 ? -EINVAL : 0;
 		goto out;
 	}
 
@@ -266,6 +292,7 @@ int cmd_record(int argc, const char **argv)
 			goto out;
 		}
 	}
+	delayed = record_delay__given(&opts->delay);
 	rec->live.evlist = rec->evlist;
 	err = record__config_evlist(rec);
 	if (!err)
@@ -274,6 +301,8 @@ int cmd_record(int argc, const char **argv)
 		err = live_session__mmap(&rec->live);
 	if (err)
 		goto out;
+	for (i = 0; opts->verbose && !opts->quiet && i < rec->live.nr_maps; i++)
+		fprintf(stderr, "mmap size %zuB\n", rec->live.maps[i].len);
 
 	err = record__start_header(rec, orig_argc, orig_argv, perf_version_string);
 	if (err)
@@ -286,19 +315,22 @@ int cmd_record(int argc, const char **argv)
 	 * -p/-t: the sampling event carries the tracking bits, so enable it
 	 * before reading /proc, or a thread created meanwhile has no FORK.
 	 */
-	if (rec->live.per_thread && !record__profiles_child(rec))
+	if (rec->live.per_thread && !record__profiles_child(rec) && !delayed)
 		record__ioctl_all(rec, PERF_EVENT_IOC_ENABLE, false);
 
-	err = record__synthesize(rec);
+	err = opts->tail_synthesize ? 0 : record__synthesize(rec);
 	if (err) {
 		fprintf(stderr, "perf record: cannot write what exists at start: %s\n",
 			rec->data.err[0] ? rec->data.err : strerror(-err));
 		goto out_stop;
 	}
 
+	if (delayed && !opts->quiet)
+		fprintf(stderr, "Events disabled\n");
+	rec->start_ns = perf_clock__monotonic();
 	if (record__profiles_child(rec))
 		record__start_workload(rec);	/* enable_on_exec does the rest */
-	else if (!rec->live.per_thread)
+	else if (!rec->live.per_thread && !delayed)
 		record__ioctl_all(rec, PERF_EVENT_IOC_ENABLE, false);
 	/* with a target (-a, -C, -p, -t) the command only sets the duration */
 	if (!record__profiles_child(rec) && rec->child > 0)
@@ -308,6 +340,9 @@ int cmd_record(int argc, const char **argv)
 	record__ioctl_all(rec, PERF_EVENT_IOC_DISABLE, false);
 	if (!err)
 		err = record__read_all(rec);
+	/* --tail-synthesize: what exists now, after the samples (time 0 all the same) */
+	if (!err && opts->tail_synthesize)
+		err = record__synthesize(rec);
 
 out_stop:
 	if (rec->sb_on) {

@@ -2,6 +2,7 @@
 /*
  * perf record's option callbacks (record-options.h).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,8 @@
 #include "util/perf-clock.h"
 #include "util/record.h"
 #include "util/sample-regs.h"
+
+static long long record__parse_bytes(const char *arg, bool strict);
 
 int record__parse_event(const struct option *opt, const char *arg, int unset)
 {
@@ -52,21 +55,34 @@ int record__parse_callgraph(const struct option *opt, const char *arg, int unset
 	return 0;
 }
 
+/*
+ * An optional argument from lo to hi (def when omitted, 0 for --no-):
+ * -1 when it is out of range or not a number.
+ */
+static int record__optional_int(const char *arg, int unset, long lo, long hi, long def,
+				int *out)
+{
+	char *end;
+	long n = arg ? strtol(arg, &end, 10) : def;
+
+	if (unset) {
+		*out = 0;
+		return 0;
+	}
+	if (arg && (end == arg || *end || n < lo || n > hi))
+		return -1;
+	*out = (int)n;
+	return 0;
+}
+
 int record__parse_comp(const struct option *opt, const char *arg, int unset)
 {
 	struct record_opts *opts = opt->value;
-	char *end;
-	long level = arg ? strtol(arg, &end, 10) : 1;
 
-	if (unset) {
-		opts->comp_level = 0;
-		return 0;
-	}
-	if (arg && (end == arg || *end || level < 1 || level > 22)) {
+	if (record__optional_int(arg, unset, 1, 22, 1, &opts->comp_level)) {
 		fprintf(stderr, "perf record: -z %s: the compression level is 1 to 22\n", arg);
 		return -1;
 	}
-	opts->comp_level = (int)level;
 	return 0;
 }
 
@@ -131,6 +147,82 @@ int record__parse_clockid(const struct option *opt, const char *arg, int unset)
 		return -1;
 	opts->use_clockid = true;
 	return 0;
+}
+
+int record__parse_delay(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *opts = opt->value;
+
+	/* parse_options() names the option and the argument */
+	return unset ? 0 : record_delay__parse(&opts->delay, arg) ? -1 : 0;
+}
+
+int record__parse_max_size(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *opts = opt->value;
+	long long n = unset ? 0 : record__parse_bytes(arg, true);
+
+	if (n < 0)
+		return -1;
+	opts->max_size = (u64)n;
+	return 0;
+}
+
+int record__parse_synth(const struct option *opt, const char *arg, int unset)
+{
+	static const struct {
+		const char	*name;
+		unsigned int	bits;
+	} kinds[] = {
+		{ "no", 0 }, { "all", RECORD_SYNTH_ALL }, { "task", RECORD_SYNTH_TASK },
+		{ "mmap", RECORD_SYNTH_TASK | RECORD_SYNTH_MMAP }, { "cgroup", RECORD_SYNTH_CGROUP },
+	};
+	struct record_opts *opts = opt->value;
+	const char *p = arg;
+	size_t i, len;
+
+	if (unset) {
+		opts->synth = 0;
+		return 0;
+	}
+	opts->synth = 0;
+	/* a comma list, each kind adding its records */
+	while (p && *p) {
+		len = strcspn(p, ",");
+		for (i = 0; i < ARRAY_SIZE(kinds); i++)
+			if (strlen(kinds[i].name) == len && !strncmp(p, kinds[i].name, len))
+				break;
+		if (i == ARRAY_SIZE(kinds))
+			return -1;	/* parse_options() names the option and the argument */
+		opts->synth |= kinds[i].bits;
+		p += len;
+		if (*p == ',')
+			p++;
+	}
+	return 0;
+}
+
+int record__parse_affinity(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *opts = opt->value;
+
+	if (unset || !strcmp(arg, "sys"))
+		opts->affinity = RECORD_AFFINITY_SYS;
+	else if (!strcmp(arg, "node"))
+		opts->affinity = RECORD_AFFINITY_NODE;
+	else if (!strcmp(arg, "cpu"))
+		opts->affinity = RECORD_AFFINITY_CPU;
+	else
+		return -1;	/* parse_options() names the option and the argument */
+	return 0;
+}
+
+int record__parse_aio(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *opts = opt->value;
+
+	/* parse_options() names the option and the argument */
+	return record__optional_int(arg, unset, 1, 4, 1, &opts->aio);
 }
 
 int record__parse_exclude_perf(const struct option *opt, const char *arg, int unset)
@@ -246,6 +338,47 @@ struct option *record_options__new(struct record_opts *opts, struct record_cli *
 				   "leave out this perf's own hits of the tracepoints of the "
 				   "-e before it",
 				   record__parse_exclude_perf),
+		OPT_BOOLEAN('B', "no-buildid", &opts->no_buildid,
+			    "write no BUILD_ID (and no sample times) and cache nothing"),
+		OPT_BOOLEAN(0, "buildid-all", &opts->buildid_all,
+			    "BUILD_ID of every file mapped, samples or not"),
+		OPT_BOOLEAN(0, "dry-run", &opts->dry_run,
+			    "check the options and stop, recording nothing"),
+		OPT_BOOLEAN(0, "timestamp-boundary", &opts->timestamp_boundary,
+			    "write the first and last sample times (always done)"),
+		OPT_INTEGER(0, "proc-map-timeout", &opts->proc_map_timeout,
+			    "ms to read a task's maps at start (accepted: read whole)"),
+		OPT_INTEGER(0, "num-thread-synthesize", &opts->nr_threads_synthesize,
+			    "threads to write what exists at start (accepted: one does)"),
+		OPT_STRING(0, "mmap-flush", &opts->mmap_flush, "number",
+			   "bytes a ring holds before it is read (accepted: read at each "
+			   "wakeup); B/K/M/G suffixes"),
+		OPT_STRING(0, "vmlinux", &opts->vmlinux, "file",
+			   "the kernel image (accepted: build-ids come from the running kernel)"),
+		OPT_INCR('v', "verbose", &opts->verbose,
+			 "say more (the ring buffers' sizes)"),
+		OPT_CALLBACK('D', "delay", opts, "ms",
+			     "enable the sampling events after this many ms of the command's run "
+			     "(-1: never), or in these ranges of ms ('10-20,30-40')",
+			     record__parse_delay),
+		OPT_CALLBACK(0, "max-size", opts, "size",
+			     "stop once the file holds this much: a number and B, K, M or G",
+			     record__parse_max_size),
+		OPT_CALLBACK(0, "synth", opts, "no|all|task|mmap|cgroup",
+			     "what to write of what exists at start (default: all; a comma list)",
+			     record__parse_synth),
+		OPT_BOOLEAN(0, "tail-synthesize", &opts->tail_synthesize,
+			    "write what exists at the end, after the samples, not at the start"),
+		OPT_BOOLEAN('s', "stat", &opts->stat,
+			    "count per thread too: inherit_stat and the enabled/running times "
+			    "(READ records at each task's exit)"),
+		OPT_CALLBACK(0, "affinity", opts, "node|cpu",
+			     "move the ring reader to each ring's NUMA node or CPU while it reads it",
+			     record__parse_affinity),
+		{ .type = OPTION_CALLBACK, .long_name = "aio", .value = opts, .argh = "n",
+		  .flags = PARSE_OPT_OPTARG, .callback = record__parse_aio,
+		  .help = "asynchronous writes with n control blocks, 1 to 4 (accepted: "
+			  "the writes stay synchronous, the file is the same)" },
 		OPT_NA_RECORD(&cli->na),
 		OPT_END()
 	};
@@ -261,6 +394,28 @@ struct option *record_options__new(struct record_opts *opts, struct record_cli *
 #define DEFAULT_FREQ		4000
 #define DEFAULT_PAGES		128	/* 512 KiB with 4 KiB pages, as upstream */
 
+/*
+ * A size in bytes: digits and a unit B, K, M or G (--max-size: needed and
+ * upper case, as upstream's; --mmap-flush: either case, or none); -1 when
+ * it is not one.
+ */
+static long long record__parse_bytes(const char *arg, bool strict)
+{
+	const char *units = "BKMG", *u;
+	char *end;
+	long long n;
+
+	if (*arg < '0' || *arg > '9')
+		return -1;
+	n = strtoll(arg, &end, 10);
+	if (!*end)
+		return strict ? -1 : n;
+	u = strchr(units, strict ? *end : toupper((unsigned char)*end));
+	if (!u || end[1])
+		return -1;
+	return n << (10 * (u - units));
+}
+
 int record_options__parse(struct record *rec, struct record_cli *cli, int argc,
 			  const char **argv)
 {
@@ -268,6 +423,7 @@ int record_options__parse(struct record *rec, struct record_cli *cli, int argc,
 	int err, max;
 
 	opts->sample_time = true;
+	opts->synth = RECORD_SYNTH_ALL;
 	argc = parse_options(argc, argv, cli->options, record_usage,
 			     PARSE_OPT_STOP_AT_NON_OPTION);
 	if (argc < 0)
@@ -299,6 +455,11 @@ int record_options__parse(struct record *rec, struct record_cli *cli, int argc,
 			fprintf(stderr, "perf record: -k %d: no such clock here\n", opts->clockid);
 			return -1;
 		}
+	}
+	if (opts->mmap_flush && record__parse_bytes(opts->mmap_flush, false) < 0) {
+		fprintf(stderr, "perf record: --mmap-flush %s: a number of bytes, with an optional "
+			"B, K, M or G\n", opts->mmap_flush);
+		return -1;
 	}
 	if (cli->realtime < 0 || cli->realtime > 99) {
 		fprintf(stderr, "perf record: -r %d: a SCHED_FIFO priority is 1 to 99\n",

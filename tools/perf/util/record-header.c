@@ -273,7 +273,10 @@ int record__build_ids(struct record *rec)
 	size_t len;
 	int err;
 
-	err = record_buildid__collect(perf_data__write_path(&rec->data), &sb);
+	if (rec->opts.no_buildid)
+		return 0;
+	err = record_buildid__collect(perf_data__write_path(&rec->data), rec->opts.buildid_all,
+				      &sb);
 	if (err || !sb.len) {
 		strbuf__release(&sb);
 		return 0;	/* the profile is fine without them */
@@ -326,14 +329,29 @@ int record__synthesize(struct record *rec)
 {
 	struct perf_synth *s = &rec->synth;
 	struct perf_event_header fi = { .type = PERF_RECORD_FINISHED_INIT, .size = sizeof(fi) };
+	struct perf_thread_map *only;
 	struct bpf_kallsyms ks;
 	int err;
 
 	err = perf_synth__kernel_mmap(s);
 	if (!err)
 		err = perf_synth__modules(s);
-	if (!err)
+	/*
+	 * The command's maps before exec are ours, not its: exec brings its
+	 * own.  Without task synthesis (--synth no, cgroup) the command still
+	 * gets its COMM, as upstream's.
+	 */
+	s->no_mmaps = record__profiles_child(rec) || !(rec->opts.synth & RECORD_SYNTH_MMAP);
+	if (!(rec->opts.synth & (RECORD_SYNTH_TASK | RECORD_SYNTH_MMAP))) {
+		s->no_mmaps = true;
+		only = rec->child > 0 ? thread_map__new_one(rec->child) : NULL;
+		if (!err && only)
+			err = perf_synth__threads(s, only);
+		thread_map__delete(only);
+	} else if (!err) {
 		err = perf_synth__threads(s, rec->live.per_thread ? rec->live.threads : NULL);
+	}
+	s->no_mmaps = false;
 	if (err)
 		return err;
 	if (rec->live.sideband_bits) {
@@ -398,7 +416,7 @@ int record__start_header(struct record *rec, int argc, const char **argv, const 
 	if (rec->data.is_pipe) {
 		/* the header went straight out, not through record__write */
 		rec->data_offset = 0;
-		rec->bids = record_buildid__new();
+		rec->bids = rec->opts.no_buildid ? NULL : record_buildid__new(rec->opts.buildid_all);
 	}
 	return 0;
 }
@@ -408,8 +426,9 @@ int record__finish_header(struct record *rec)
 {
 	int err = 0;
 
-	rec->header.env.first_sample_time = rec->first_time;
-	rec->header.env.last_sample_time = rec->last_time;
+	/* -B: no walk of the samples, no times either, as upstream's */
+	rec->header.env.first_sample_time = rec->opts.no_buildid ? 0 : rec->first_time;
+	rec->header.env.last_sample_time = rec->opts.no_buildid ? 0 : rec->last_time;
 	if (rec->data.is_pipe) {
 		if (!rec->opts.no_bpf_event && rec->live.sideband_bits)
 			err = record__write_pipe_bpf_features(rec);

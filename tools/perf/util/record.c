@@ -24,11 +24,14 @@
 #include "synthesize.h"
 #include "thread-map.h"
 #include "tracefs.h"
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -214,6 +217,11 @@ static void record__config_common(const struct record_opts *opts, struct perf_ev
 		attr->exclude_callchain_user = 1;
 	if (opts->no_buffering)
 		attr->wakeup_events = 1;
+	if (opts->stat) {
+		attr->inherit_stat = 1;
+		attr->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED |
+				     PERF_FORMAT_TOTAL_TIME_RUNNING;
+	}
 	if (opts->no_samples) {
 		attr->sample_period = 0;
 		attr->sample_freq = 0;
@@ -233,7 +241,9 @@ int record__config_evlist(struct record *rec)
 	int i;
 
 	rec->nr_sampling = rec->evlist->nr_entries;
-	if (!rec->live.per_thread) {
+	/* per thread with -D too: the sampling events start disabled, not it */
+	rec->has_dummy = !rec->live.per_thread || record_delay__given(&opts->delay);
+	if (rec->has_dummy) {
 		struct perf_event_attr dummy;
 
 		parse_events__event("dummy", &dummy, NULL, 0);
@@ -257,7 +267,7 @@ int record__config_evlist(struct record *rec)
 
 	evlist__for_each(rec->evlist, evsel, i) {
 		struct perf_event_attr *attr = &evsel->attr;
-		bool tracking = evsel__is_sideband(evsel) && !rec->live.per_thread;
+		bool tracking = rec->has_dummy && i >= rec->nr_sampling;
 
 		attr->size = sizeof(*attr);
 		attr->sample_type = sample_type;
@@ -284,15 +294,18 @@ int record__config_evlist(struct record *rec)
 		record__config_common(opts, attr);
 		if (tracking) {
 			record__set_tracking(rec, attr);
+			/* per thread (-D): with the command, from its exec */
+			if (rec->live.per_thread && record__profiles_child(rec))
+				attr->disabled = attr->enable_on_exec = 1;
 			continue;
 		}
 		record__set_regs(opts, attr);
 		attr->disabled = 1;
 		if (!attr->exclude_guest && !attr->exclude_host)
 			attr->exclude_guest = 1;
-		if (record__profiles_child(rec))
+		if (record__profiles_child(rec) && !record_delay__given(&opts->delay))
 			attr->enable_on_exec = 1;
-		if (rec->live.per_thread && i == 0)
+		if (!rec->has_dummy && i == 0)
 			record__set_tracking(rec, attr);
 	}
 
@@ -410,6 +423,57 @@ int record__flush_forwarded(struct record *rec, u64 before)
 	return sb_dedup__flush(&rec->sb_dedup, before, 2000000000ULL, record__emit, rec);
 }
 
+/* The CPUs of cpu's NUMA node, from sysfs; NULL when it has none. */
+static struct perf_cpu_map *record__node_cpus(int cpu)
+{
+	struct perf_cpu_map *map = NULL;
+	char path[128], list[1024];
+	struct dirent *de;
+	FILE *fp;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d", cpu);
+	dir = opendir(path);
+	if (!dir)
+		return NULL;
+	while ((de = readdir(dir)) && !map) {
+		if (strncmp(de->d_name, "node", 4) || !isdigit((unsigned char)de->d_name[4]))
+			continue;
+		snprintf(path, sizeof(path), "/sys/devices/system/node/%.32s/cpulist", de->d_name);
+		fp = fopen(path, "r");
+		if (fp && fgets(list, sizeof(list), fp)) {
+			list[strcspn(list, "\n")] = '\0';
+			if (perf_cpu_map__parse_option(&map, list))
+				map = NULL;
+		}
+		if (fp)
+			fclose(fp);
+	}
+	closedir(dir);
+	return map;
+}
+
+/* --affinity: the reader moves to the ring's CPU (or its node) before reading it */
+static void record__affinity(struct record *rec, int cpu)
+{
+	struct perf_cpu_map *node;
+	cpu_set_t set;
+	int i;
+
+	if (rec->opts.affinity == RECORD_AFFINITY_SYS || cpu < 0 || cpu == rec->affinity_cpu)
+		return;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	node = rec->opts.affinity == RECORD_AFFINITY_NODE ? record__node_cpus(cpu) : NULL;
+	for (i = 0; node && i < node->nr; i++)
+		if (node->cpus[i] >= 0 && node->cpus[i] < CPU_SETSIZE)
+			CPU_SET(node->cpus[i], &set);
+	perf_cpu_map__delete(node);
+	/* not fatal: the data is the same wherever it is read */
+	if (!sched_setaffinity(0, sizeof(set), &set))
+		rec->affinity_cpu = cpu;
+}
+
 int record__read_all(struct record *rec)
 {
 	const struct perf_mmap_ops ops = {
@@ -427,6 +491,7 @@ int record__read_all(struct record *rec)
 		 * A ring's bytes go out in up to two writes when they wrap
 		 * around its end: no side-band record may land between them.
 		 */
+		record__affinity(rec, rec->live.maps[i].cpu);
 		pthread_mutex_lock(&rec->write_lock);
 		n = perf_mmap__read(&rec->live.maps[i], &ops, rec);
 		pthread_mutex_unlock(&rec->write_lock);

@@ -323,7 +323,7 @@ static int synth__process(struct perf_synth *s, pid_t pid)
 		err = synth__comm_fork(s, pid, (pid_t)tid, comm, ppid);
 	}
 	closedir(dir);
-	if (!err)
+	if (!err && !s->no_mmaps)
 		err = synth__mmaps(s, pid);
 	return err;
 }
@@ -333,7 +333,6 @@ int perf_synth__threads(struct perf_synth *s, const struct perf_thread_map *thre
 	struct dirent *de;
 	DIR *dir;
 	int err = 0, i, j;
-
 	if (threads) {
 		for (i = 0; !err && i < threads->nr; i++) {
 			char comm[64];

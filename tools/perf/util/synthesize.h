@@ -23,6 +23,7 @@ struct perf_synth {
 	u64	sample_type;	/* where the trailer's fields sit */
 	u64	id;		/* trailer ID/IDENTIFIER (0: none, as upstream) */
 	bool	namespaces;	/* perf_synth__threads(): a NAMESPACES per process too */
+	bool	no_mmaps;	/* perf_synth__threads(): no MMAP2 (a command before exec) */
 };
 
 /* Append the trailer (time and id) and emit: for callers building their own records. */
