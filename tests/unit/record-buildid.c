@@ -52,7 +52,8 @@ int main(void)
 			snprintf(m.ev.mmap2.filename, sizeof(exe), "%s", exe);
 			m.ev.header.size = offsetof(struct perf_record_mmap2, filename) +
 					   ((strlen(exe) + 1 + 7) & ~7UL);
-			is_int(record_buildid__event(rb, &m.ev, PERF_SAMPLE_IP | PERF_SAMPLE_TID), 0,
+			is_int(record_buildid__event(rb, &m.ev,
+						     PERF_SAMPLE_IP | PERF_SAMPLE_TID), 0,
 			       "an MMAP2 fed");
 			is_int(record_buildid__payload(rb, &sb), 0, "payload");
 			if (all)

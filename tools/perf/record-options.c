@@ -175,7 +175,8 @@ int record__parse_synth(const struct option *opt, const char *arg, int unset)
 		unsigned int	bits;
 	} kinds[] = {
 		{ "no", 0 }, { "all", RECORD_SYNTH_ALL }, { "task", RECORD_SYNTH_TASK },
-		{ "mmap", RECORD_SYNTH_TASK | RECORD_SYNTH_MMAP }, { "cgroup", RECORD_SYNTH_CGROUP },
+		{ "mmap", RECORD_SYNTH_TASK | RECORD_SYNTH_MMAP },
+		{ "cgroup", RECORD_SYNTH_CGROUP },
 	};
 	struct record_opts *opts = opt->value;
 	const char *p = arg;
@@ -373,7 +374,7 @@ struct option *record_options__new(struct record_opts *opts, struct record_cli *
 			    "count per thread too: inherit_stat and the enabled/running times "
 			    "(READ records at each task's exit)"),
 		OPT_CALLBACK(0, "affinity", opts, "node|cpu",
-			     "move the ring reader to each ring's NUMA node or CPU while it reads it",
+			     "move the ring reader to each ring's NUMA node or CPU to read it",
 			     record__parse_affinity),
 		{ .type = OPTION_CALLBACK, .long_name = "aio", .value = opts, .argh = "n",
 		  .flags = PARSE_OPT_OPTARG, .callback = record__parse_aio,

@@ -416,7 +416,8 @@ int record__start_header(struct record *rec, int argc, const char **argv, const 
 	if (rec->data.is_pipe) {
 		/* the header went straight out, not through record__write */
 		rec->data_offset = 0;
-		rec->bids = rec->opts.no_buildid ? NULL : record_buildid__new(rec->opts.buildid_all);
+		if (!rec->opts.no_buildid)
+			rec->bids = record_buildid__new(rec->opts.buildid_all);
 	}
 	return 0;
 }
