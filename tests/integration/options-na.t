@@ -146,6 +146,7 @@ check refuse record -S
 check refuse record --snapshot
 check refuse record --kcore
 check warn record --debuginfod
+check warn record --off-cpu
 check same record --clang-path /nonexistent/clang
 check same record --clang-opt -O2
 check same record --transaction

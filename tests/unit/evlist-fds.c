@@ -3,7 +3,7 @@
  * util/evlist-fds.c on the live kernel: two task-clock events on this
  * thread, one fd each per CPU, ids registered, one ring buffer per CPU
  * that both write into, enable/disable, a failing open reported with its
- * event, everything closed.
+ * event, everything closed; a group of two.
  */
 #include <errno.h>
 #include <sys/syscall.h>
@@ -35,6 +35,13 @@ static int open_one(void *priv, struct evsel *evsel, int cpu, pid_t pid)
 		return -E2BIG;
 	fd = (int)syscall(__NR_perf_event_open, &evsel->attr, pid, cpu, -1, 0);
 	return fd < 0 ? -errno : fd;
+}
+
+static int open_fallback(void *priv, struct evsel *evsel, int cpu, pid_t pid)
+{
+	bool bits = true;
+
+	return evlist_fds__open_fallback(priv, evsel, cpu, pid, "", &bits);
 }
 
 static void on_error(void *priv, struct evsel *evsel, int err)
@@ -106,6 +113,27 @@ int main(void)
 	ok(!fds, "a half-open set closes");
 
 	evlist__delete(evlist);
+
+	/* a group: the member opened into its leader's group, slot by slot */
+	{
+		struct perf_event_attr la = attr;
+		u64 vals[8] = { 0 };
+
+		la.read_format = PERF_FORMAT_GROUP;
+		evlist = evlist__new();
+		evlist__add(evlist, evsel__new(&la, 0));
+		evlist__add(evlist, evsel__new(&attr, 1));
+		evlist->entries[1]->leader = evlist->entries[0];
+		err = evlist_fds__open(evlist, cpus, threads, &fds, open_fallback, on_error,
+				       evlist);
+		is_int(err, 0, "open a group");
+		ok(!err && read(fds[0][0], vals, sizeof(vals)) > 0 && vals[0] == 2,
+		   "the leader reads two counters (%llu)", (unsigned long long)vals[0]);
+		ok(!err && read(fds[1][0], vals, sizeof(vals)) > 0,
+		   "the member has an fd of its own");
+		evlist_fds__close(&fds, 2, slots, &maps, &nr_maps);
+		evlist__delete(evlist);
+	}
 
 	/* tracepoint filters: the kernel takes its syntax, refuses other text */
 	{

@@ -55,6 +55,16 @@ int main(void)
 	struct evsel *evsel;
 
 	err_sink__set("test", sink, &lines);
+	{
+		FILE *fp = fopen("/proc/sys/kernel/perf_event_max_sample_rate", "r");
+		int want = 0;
+
+		if (fp && fscanf(fp, "%d", &want) != 1)
+			want = 0;
+		if (fp)
+			fclose(fp);
+		is_int(live_session__max_freq(), want, "the maximum frequency is the sysctl's");
+	}
 	t.system_wide = true;
 	t.cpu_list = "x";
 	ok(live_session__init_target(&ls, &t) < 0, "-C x: refused");

@@ -79,6 +79,24 @@ int main(void)
 
 		evlist = evlist__new();
 		args.nr = args.nr_events = 0;
+		event_args__add(&args, "cpu-clock", false);
+		is_int(event_args__add_exclude_pid(&args), 0, "an --exclude-perf");
+		is_int(args.nr_events, 1, "not an event");
+		is_int(parse_events__add_args(evlist, &args, NULL, msg, sizeof(msg)), -EINVAL,
+		       "--exclude-perf after a software event");
+		is_str(msg, "--exclude-perf option should follow a -e tracepoint option",
+		       "upstream's line");
+		evlist__delete(evlist);
+
+		evlist = evlist__new();
+		args.nr = args.nr_events = 0;
+		event_args__add_exclude_pid(&args);
+		is_int(parse_events__add_args(evlist, &args, "cpu-clock", msg, sizeof(msg)),
+		       -EINVAL, "--exclude-perf before any -e");
+		evlist__delete(evlist);
+
+		evlist = evlist__new();
+		args.nr = args.nr_events = 0;
 		is_int(parse_events__add_args(evlist, &args, "cpu-clock", msg, sizeof(msg)), 0,
 		       "no -e: the default");
 		is_int(evlist->nr_entries, 1, "one event");
@@ -109,6 +127,21 @@ int main(void)
 		       "another on the glob's");
 		is_str(evlist->entries[0]->filter, "prev_pid > 0", "the first kept as set");
 		is_str(evlist->entries[1]->filter, "(prev_pid > 0) && (pid > 0)", "joined");
+		{
+			struct event_args xa = { .nr = 0 };
+			struct evlist *x = evlist__new();
+			char want[64];
+
+			event_args__add(&xa, "sched:sched_switch", false);
+			event_args__add(&xa, "prev_pid > 0", true);
+			event_args__add_exclude_pid(&xa);
+			is_int(parse_events__add_args(x, &xa, NULL, msg, sizeof(msg)), 0,
+			       "--filter then --exclude-perf");
+			snprintf(want, sizeof(want), "(prev_pid > 0) && (common_pid != %d)",
+				 (int)getpid());
+			is_str(x->entries[0]->filter, want, "this process left out, joined");
+			evlist__delete(x);
+		}
 		is_int(parse_events__add_list(evlist, "sched:nope", msg, sizeof(msg)), -ENOENT,
 		       "unknown event of a known system");
 		ok(strstr(msg, "subsystem 'sched' has no event 'nope'") != NULL, "said (%s)", msg);

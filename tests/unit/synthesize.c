@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * util/synthesize.c: [bpf] kallsyms parsing (tagged and bare kernels),
- * KSYMBOL records with their trailer, this process's COMM/FORK/MMAP2.
+ * KSYMBOL records with their trailer, this process's COMM/FORK/MMAP2 and
+ * NAMESPACES.
  */
 #include <errno.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "tap.h"
@@ -15,6 +17,8 @@
 struct out {
 	int	nr[PERF_RECORD_MAX];
 	u8	last[4096];
+	u8	first[4096];
+	int	first_type;	/* 0: none yet */
 	bool	fork_before_comm;
 	bool	seen_fork;
 };
@@ -30,6 +34,10 @@ static int emit(void *priv, const union perf_event *ev)
 	if (ev->header.type == PERF_RECORD_COMM && o->nr[PERF_RECORD_COMM] == 1)
 		o->fork_before_comm = o->seen_fork;
 	memcpy(o->last, ev, ev->header.size);
+	if (!o->first_type) {
+		o->first_type = ev->header.type;
+		memcpy(o->first, ev, ev->header.size);
+	}
 	return 0;
 }
 
@@ -91,6 +99,25 @@ int main(void)
 	   "a COMM and a FORK per thread");
 	ok(o.fork_before_comm, "FORK before COMM");
 	ok(o.nr[PERF_RECORD_MMAP2] >= 2, "executable maps as MMAP2");
+	is_int(o.nr[PERF_RECORD_NAMESPACES], 0, "no NAMESPACES unless asked");
+	memset(&o, 0, sizeof(o));
+	s.namespaces = true;
+	is_int(perf_synth__threads(&s, self), 0, "this process, with its namespaces");
+	is_int(o.nr[PERF_RECORD_NAMESPACES], 1, "one NAMESPACES");
+	is_int(o.first_type, PERF_RECORD_NAMESPACES, "first, before FORK and COMM");
+	{
+		struct perf_record_namespaces *ns = (void *)o.first;
+		struct stat st;
+
+		ok(ns->pid == (u32)getpid() && ns->tid == ns->pid && ns->nr_namespaces == 7,
+		   "of this process, 7 namespaces");
+		ok(!stat("/proc/self/ns/net", &st) && ns->link_info[0].dev == st.st_dev &&
+		   ns->link_info[0].ino == st.st_ino, "net: device and inode of /proc/self/ns/net");
+		ok(!stat("/proc/self/ns/cgroup", &st) && ns->link_info[6].ino == st.st_ino,
+		   "cgroup: the seventh");
+		is_int(ns->header.size, 8 + 16 + 7 * 16 + (int)s.id_hdr_size, "size");
+	}
+	s.namespaces = false;
 	thread_map__delete(self);
 	memset(&o, 0, sizeof(o));
 	is_int(perf_synth__kernel_mmap(&s), 0, "kernel map");

@@ -19,6 +19,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -56,8 +57,6 @@
 #include "util/synthesize.h"
 #include "util/thread-map.h"
 
-#define DEFAULT_FREQ		4000
-#define DEFAULT_PAGES		128	/* 512 KiB with 4 KiB pages, as upstream */
 
 #include "util/record.h"
 
@@ -71,12 +70,6 @@ static void sig_handler(int sig)
 		child_done = 1;
 	done = 1;
 }
-
-static const char *const record_usage[] = {
-	"perf record [<options>] [<command>]",
-	"perf record [<options>] -- <command> [<options>]",
-	NULL
-};
 
 static int record__setup_target(struct record *rec, int argc, const char **argv,
 				const struct option *options)
@@ -125,6 +118,22 @@ static void record__summary(struct record *rec)
 		(unsigned long long)rec->samples);
 }
 
+/* -D: the toggles due now; how long poll may wait for the next (ms, at most 250) */
+static int record__delay_step(struct record *rec)
+{
+	struct record_delay *d = &rec->opts.delay;
+	u64 elapsed = (perf_clock__monotonic() - rec->start_ns) / 1000000, wait;
+	int on;
+
+	while ((on = record_delay__due(d, elapsed)) >= 0) {
+		record__ioctl_all(rec, on ? PERF_EVENT_IOC_ENABLE : PERF_EVENT_IOC_DISABLE, true);
+		if (!rec->opts.quiet)
+			fprintf(stderr, "Events %s\n", on ? "enabled" : "disabled");
+	}
+	wait = record_delay__wait(d, elapsed);
+	return wait < 250 ? (int)wait : 250;
+}
+
 static int record__loop(struct record *rec)
 {
 	struct pollfd *pfd = calloc(rec->live.nr_maps, sizeof(*pfd));
@@ -142,10 +151,18 @@ static int record__loop(struct record *rec)
 		err = record__read_all(rec);
 		if (err)
 			break;
+		if (rec->opts.max_size &&
+		    rec->bytes_written + rec->data_offset >= rec->opts.max_size) {
+			/* said with -q too, as upstream's */
+			fprintf(stderr, "[ perf record: perf size limit reached (%llu KB), "
+				"stopping session ]\n",
+				(unsigned long long)rec->opts.max_size / 1024);
+			break;
+		}
 		if (done)
 			break;
 		/* wake now and then: a killed record keeps what was read */
-		n = poll(pfd, rec->live.nr_maps, 250);
+		n = poll(pfd, rec->live.nr_maps, record__delay_step(rec));
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -172,64 +189,12 @@ int cmd_record(int argc, const char **argv)
 {
 	struct record rec_storage, *rec = &rec_storage;
 	struct record_opts *opts = &rec->opts;
-	const char *mmap_pages = NULL;
 	char msg[512];
-	int orig_argc = argc, err, status = 0;
+	int orig_argc = argc, err, status = 0, i;
+	bool delayed;
 	const char **orig_argv = calloc(argc + 1, sizeof(*argv));
 	struct sigaction sa;
-	struct na_given na = { 0 };
-	struct record_regs intr_regs = { .hint = "-I?" }, user_regs = { .hint = "--user-regs=?" };
-	const struct option options[] = {
-		OPT_CALLBACK('e', "event", opts, "event",
-			     "event selector: cpu-clock (default), task-clock, ..., sys:name "
-			     "tracepoints (globs: 'sched:*'); use 'perf list' to list them",
-			     record__parse_event),
-		OPT_CALLBACK(0, "filter", opts, "filter",
-			     "event filter of the tracepoints of the -e before it, in the "
-			     "kernel's syntax ('prev_pid == 1 && next_prio < 100')",
-			     record__parse_filter),
-		OPT_BOOLEAN('a', "all-cpus", &opts->system_wide,
-			    "system-wide collection from all CPUs"),
-		OPT_STRING('C', "cpu", &opts->cpu_list, "cpu",
-			   "list of cpus to monitor"),
-		OPT_STRING('p', "pid", &opts->pids, "pid",
-			   "record events on existing process id"),
-		OPT_STRING('t', "tid", &opts->tids, "tid",
-			   "record events on existing thread id"),
-		OPT_INTEGER('F', "freq", &opts->freq, "profile at this frequency"),
-		OPT_U64('c', "count", &opts->period, "event period to sample"),
-		OPT_CALLBACK_NOARG('g', NULL, opts, "enables call-graph recording",
-				   record__parse_g),
-		OPT_CALLBACK(0, "call-graph", opts, "record_mode",
-			     "setup and enables call-graph (stack chain/backtrace): fp",
-			     record__parse_callgraph),
-		OPT_STRING('m', "mmap-pages", &mmap_pages, "pages",
-			   "number of mmap data pages"),
-		OPT_STRING('o', "output", &opts->output, "file", "output file name"),
-		OPT_BOOLEAN(0, "no-inherit", &opts->no_inherit,
-			    "child tasks do not inherit counters"),
-		OPT_BOOLEAN(0, "no-bpf-event", &opts->no_bpf_event,
-			    "do not record bpf events"),
-		OPT_BOOLEAN('N', "no-buildid-cache", &opts->no_buildid_cache,
-			    "do not update the buildid cache"),
-		OPT_BOOLEAN('q', "quiet", &opts->quiet, "don't print any message"),
-		{ .type = OPTION_CALLBACK, .short_name = 'z', .long_name = "compression-level",
-		  .value = opts, .argh = "n", .flags = PARSE_OPT_OPTARG,
-		  .help = "compress records using specified level (default: 1 - fastest "
-			  "compression, 22 - greatest compression)",
-		  .callback = record__parse_comp },
-		{ .type = OPTION_CALLBACK, .short_name = 'I', .long_name = "intr-regs",
-		  .value = &intr_regs, .argh = "any register", .flags = PARSE_OPT_OPTARG,
-		  .help = "sample these registers on interrupt (default: all); -I? lists them",
-		  .callback = record__parse_regs },
-		{ .type = OPTION_CALLBACK, .long_name = "user-regs",
-		  .value = &user_regs, .argh = "any register", .flags = PARSE_OPT_OPTARG,
-		  .help = "sample these user-space registers (default: all); "
-			  "--user-regs=? lists them",
-		  .callback = record__parse_regs },
-		OPT_NA_RECORD(&na),
-		OPT_END()
-	};
+	struct record_cli cli = { .intr_regs.hint = "-I?", .user_regs.hint = "--user-regs=?" };
 
 	memset(rec, 0, sizeof(*rec));
 	if (!orig_argv)
@@ -237,6 +202,7 @@ int cmd_record(int argc, const char **argv)
 	/* parse_options() reorders argv: keep the command line for CMDLINE */
 	memcpy(orig_argv, argv, argc * sizeof(*argv));
 	rec->child = -1;
+	rec->affinity_cpu = -1;
 	rec->go_pipe[0] = rec->go_pipe[1] = -1;
 	rec->live.sideband_bits = true;
 	rec->data.fd = -1;
@@ -245,54 +211,18 @@ int cmd_record(int argc, const char **argv)
 	pthread_mutex_init(&rec->env_lock, NULL);
 	perf_header__init(&rec->header);
 
-	argc = na_options__parse(argc, argv, options, record_usage, PARSE_OPT_STOP_AT_NON_OPTION,
-				 &na, &err);
-	if (argc < 0) {
-		free(orig_argv);
-		return err;
-	}
-	opts->na_sample_type = na.sample_type;
-	if (record__regs_mask(&intr_regs, &opts->sample_regs_intr) ||
-	    record__regs_mask(&user_regs, &opts->sample_regs_user)) {
+	cli.options = record_options__new(opts, &cli);
+	if (!cli.options) {
 		free(orig_argv);
 		return 1;
 	}
-	err = -EINVAL;
-	if (opts->freq && opts->period) {
-		usage_error(record_usage, options, "-F and -c exclude each other");
-		goto out;
-	}
-	if (opts->freq < 0) {
-		fprintf(stderr, "perf record: -F %d: the frequency must be positive\n",
-			opts->freq);
-		goto out;
-	}
-	opts->period_given = opts->period != 0;
-	if (!opts->freq && !opts->period)
-		opts->freq = DEFAULT_FREQ;
-	if (opts->freq) {
-		FILE *fp = fopen("/proc/sys/kernel/perf_event_max_sample_rate", "r");
-		int max = 0;
-
-		if (fp) {
-			if (fscanf(fp, "%d", &max) != 1)
-				max = 0;
-			fclose(fp);
-		}
-		if (max > 0 && opts->freq > max) {
-			fprintf(stderr, "perf record: -F %d: maximum frequency rate (%d Hz) "
-				"exceeded, using %d Hz\n", opts->freq, max, max);
-			opts->freq = max;
-		}
-	}
-	rec->live.pages = DEFAULT_PAGES;
-	if (mmap_pages && perf_mmap__parse_pages(mmap_pages, &rec->live.pages)) {
-		fprintf(stderr, "perf record: -m %s: expects a power of two number of pages "
-			"or a size (512K, 2M)\n", mmap_pages);
+	argc = record_options__parse(rec, &cli, argc, argv);
+	if (argc < 0 || opts->dry_run) {
+		err = argc == -1 ? -EINVAL : 0;
 		goto out;
 	}
 
-	err = record__setup_target(rec, argc, argv, options);
+	err = record__setup_target(rec, argc, argv, cli.options);
 	if (err)
 		goto out;
 	if (opts->comp_level && opts->output && !strcmp(opts->output, "-")) {
@@ -352,6 +282,17 @@ int cmd_record(int argc, const char **argv)
 		}
 	}
 
+	if (cli.realtime) {
+		struct sched_param param = { .sched_priority = cli.realtime };
+
+		if (sched_setscheduler(0, SCHED_FIFO, &param)) {
+			err = -errno;
+			fprintf(stderr, "perf record: -r %d: cannot run with this SCHED_FIFO "
+				"priority: %s\n", cli.realtime, strerror(errno));
+			goto out;
+		}
+	}
+	delayed = record_delay__given(&opts->delay);
 	rec->live.evlist = rec->evlist;
 	err = record__config_evlist(rec);
 	if (!err)
@@ -360,6 +301,8 @@ int cmd_record(int argc, const char **argv)
 		err = live_session__mmap(&rec->live);
 	if (err)
 		goto out;
+	for (i = 0; opts->verbose && !opts->quiet && i < rec->live.nr_maps; i++)
+		fprintf(stderr, "mmap size %zuB\n", rec->live.maps[i].len);
 
 	err = record__start_header(rec, orig_argc, orig_argv, perf_version_string);
 	if (err)
@@ -372,19 +315,22 @@ int cmd_record(int argc, const char **argv)
 	 * -p/-t: the sampling event carries the tracking bits, so enable it
 	 * before reading /proc, or a thread created meanwhile has no FORK.
 	 */
-	if (rec->live.per_thread && !record__profiles_child(rec))
+	if (rec->live.per_thread && !record__profiles_child(rec) && !delayed)
 		record__ioctl_all(rec, PERF_EVENT_IOC_ENABLE, false);
 
-	err = record__synthesize(rec);
+	err = opts->tail_synthesize ? 0 : record__synthesize(rec);
 	if (err) {
 		fprintf(stderr, "perf record: cannot write what exists at start: %s\n",
 			rec->data.err[0] ? rec->data.err : strerror(-err));
 		goto out_stop;
 	}
 
+	if (delayed && !opts->quiet)
+		fprintf(stderr, "Events disabled\n");
+	rec->start_ns = perf_clock__monotonic();
 	if (record__profiles_child(rec))
 		record__start_workload(rec);	/* enable_on_exec does the rest */
-	else if (!rec->live.per_thread)
+	else if (!rec->live.per_thread && !delayed)
 		record__ioctl_all(rec, PERF_EVENT_IOC_ENABLE, false);
 	/* with a target (-a, -C, -p, -t) the command only sets the duration */
 	if (!record__profiles_child(rec) && rec->child > 0)
@@ -394,6 +340,9 @@ int cmd_record(int argc, const char **argv)
 	record__ioctl_all(rec, PERF_EVENT_IOC_DISABLE, false);
 	if (!err)
 		err = record__read_all(rec);
+	/* --tail-synthesize: what exists now, after the samples (time 0 all the same) */
+	if (!err && opts->tail_synthesize)
+		err = record__synthesize(rec);
 
 out_stop:
 	if (rec->sb_on) {
@@ -449,5 +398,6 @@ out:
 	if (rec->zc_on)
 		record_compress__exit(&rec->zc);
 	free(orig_argv);
+	free(cli.options);
 	return err ? 1 : 0;
 }

@@ -358,6 +358,8 @@ int bpf_sideband__open(struct bpf_sideband *sb)
 	attr.inherit = 0;
 	attr.enable_on_exec = 0;
 	attr.mmap = attr.mmap2 = attr.comm = attr.comm_exec = attr.task = 0;
+	attr.mmap_data = attr.context_switch = attr.namespaces = 0;
+	attr.exclude_user = 0;
 	attr.sample_period = 1;
 	attr.freq = 0;
 	attr.exclude_kernel = 0;

@@ -24,7 +24,8 @@ int evlist_fds__open_fallback(struct evlist *evlist, struct evsel *evsel, int cp
 	int fd, i;
 
 	for (;;) {
-		fd = (int)syscall(__NR_perf_event_open, attr, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+		fd = (int)syscall(__NR_perf_event_open, attr, pid, cpu,
+				  evsel->leader ? evsel->group_fd : -1, PERF_FLAG_FD_CLOEXEC);
 		if (fd >= 0)
 			return fd;
 		if (errno == EINVAL && (attr->read_format & PERF_FORMAT_LOST)) {
@@ -72,14 +73,18 @@ int evlist_fds__open(struct evlist *evlist, const struct perf_cpu_map *cpus,
 	evlist__for_each(evlist, evsel, i) {
 		for (c = 0; c < cpus->nr; c++) {
 			for (t = 0; t < threads->nr; t++) {
-				int fd = open_one(priv, evsel, cpus->cpus[c], threads->pids[t]);
+				int slot = c * threads->nr + t, fd;
 				u64 id;
+
+				if (evsel->leader)
+					evsel->group_fd = fds[evsel->leader->idx][slot];
+				fd = open_one(priv, evsel, cpus->cpus[c], threads->pids[t]);
 
 				if (fd < 0) {
 					error(priv, evsel, fd);
 					return fd;
 				}
-				fds[i][c * threads->nr + t] = fd;
+				fds[i][slot] = fd;
 				if (ioctl(fd, PERF_EVENT_IOC_ID, &id) < 0) {
 					err = -errno;
 					error(priv, evsel, err);

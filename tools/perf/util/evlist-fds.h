@@ -21,7 +21,9 @@ struct perf_mmap;
 
 /*
  * Open every fd with open_one (the command's attr fallbacks; an fd or
- * -errno), registering each fd's id with its evsel and the evlist.  On a
+ * -errno), registering each fd's id with its evsel and the evlist.  A
+ * group member (evsel->leader, opened after it) goes into the leader's
+ * group of the same CPU and thread.  On a
  * failure error() is told which event and why, and -errno returned; what
  * was opened stays in *fdsp for evlist_fds__close().
  */

@@ -21,6 +21,9 @@ struct evsel {
 	u64			*ids;
 	u32			nr_ids, alloc_ids;
 	char			*filter;	/* record, top: the tracepoint filter (--filter) */
+	/* record --group: on a member, its group's leader (opened first) */
+	struct evsel		*leader;
+	int			group_fd;	/* evlist_fds__open()'s: the leader's fd */
 	/* a tracepoint's format, from the file's TRACING_DATA (not owned) */
 	struct tep_event	*tp_format;
 	/* session statistics */

@@ -56,17 +56,28 @@ static int open_one(void *priv, struct evsel *evsel, int cpu, pid_t pid)
 					 &ctx->ls->sideband_bits);
 }
 
-static int paranoid_level(void)
+/* A number from a /proc/sys file, 0 when unreadable. */
+static int proc_sys_int(const char *path)
 {
-	FILE *fp = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
-	int level = 0;
+	FILE *fp = fopen(path, "r");
+	int v = 0;
 
 	if (fp) {
-		if (fscanf(fp, "%d", &level) != 1)
-			level = 0;
+		if (fscanf(fp, "%d", &v) != 1)
+			v = 0;
 		fclose(fp);
 	}
-	return level;
+	return v;
+}
+
+static int paranoid_level(void)
+{
+	return proc_sys_int("/proc/sys/kernel/perf_event_paranoid");
+}
+
+int live_session__max_freq(void)
+{
+	return proc_sys_int("/proc/sys/kernel/perf_event_max_sample_rate");
 }
 
 static void open_error(void *priv, struct evsel *evsel, int err)

@@ -80,6 +80,8 @@ int live_session__synth_bpf(const struct live_session *ls, struct perf_synth *s,
 int live_session__start_sideband(struct bpf_sideband *sb, int *open_err);
 /* Unmap and close the fds (the target stays). */
 void live_session__close(struct live_session *ls);
+/* kernel.perf_event_max_sample_rate, the highest -F (0 when unknown). */
+int live_session__max_freq(void);
 /* Close, and free the target. */
 void live_session__exit(struct live_session *ls);
 

@@ -61,6 +61,8 @@ const struct na_option na_kcore = {
 const struct na_option na_debuginfod =
 	NA_TEXT(NA_WARN, "debuginfod support requested, but perf is not built with it");
 const struct na_option na_ignored = NA_TEXT(NA_IGNORE, NULL);
+const struct na_option na_off_cpu =
+	NA_TEXT(NA_WARN, "option `off-cpu' is being ignored because no BUILD_BPF_SKEL=1");
 const struct na_option na_phys_data = NA_BITS(PERF_SAMPLE_PHYS_ADDR);
 const struct na_option na_data_page_size = NA_BITS(PERF_SAMPLE_DATA_PAGE_SIZE);
 const struct na_option na_code_page_size = NA_BITS(PERF_SAMPLE_CODE_PAGE_SIZE);

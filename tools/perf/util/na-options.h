@@ -88,6 +88,7 @@ extern const struct na_option na_snapshot;
 extern const struct na_option na_kcore;
 extern const struct na_option na_debuginfod;
 extern const struct na_option na_ignored;
+extern const struct na_option na_off_cpu;
 extern const struct na_option na_phys_data;
 extern const struct na_option na_data_page_size;
 extern const struct na_option na_code_page_size;
@@ -150,7 +151,10 @@ extern const struct na_option na_xed;
 		   &na_ignored), \
 	OPT_NA_OPTARG(0, "debuginfod", g, "debuginfod urls", \
 		      "fetch debug info from debuginfod (not built in: warned about)", \
-		      &na_debuginfod)
+		      &na_debuginfod), \
+	OPT_NA(0, "off-cpu", g, \
+	       "off-cpu analysis (BPF skeletons not built in: warned about, as upstream)", \
+	       &na_off_cpu)
 
 #define OPT_NA_REPORT(g) \
 	OPT_NA('b', "branch-stack", g, \

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "err-sink.h"
 #include "evlist.h"
@@ -371,9 +372,37 @@ int event_args__add(struct event_args *args, const char *str, bool filter)
 		return -E2BIG;
 	args->v[args->nr].str = str;
 	args->v[args->nr].filter = filter;
+	args->v[args->nr].exclude_self = false;
 	args->nr++;
 	args->nr_events += !filter;
 	return 0;
+}
+
+int event_args__add_exclude_pid(struct event_args *args)
+{
+	int err = event_args__add(args, NULL, true);
+
+	if (!err)
+		args->v[args->nr - 1].exclude_self = true;
+	return err;
+}
+
+/* --exclude-perf: upstream's line when no -e of tracepoints comes before */
+static int parse_events__exclude_self(struct evlist *evlist, int first, char *msg,
+				      size_t msgsz)
+{
+	char filter[32];
+	int i;
+
+	for (i = first; i < evlist->nr_entries; i++)
+		if (evlist->entries[i]->attr.type != PERF_TYPE_TRACEPOINT)
+			break;
+	if (first >= evlist->nr_entries || i < evlist->nr_entries) {
+		snprintf(msg, msgsz, "--exclude-perf option should follow a -e tracepoint option");
+		return -EINVAL;
+	}
+	snprintf(filter, sizeof(filter), "common_pid != %d", (int)getpid());
+	return parse_events__set_filter(evlist, first, filter, msg, msgsz);
 }
 
 int parse_events__add_args(struct evlist *evlist, const struct event_args *args,
@@ -383,6 +412,10 @@ int parse_events__add_args(struct evlist *evlist, const struct event_args *args,
 
 	msg[0] = '\0';
 	for (i = 0; !err && i < args->nr; i++) {
+		if (args->v[i].exclude_self) {
+			err = parse_events__exclude_self(evlist, first, msg, msgsz);
+			continue;
+		}
 		if (args->v[i].filter) {
 			/* before any -e: past the end, so said as such */
 			err = parse_events__set_filter(evlist, first, args->v[i].str, msg, msgsz);

@@ -70,6 +70,7 @@ struct event_args {
 	struct {
 		const char	*str;
 		bool		filter;
+		bool		exclude_self;	/* --exclude-perf: no str */
 	} v[EVENT_ARGS_MAX];
 	int	nr;
 	int	nr_events;	/* of them -e */
@@ -77,6 +78,11 @@ struct event_args {
 
 /* Keep one (the string is not copied); -E2BIG past EVENT_ARGS_MAX. */
 int event_args__add(struct event_args *args, const char *str, bool filter);
+/*
+ * A filter leaving out this process's own hits ("common_pid != PID") on
+ * the tracepoints of the -e before it, all of which must be tracepoints.
+ */
+int event_args__add_exclude_pid(struct event_args *args);
 
 /*
  * Every -e of args into evlist (parse_events__add_list()) with its

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /* How far the kernel's sample clock is from CLOCK_MONOTONIC. */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -84,4 +86,44 @@ out:
 	munmap(base, 2 * page);
 	close(fd);
 	return err;
+}
+
+int perf_clock__parse_id(const char *name, int *clockid)
+{
+	static const struct {
+		const char	*name;
+		const char	*abbrev;
+		int		id;
+	} clocks[] = {
+		{ "monotonic", "mono", CLOCK_MONOTONIC },
+		{ "monotonic_raw", "raw", CLOCK_MONOTONIC_RAW },
+		{ "realtime", "real", CLOCK_REALTIME },
+		{ "boottime", "boot", CLOCK_BOOTTIME },
+		{ "tai", NULL, CLOCK_TAI },
+	};
+	long n;
+	size_t i;
+
+	if (!name || !*name)
+		return -EINVAL;
+	/* a number as upstream reads it: its leading digits ("0x1" is 0) */
+	while (*name == ' ' || *name == '\t')
+		name++;
+	if (*name >= '0' && *name <= '9') {
+		n = strtol(name, NULL, 10);
+		if (n > 0x7fffffff)
+			return -EINVAL;
+		*clockid = (int)n;
+		return 0;
+	}
+	if (!strncasecmp(name, "CLOCK_", 6))
+		name += 6;
+	for (i = 0; i < sizeof(clocks) / sizeof(clocks[0]); i++) {
+		if (!strcasecmp(name, clocks[i].name) ||
+		    (clocks[i].abbrev && !strcasecmp(name, clocks[i].abbrev))) {
+			*clockid = clocks[i].id;
+			return 0;
+		}
+	}
+	return -EINVAL;
 }

@@ -16,4 +16,11 @@ int perf_clock__offset(s64 *offset);
 /* CLOCK_MONOTONIC in ns. */
 u64 perf_clock__monotonic(void);
 
+/*
+ * -k/--clockid: a clock by name (monotonic or mono, monotonic_raw or raw,
+ * realtime or real, boottime or boot, tai; each also as CLOCK_NAME in any
+ * case) or by number.  0 with *clockid set, -EINVAL otherwise.
+ */
+int perf_clock__parse_id(const char *name, int *clockid);
+
 #endif /* __PERF_PERF_CLOCK_H */

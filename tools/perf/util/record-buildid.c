@@ -117,6 +117,7 @@ struct bid_walk {
 	u32			cap;
 	u32			nr_procs;
 	bool			kernel_hit;
+	bool			all;	/* --buildid-all: hit or not */
 	int			err;
 };
 
@@ -294,10 +295,10 @@ static int walk__payload(struct bid_walk *w, struct strbuf *payload)
 	u32 i;
 	int err = w->err;
 
-	if (!err && w->kernel_hit && !build_id__read_kernel(id, &len))
+	if (!err && (w->kernel_hit || w->all) && !build_id__read_kernel(id, &len))
 		err = payload__add(payload, PERF_RECORD_MISC_KERNEL, id, len, "[kernel.kallsyms]");
 	for (i = 0; !err && i < w->nr_dsos; i++)
-		if (w->hit[i] && !build_id__read_elf(w->dsos[i], id, &len))
+		if ((w->hit[i] || w->all) && !build_id__read_elf(w->dsos[i], id, &len))
 			err = payload__add(payload, PERF_RECORD_MISC_USER, id, len, w->dsos[i]);
 	return err;
 }
@@ -315,9 +316,10 @@ static void walk__exit(struct bid_walk *w)
 	free(w->procs);
 }
 
-int record_buildid__collect(const char *path, struct strbuf *payload)
+int record_buildid__collect(const char *path, bool all, struct strbuf *payload)
 {
-	struct bid_walk w = { .tool = { .event = walk__event, .sample = walk__sample } };
+	struct bid_walk w = { .tool = { .event = walk__event, .sample = walk__sample },
+			      .all = all };
 	struct perf_session *session = NULL;
 	struct perf_data data;
 	int err;
@@ -341,9 +343,13 @@ struct record_buildid {
 	struct bid_walk	w;
 };
 
-struct record_buildid *record_buildid__new(void)
+struct record_buildid *record_buildid__new(bool all)
 {
-	return calloc(1, sizeof(struct record_buildid));
+	struct record_buildid *rb = calloc(1, sizeof(*rb));
+
+	if (rb)
+		rb->w.all = all;
+	return rb;
 }
 
 void record_buildid__delete(struct record_buildid *rb)

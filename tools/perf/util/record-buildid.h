@@ -2,6 +2,7 @@
 #ifndef __PERF_RECORD_BUILDID_H
 #define __PERF_RECORD_BUILDID_H
 
+#include <stdbool.h>
 #include "types.h"
 
 struct strbuf;
@@ -17,10 +18,11 @@ int build_id__read_kernel(u8 *id, size_t *len);
  * The BUILD_ID feature payload for a recorded file, as upstream's record
  * writes it: one HEADER_BUILD_ID record (pid -1, name padded to 64) per
  * DSO that got samples, found by walking the file's MMAP/MMAP2/FORK
- * records and samples.  DSOs whose build-id cannot be read are left out;
- * an empty payload when none is known.
+ * records and samples (with all: every DSO mapped, and the kernel, as
+ * --buildid-all).  DSOs whose build-id cannot be read are left out; an
+ * empty payload when none is known.
  */
-int record_buildid__collect(const char *path, struct strbuf *payload);
+int record_buildid__collect(const char *path, bool all, struct strbuf *payload);
 
 /*
  * Pipe mode, where the output cannot be read back: feed every record
@@ -31,7 +33,7 @@ int record_buildid__collect(const char *path, struct strbuf *payload);
 struct record_buildid;
 union perf_event;
 
-struct record_buildid *record_buildid__new(void);
+struct record_buildid *record_buildid__new(bool all);
 void record_buildid__delete(struct record_buildid *rb);
 int record_buildid__event(struct record_buildid *rb, const union perf_event *ev,
 			  u64 sample_type);

@@ -64,6 +64,52 @@ static int record__set_cmdline(struct record *rec, int argc, const char **argv)
 	return err;
 }
 
+/*
+ * -k: the clock's resolution (CLOCKID) and, in CLOCK_DATA, one instant on
+ * both the time of day and that clock, for readers to convert.
+ */
+static int record__clock_data(struct record *rec)
+{
+	struct perf_env *env = &rec->header.env;
+	clockid_t id = rec->opts.clockid;
+	struct timespec res, tod, clk;
+
+	if (clock_getres(id, &res) || clock_gettime(CLOCK_REALTIME, &tod) ||
+	    clock_gettime(id, &clk)) {
+		pr_err("-k %d: the kernel has no such clock", (int)id);
+		return -EINVAL;
+	}
+	env->clockid_res_ns = (u64)res.tv_sec * 1000000000ULL + res.tv_nsec;
+	env->clock_version = 1;
+	env->clockid = (u32)id;
+	env->clock_tod_ns = (u64)tod.tv_sec * 1000000000ULL + tod.tv_nsec;
+	env->clock_clockid_ns = (u64)clk.tv_sec * 1000000000ULL + clk.tv_nsec;
+	perf_header__set_feat(&rec->header, HEADER_CLOCK_DATA);
+	return 0;
+}
+
+/* --group: GROUP_DESC, one anonymous group of every event (none of one). */
+static int record__group_desc(struct record *rec)
+{
+	struct perf_env *env = &rec->header.env;
+	u32 nr = rec->evlist->nr_entries;
+
+	perf_env__clear_groups(env);
+	if (nr > 1) {
+		env->groups = calloc(1, sizeof(*env->groups));
+		if (!env->groups)
+			return -ENOMEM;
+		env->groups[0].name = strdup("{anon_group}");
+		if (!env->groups[0].name)
+			return -ENOMEM;
+		env->groups[0].leader_idx = 0;
+		env->groups[0].nr_members = nr;
+		env->nr_groups = 1;
+	}
+	perf_header__set_feat(&rec->header, HEADER_GROUP_DESC);
+	return 0;
+}
+
 int record__init_header(struct record *rec, int argc, const char **argv, const char *version)
 {
 	struct perf_header *h = &rec->header;
@@ -84,10 +130,20 @@ int record__init_header(struct record *rec, int argc, const char **argv, const c
 		err = record__set_cmdline(rec, argc, argv);
 	if (err)
 		return err;
-	if (!clock_getres(CLOCK_MONOTONIC, &res))
+	if (rec->opts.use_clockid) {
+		err = record__clock_data(rec);
+		if (err)
+			return err;
+	} else if (!clock_getres(CLOCK_MONOTONIC, &res)) {
 		h->env.clockid_res_ns = (u64)res.tv_sec * 1000000000ULL + res.tv_nsec;
+	}
 	for (i = 0; i < ARRAY_SIZE(feats); i++)
 		perf_header__set_feat(h, feats[i]);
+	if (rec->opts.group) {
+		err = record__group_desc(rec);
+		if (err)
+			return err;
+	}
 	if (!rec->opts.no_bpf_event) {
 		perf_header__set_feat(h, HEADER_BPF_PROG_INFO);
 		perf_header__set_feat(h, HEADER_BPF_BTF);
@@ -217,7 +273,10 @@ int record__build_ids(struct record *rec)
 	size_t len;
 	int err;
 
-	err = record_buildid__collect(perf_data__write_path(&rec->data), &sb);
+	if (rec->opts.no_buildid)
+		return 0;
+	err = record_buildid__collect(perf_data__write_path(&rec->data), rec->opts.buildid_all,
+				      &sb);
 	if (err || !sb.len) {
 		strbuf__release(&sb);
 		return 0;	/* the profile is fine without them */
@@ -269,9 +328,29 @@ int record__pipe_build_ids(struct record *rec)
 int record__synthesize(struct record *rec)
 {
 	struct perf_event_header fi = { .type = PERF_RECORD_FINISHED_INIT, .size = sizeof(fi) };
+	struct perf_synth *s = &rec->synth;
+	struct perf_thread_map *only;
 	int err;
 
-	err = live_session__synth_tasks(&rec->live, &rec->synth);
+	err = perf_synth__kernel_mmap(s);
+	if (!err)
+		err = perf_synth__modules(s);
+	/*
+	 * The command's maps before exec are ours, not its: exec brings its
+	 * own.  Without task synthesis (--synth no, cgroup) the command still
+	 * gets its COMM, as upstream's.
+	 */
+	s->no_mmaps = record__profiles_child(rec) || !(rec->opts.synth & RECORD_SYNTH_MMAP);
+	if (!(rec->opts.synth & (RECORD_SYNTH_TASK | RECORD_SYNTH_MMAP))) {
+		s->no_mmaps = true;
+		only = rec->child > 0 ? thread_map__new_one(rec->child) : NULL;
+		if (!err && only)
+			err = perf_synth__threads(s, only);
+		thread_map__delete(only);
+	} else if (!err) {
+		err = perf_synth__threads(s, rec->live.per_thread ? rec->live.threads : NULL);
+	}
+	s->no_mmaps = false;
 	if (err)
 		return err;
 	err = live_session__synth_bpf(&rec->live, &rec->synth, &rec->cap, !rec->opts.no_bpf_event);
@@ -326,7 +405,8 @@ int record__start_header(struct record *rec, int argc, const char **argv, const 
 	if (rec->data.is_pipe) {
 		/* the header went straight out, not through record__write */
 		rec->data_offset = 0;
-		rec->bids = record_buildid__new();
+		if (!rec->opts.no_buildid)
+			rec->bids = record_buildid__new(rec->opts.buildid_all);
 	}
 	return 0;
 }
@@ -336,8 +416,9 @@ int record__finish_header(struct record *rec)
 {
 	int err = 0;
 
-	rec->header.env.first_sample_time = rec->first_time;
-	rec->header.env.last_sample_time = rec->last_time;
+	/* -B: no walk of the samples, no times either, as upstream's */
+	rec->header.env.first_sample_time = rec->opts.no_buildid ? 0 : rec->first_time;
+	rec->header.env.last_sample_time = rec->opts.no_buildid ? 0 : rec->last_time;
 	if (rec->data.is_pipe) {
 		if (!rec->opts.no_bpf_event && rec->live.sideband_bits)
 			err = record__write_pipe_bpf_features(rec);

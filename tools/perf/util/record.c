@@ -24,11 +24,14 @@
 #include "synthesize.h"
 #include "thread-map.h"
 #include "tracefs.h"
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -99,13 +102,31 @@ int record__finished_round(struct record *rec)
 
 static void record__set_tracking(struct record *rec, struct perf_event_attr *attr)
 {
-	perf_event_attr__set_sideband(attr, !rec->opts.no_bpf_event);
+	const struct record_opts *opts = &rec->opts;
+
+	perf_event_attr__set_sideband(attr, !opts->no_bpf_event);
+	if (opts->switch_events)
+		attr->context_switch = 1;
+	if (opts->namespaces)
+		attr->namespaces = 1;
+	if (opts->sample_addr)
+		attr->mmap_data = 1;
+}
+
+/* The tracking dummy's name says where it counts, as upstream's modifiers. */
+static const char *record__dummy_name(const struct record_opts *opts)
+{
+	if (opts->all_user)
+		return "dummy:uh";
+	if (opts->all_kernel)
+		return "dummy:kh";
+	return "dummy:HG";
 }
 
 /*
- * With tracepoints, as upstream: one event has no id, several of one
- * sample type an ID, of different sample types an IDENTIFIER (first, so
- * that any record names its event).
+ * As upstream: one event has no id, several of one sample type an ID, of
+ * different sample types an IDENTIFIER (first, so that any record names
+ * its event); --sample-identifier asks for an IDENTIFIER in any case.
  */
 static void record__config_ids(struct record *rec)
 {
@@ -120,6 +141,8 @@ static void record__config_ids(struct record *rec)
 			if (evsel->attr.sample_type != first)
 				bit = PERF_SAMPLE_IDENTIFIER;
 	}
+	if (rec->opts.sample_identifier)
+		bit = PERF_SAMPLE_IDENTIFIER;
 	evlist__for_each(evlist, evsel, i)
 		evsel->attr.sample_type |= bit;
 }
@@ -137,6 +160,78 @@ static void record__set_regs(const struct record_opts *opts, struct perf_event_a
 	}
 }
 
+/* The sample fields every event asks for (the tracking dummy too). */
+static u64 record__sample_type(const struct record *rec)
+{
+	const struct record_opts *opts = &rec->opts;
+	u64 sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID;
+
+	/* -R asks for the time too, even with --no-timestamp */
+	if (opts->sample_time || opts->raw_samples)
+		sample_type |= PERF_SAMPLE_TIME;
+	if ((opts->freq && opts->period_bit >= 0) || opts->period_bit > 0)
+		sample_type |= PERF_SAMPLE_PERIOD;
+	if (opts->callchain)
+		sample_type |= PERF_SAMPLE_CALLCHAIN;
+	if (!rec->live.per_thread || opts->sample_cpu || opts->raw_samples)
+		sample_type |= PERF_SAMPLE_CPU;
+	if (opts->raw_samples)
+		sample_type |= PERF_SAMPLE_RAW;
+	if (opts->sample_addr)
+		sample_type |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
+	return sample_type | opts->na_sample_type;
+}
+
+/*
+ * --group: every event one group led by the first, as upstream's (the
+ * tracking dummy too); only the leader is disabled and enabled at exec.
+ */
+static void record__config_group(struct record *rec)
+{
+	struct evsel *evsel, *leader = evlist__first(rec->evlist);
+	int i;
+
+	evlist__for_each(rec->evlist, evsel, i) {
+		if (evsel == leader)
+			continue;
+		evsel->leader = leader;
+		evsel->attr.disabled = 0;
+		evsel->attr.enable_on_exec = 0;
+	}
+}
+
+/* What the options set in every attr, the tracking dummy's too. */
+static void record__config_common(const struct record_opts *opts, struct perf_event_attr *attr)
+{
+	if (opts->running_time)
+		attr->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED |
+				     PERF_FORMAT_TOTAL_TIME_RUNNING;
+	if (opts->all_user)
+		attr->exclude_kernel = 1;
+	if (opts->all_kernel)
+		attr->exclude_user = 1;
+	/* both given: both excluded, as upstream */
+	if (opts->callchain && opts->user_callchains)
+		attr->exclude_callchain_kernel = 1;
+	if (opts->callchain && opts->kernel_callchains)
+		attr->exclude_callchain_user = 1;
+	if (opts->no_buffering)
+		attr->wakeup_events = 1;
+	if (opts->stat) {
+		attr->inherit_stat = 1;
+		attr->read_format |= PERF_FORMAT_TOTAL_TIME_ENABLED |
+				     PERF_FORMAT_TOTAL_TIME_RUNNING;
+	}
+	if (opts->no_samples) {
+		attr->sample_period = 0;
+		attr->sample_freq = 0;
+	}
+	if (opts->use_clockid) {
+		attr->use_clockid = 1;
+		attr->clockid = opts->clockid;
+	}
+}
+
 /* The attrs as upstream lays them out (see `perf evlist -v` of its files). */
 int record__config_evlist(struct record *rec)
 {
@@ -146,12 +241,15 @@ int record__config_evlist(struct record *rec)
 	int i;
 
 	rec->nr_sampling = rec->evlist->nr_entries;
-	if (!rec->live.per_thread) {
+	/* per thread with -D too: the sampling events start disabled, not it */
+	rec->has_dummy = !rec->live.per_thread || record_delay__given(&opts->delay);
+	if (rec->has_dummy) {
 		struct perf_event_attr dummy;
 
 		parse_events__event("dummy", &dummy, NULL, 0);
 		evsel = evsel__new(&dummy, 0);
-		if (!evsel || evsel__set_name(evsel, "dummy:HG") || evlist__add(rec->evlist, evsel)) {
+		if (!evsel || evsel__set_name(evsel, record__dummy_name(opts)) ||
+		    evlist__add(rec->evlist, evsel)) {
 			evsel__delete(evsel);
 			return -ENOMEM;
 		}
@@ -165,20 +263,11 @@ int record__config_evlist(struct record *rec)
 		opts->freq = 0;
 		opts->period = 1;
 	}
-	sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME;
-	if (opts->freq)
-		sample_type |= PERF_SAMPLE_PERIOD;
-	if (opts->callchain)
-		sample_type |= PERF_SAMPLE_CALLCHAIN;
-	if (!rec->nr_tracepoints && rec->evlist->nr_entries > 1)
-		sample_type |= PERF_SAMPLE_ID;
-	if (!rec->live.per_thread)
-		sample_type |= PERF_SAMPLE_CPU;
-	sample_type |= opts->na_sample_type;
+	sample_type = record__sample_type(rec);
 
 	evlist__for_each(rec->evlist, evsel, i) {
 		struct perf_event_attr *attr = &evsel->attr;
-		bool tracking = evsel__is_sideband(evsel) && !rec->live.per_thread;
+		bool tracking = rec->has_dummy && i >= rec->nr_sampling;
 
 		attr->size = sizeof(*attr);
 		attr->sample_type = sample_type;
@@ -195,28 +284,43 @@ int record__config_evlist(struct record *rec)
 		} else {
 			attr->sample_period = opts->period;
 		}
+		if (tracking && !opts->freq_given && !opts->period_given) {
+			/* upstream's dummy follows -F and -c only when they are given */
+			attr->freq = 0;
+			attr->sample_period = 1;
+			if (opts->period_bit <= 0)
+				attr->sample_type &= ~(u64)PERF_SAMPLE_PERIOD;
+		}
+		record__config_common(opts, attr);
 		if (tracking) {
 			record__set_tracking(rec, attr);
+			/* per thread (-D): with the command, from its exec */
+			if (rec->live.per_thread && record__profiles_child(rec))
+				attr->disabled = attr->enable_on_exec = 1;
 			continue;
 		}
 		record__set_regs(opts, attr);
 		attr->disabled = 1;
 		if (!attr->exclude_guest && !attr->exclude_host)
 			attr->exclude_guest = 1;
-		if (record__profiles_child(rec))
+		if (record__profiles_child(rec) && !record_delay__given(&opts->delay))
 			attr->enable_on_exec = 1;
-		if (rec->live.per_thread && i == 0)
+		if (!rec->has_dummy && i == 0)
 			record__set_tracking(rec, attr);
 	}
 
-	if (rec->nr_tracepoints)
-		record__config_ids(rec);
+	record__config_ids(rec);
+	if (opts->group)
+		record__config_group(rec);
 
 	/* where TIME sits in a sample, for SAMPLE_TIME */
+	sample_type = evlist__first(rec->evlist)->attr.sample_type;
 	rec->time_pos = sizeof(struct perf_event_header);
-	if (evlist__first(rec->evlist)->attr.sample_type & PERF_SAMPLE_IDENTIFIER)
+	if (sample_type & PERF_SAMPLE_IDENTIFIER)
 		rec->time_pos += 8;
 	rec->time_pos += 8 + 8;	/* IP, TID */
+	if (!(sample_type & PERF_SAMPLE_TIME))
+		rec->time_pos = -1;
 	return 0;
 }
 
@@ -319,6 +423,57 @@ int record__flush_forwarded(struct record *rec, u64 before)
 	return sb_dedup__flush(&rec->sb_dedup, before, 2000000000ULL, record__emit, rec);
 }
 
+/* The CPUs of cpu's NUMA node, from sysfs; NULL when it has none. */
+static struct perf_cpu_map *record__node_cpus(int cpu)
+{
+	struct perf_cpu_map *map = NULL;
+	char path[128], list[1024];
+	struct dirent *de;
+	FILE *fp;
+	DIR *dir;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d", cpu);
+	dir = opendir(path);
+	if (!dir)
+		return NULL;
+	while ((de = readdir(dir)) && !map) {
+		if (strncmp(de->d_name, "node", 4) || !isdigit((unsigned char)de->d_name[4]))
+			continue;
+		snprintf(path, sizeof(path), "/sys/devices/system/node/%.32s/cpulist", de->d_name);
+		fp = fopen(path, "r");
+		if (fp && fgets(list, sizeof(list), fp)) {
+			list[strcspn(list, "\n")] = '\0';
+			if (perf_cpu_map__parse_option(&map, list))
+				map = NULL;
+		}
+		if (fp)
+			fclose(fp);
+	}
+	closedir(dir);
+	return map;
+}
+
+/* --affinity: the reader moves to the ring's CPU (or its node) before reading it */
+static void record__affinity(struct record *rec, int cpu)
+{
+	struct perf_cpu_map *node;
+	cpu_set_t set;
+	int i;
+
+	if (rec->opts.affinity == RECORD_AFFINITY_SYS || cpu < 0 || cpu == rec->affinity_cpu)
+		return;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	node = rec->opts.affinity == RECORD_AFFINITY_NODE ? record__node_cpus(cpu) : NULL;
+	for (i = 0; node && i < node->nr; i++)
+		if (node->cpus[i] >= 0 && node->cpus[i] < CPU_SETSIZE)
+			CPU_SET(node->cpus[i], &set);
+	perf_cpu_map__delete(node);
+	/* not fatal: the data is the same wherever it is read */
+	if (!sched_setaffinity(0, sizeof(set), &set))
+		rec->affinity_cpu = cpu;
+}
+
 int record__read_all(struct record *rec)
 {
 	const struct perf_mmap_ops ops = {
@@ -336,6 +491,7 @@ int record__read_all(struct record *rec)
 		 * A ring's bytes go out in up to two writes when they wrap
 		 * around its end: no side-band record may land between them.
 		 */
+		record__affinity(rec, rec->live.maps[i].cpu);
 		pthread_mutex_lock(&rec->write_lock);
 		n = perf_mmap__read(&rec->live.maps[i], &ops, rec);
 		pthread_mutex_unlock(&rec->write_lock);
@@ -377,10 +533,14 @@ int record__lost_samples(struct record *rec)
 		if (!(evsel->attr.read_format & PERF_FORMAT_LOST))
 			continue;
 		for (slot = 0; slot < nr; slot++) {
-			u64 vals[3];
+			/* value, [enabled], [running], id, lost */
+			int n = 3 + !!(evsel->attr.read_format & PERF_FORMAT_TOTAL_TIME_ENABLED) +
+				!!(evsel->attr.read_format & PERF_FORMAT_TOTAL_TIME_RUNNING);
+			u64 vals[5];
 
-			if (read(rec->live.fds[i][slot], vals, sizeof(vals)) == sizeof(vals))
-				lost += vals[2];
+			if (read(rec->live.fds[i][slot], vals, n * sizeof(u64)) ==
+			    (ssize_t)(n * sizeof(u64)))
+				lost += vals[n - 1];
 		}
 		if (evsel__is_sideband(evsel))
 			rec->lost_sideband += lost;
@@ -501,6 +661,7 @@ int record__start_capture(struct record *rec)
 		.priv = rec,
 		.id_hdr_size = evsel__id_hdr_size(rec->evlist->entries[0]),
 		.sample_type = rec->evlist->entries[0]->attr.sample_type,
+		.namespaces = rec->opts.namespaces,
 	};
 	rec->cap = (struct bpf_capture){
 		.bpf = &rec->header.env.bpf,

@@ -18,6 +18,7 @@
 #include "parse-events.h"
 #include "record-buildid.h"
 #include "record-compress.h"
+#include "record-delay.h"
 #include "sideband-dedup.h"
 #include "synthesize.h"
 
@@ -36,13 +37,61 @@ struct record_opts {
 	bool		callchain;
 	bool		quiet;
 	bool		period_given;
+	bool		freq_given;	/* -F */
 	int		freq;
 	u64		period;
 	int		comp_level;	/* -z: 0 is off */
 	u64		na_sample_type;	/* --phys-data...: see na-options.h */
 	u64		sample_regs_intr;	/* -I: 0 is off */
 	u64		sample_regs_user;	/* --user-regs: 0 is off */
+	/* what the attrs ask for beyond the defaults (record__config_evlist()) */
+	bool		all_user;	/* --all-user: exclude_kernel */
+	bool		all_kernel;	/* --all-kernel: exclude_user */
+	bool		user_callchains;	/* exclude_callchain_kernel */
+	bool		kernel_callchains;	/* exclude_callchain_user */
+	int		period_bit;	/* -P: 1, --no-period: -1, else 0 */
+	bool		sample_cpu;	/* --sample-cpu */
+	bool		sample_time;	/* -T, on unless --no-timestamp */
+	bool		running_time;	/* read_format's TOTAL_TIME_* */
+	bool		sample_identifier;
+	bool		raw_samples;	/* -R: RAW and CPU */
+	bool		no_samples;	/* -n: period 0 */
+	bool		switch_events;	/* context_switch on the tracking event */
+	bool		namespaces;	/* namespaces on the tracking event */
+	bool		strict_freq;	/* -F past the kernel's maximum fails */
+	bool		group;		/* the sampling events as one group */
+	bool		sample_addr;	/* -d: ADDR, DATA_SRC, mmap_data */
+	bool		no_buffering;	/* wakeup_events 1 */
+	bool		use_clockid;	/* -k */
+	bool		no_buildid;	/* -B: no BUILD_ID (nor cache), no SAMPLE_TIME */
+	bool		buildid_all;	/* BUILD_ID of every DSO mapped */
+	bool		dry_run;
+	bool		timestamp_boundary;	/* accepted: SAMPLE_TIME is always written */
+	int		proc_map_timeout;	/* accepted: /proc is read whole */
+	int		nr_threads_synthesize;	/* accepted: one thread synthesizes */
+	const char	*mmap_flush;
+	const char	*vmlinux;
+	int		verbose;
+	int		clockid;
+	struct record_delay delay;	/* -D */
+	unsigned int	synth;		/* --synth: RECORD_SYNTH_* */
+	u64		max_size;	/* --max-size: bytes, 0 is none */
+	bool		tail_synthesize;
+	bool		stat;		/* -s: inherit_stat, the enabled/running times */
+	int		affinity;	/* --affinity: RECORD_AFFINITY_* */
+	int		aio;		/* --aio: accepted, writes stay synchronous */
 };
+
+/* --affinity: where the ring reader runs while it reads a CPU's ring */
+#define RECORD_AFFINITY_SYS	0	/* wherever the scheduler puts it */
+#define RECORD_AFFINITY_NODE	1	/* on the CPUs of that CPU's NUMA node */
+#define RECORD_AFFINITY_CPU	2	/* on that CPU */
+
+/* --synth: what is written of what exists at start (the kernel's maps always) */
+#define RECORD_SYNTH_TASK	(1U << 0)	/* FORK, COMM */
+#define RECORD_SYNTH_MMAP	(1U << 1)	/* the processes' MMAP2s */
+#define RECORD_SYNTH_CGROUP	(1U << 2)	/* none here: no cgroup events */
+#define RECORD_SYNTH_ALL	(RECORD_SYNTH_TASK | RECORD_SYNTH_MMAP | RECORD_SYNTH_CGROUP)
 
 struct record {
 	struct record_opts	opts;
@@ -82,6 +131,9 @@ struct record {
 	struct record_compress	zc;		/* -z */
 	bool			zc_on;
 	bool			bids_err;
+	bool			has_dummy;	/* the tracking dummy, last */
+	int			affinity_cpu;	/* --affinity: the CPU last set for, -1 */
+	u64			start_ns;	/* the command's start, for -D */
 };
 
 /* The command is the target: no -a, -C, -p or -t (with them it only runs). */

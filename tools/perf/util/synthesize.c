@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "array.h"
@@ -267,6 +268,36 @@ static int synth__mmaps(struct perf_synth *s, pid_t pid)
 	return err;
 }
 
+int perf_synth__namespaces(struct perf_synth *s, pid_t pid)
+{
+	static const char *const names[PERF_NR_NAMESPACES] = {
+		[PERF_NS_NET] = "net", [PERF_NS_UTS] = "uts", [PERF_NS_IPC] = "ipc",
+		[PERF_NS_PID] = "pid", [PERF_NS_USER] = "user", [PERF_NS_MNT] = "mnt",
+		[PERF_NS_CGROUP] = "cgroup",
+	};
+	union synth_buf b;
+	struct perf_record_namespaces *ns = &b.ev.namespaces;
+	int i;
+
+	memset(ns, 0, sizeof(*ns) + PERF_NR_NAMESPACES * sizeof(ns->link_info[0]));
+	ns->header.type = PERF_RECORD_NAMESPACES;
+	ns->header.size = sizeof(*ns) + PERF_NR_NAMESPACES * sizeof(ns->link_info[0]);
+	ns->pid = pid;
+	ns->tid = pid;
+	ns->nr_namespaces = PERF_NR_NAMESPACES;
+	for (i = 0; i < PERF_NR_NAMESPACES; i++) {
+		char path[64];
+		struct stat st;
+
+		snprintf(path, sizeof(path), "/proc/%d/ns/%s", pid, names[i]);
+		if (stat(path, &st))
+			continue;
+		ns->link_info[i].dev = st.st_dev;
+		ns->link_info[i].ino = st.st_ino;
+	}
+	return perf_synth__emit(s, &b.ev);
+}
+
 static int synth__process(struct perf_synth *s, pid_t pid)
 {
 	char path[64], comm[64];
@@ -279,6 +310,8 @@ static int synth__process(struct perf_synth *s, pid_t pid)
 	dir = opendir(path);
 	if (!dir)
 		return 0;	/* exited meanwhile */
+	if (s->namespaces)
+		err = perf_synth__namespaces(s, pid);
 	while (!err && (de = readdir(dir))) {
 		char *end;
 		long tid = strtol(de->d_name, &end, 10);
@@ -290,7 +323,7 @@ static int synth__process(struct perf_synth *s, pid_t pid)
 		err = synth__comm_fork(s, pid, (pid_t)tid, comm, ppid);
 	}
 	closedir(dir);
-	if (!err)
+	if (!err && !s->no_mmaps)
 		err = synth__mmaps(s, pid);
 	return err;
 }
@@ -300,7 +333,6 @@ int perf_synth__threads(struct perf_synth *s, const struct perf_thread_map *thre
 	struct dirent *de;
 	DIR *dir;
 	int err = 0, i, j;
-
 	if (threads) {
 		for (i = 0; !err && i < threads->nr; i++) {
 			char comm[64];

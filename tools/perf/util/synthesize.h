@@ -22,6 +22,8 @@ struct perf_synth {
 	u64	time;		/* trailer time when the sample_type has TIME (0 at start) */
 	u64	sample_type;	/* where the trailer's fields sit */
 	u64	id;		/* trailer ID/IDENTIFIER (0: none, as upstream) */
+	bool	namespaces;	/* perf_synth__threads(): a NAMESPACES per process too */
+	bool	no_mmaps;	/* perf_synth__threads(): no MMAP2 (a command before exec) */
 };
 
 /* Append the trailer (time and id) and emit: for callers building their own records. */
@@ -32,7 +34,13 @@ int perf_synth__kernel_mmap(struct perf_synth *s);
 /* One MMAP per module of /proc/modules (none when there is no such file). */
 int perf_synth__modules(struct perf_synth *s);
 /*
- * COMM, FORK and the executable MMAP2s of processes: every one in /proc
+ * NAMESPACES of a process, each namespace's device and inode from
+ * /proc/PID/ns (0/0 for those it may not read).
+ */
+int perf_synth__namespaces(struct perf_synth *s, pid_t pid);
+/*
+ * COMM, FORK and the executable MMAP2s of processes (first a NAMESPACES
+ * with s->namespaces): every one in /proc
  * when threads is NULL, else those of the listed threads' processes.
  */
 int perf_synth__threads(struct perf_synth *s, const struct perf_thread_map *threads);
