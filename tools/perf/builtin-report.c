@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "report-options.h"
 #include "util/bpf-progs-report.h"
 #include "util/data.h"
 #include "util/dump.h"
@@ -30,6 +31,7 @@ struct report_cmd {
 	struct perf_tool	tool;
 	struct report		rep;
 	struct report_opts	opts;
+	struct report_out	out;		/* report-options.h */
 	const char		*input;
 	const char		*percentage;	/* --percentage as given */
 	bool			dump_trace;
@@ -174,6 +176,11 @@ static int report__open(struct report_cmd *cmd, struct perf_data *data,
 			err == -ENOENT ? " (try 'perf record' first)" : "");
 		return err;
 	}
+	err = report_out__check_owner(&cmd->out, data);
+	if (err) {
+		perf_data__close(data);
+		return err;
+	}
 	if (!data->is_pipe && data->size == 0) {
 		fprintf(stderr, "perf report: %s: zero-sized data, nothing to do\n", path);
 		perf_data__close(data);
@@ -190,7 +197,8 @@ static int report__open(struct report_cmd *cmd, struct perf_data *data,
 int cmd_report(int argc, const char **argv)
 {
 	/* upstream's default depth: the kernel's perf_event_max_stack */
-	struct report_cmd cmd = { .input = NULL, .opts = { .children = true, .max_stack = 127 } };
+	struct report_cmd cmd = { .input = NULL, .opts = { .children = true, .max_stack = 127 },
+				  .out = REPORT_OUT_INIT };
 	struct report_opts *o = &cmd.opts;
 	struct perf_session *session = NULL;
 	struct perf_data data;
@@ -263,6 +271,7 @@ int cmd_report(int argc, const char **argv)
 			    "one line per BPF program: loader, lifetime, size, samples, callers "
 			    "(--sort: id, tag, name, type, loader, pid, load, unload, lifetime, "
 			    "funcs, bytes, btf, info, samples)"),
+		REPORT_OUT_OPTIONS(&cmd.out),
 		OPT_NA_REPORT(&na),
 		OPT_END()
 	};
@@ -310,6 +319,8 @@ int cmd_report(int argc, const char **argv)
 		fprintf(stderr, "perf report: unknown --call-graph value: %s\n", cmd.cg_str);
 		return 1;
 	}
+	if (report_out__apply(&cmd.out, o))
+		return 1;
 	/* -p: upstream adds the parent key after the others */
 	if (o->parent_pattern && snprintf(sort_buf, sizeof(sort_buf), "%s,parent",
 					  o->sort_order ? o->sort_order : "comm,dso,sym") <
@@ -448,7 +459,7 @@ int cmd_report(int argc, const char **argv)
 			err = -EINVAL;
 		}
 	} else if (cmd.dump_trace || cmd.stats) {
-		report_stats__fprintf(session, stdout, cmd.stats);
+		report_stats__fprintf(session, stdout, cmd.stats, cmd.out.skip_empty);
 		if (cmd.stats)
 			report_stats__fprintf_lost(session, stdout);
 	} else if (cmd.tasks) {
@@ -457,8 +468,12 @@ int cmd_report(int argc, const char **argv)
 			fprintf(stderr, "Error: failed to process tasks\n");
 	} else if (!cmd.header_only) {
 		/* upstream's words and streams; its exit status 0 */
-		if (report__fprintf(rep, session, stdout) == -ENODATA)
+		err = report__fprintf(rep, session, stdout);
+		if (err == -ENODATA)
 			fprintf(stderr, "Error:\nThe %s data has no samples!\n", data.path);
+		else if (err)
+			fprintf(stderr, "perf report: out of memory\n");
+		err = err == -ENODATA ? 0 : err;
 		if (rep->machine->nr_fallback && o->verbose)
 			fprintf(stderr, "perf report: %llu samples named from the header's "
 				"bpf_prog_info (no KSYMBOL covered them)\n",

@@ -161,8 +161,12 @@ static int report__sample_trace(struct report *rep, const struct perf_sample *sa
 	if (!format || !sample->raw_data)
 		return 0;
 	strbuf__reset(&rep->trace);
-	err = tracing_data__format(rep->session->tracing, format, 0, sample->raw_data,
-				   sample->raw_size, &rep->trace);
+	if (rep->opts.raw_trace)
+		err = tracing_data__format_raw(rep->session->tracing, format, sample->raw_data,
+					       sample->raw_size, &rep->trace);
+	else
+		err = tracing_data__format(rep->session->tracing, format, 0, sample->raw_data,
+					   sample->raw_size, &rep->trace);
 	if (err)
 		return err;
 	hists->sample_trace = machine__intern_comm(rep->machine,
@@ -178,7 +182,7 @@ void report__use_header(struct report *rep, struct perf_header *header, bool bpf
 static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 {
 	if (evsel->idx < 0 || evsel->idx >= rep->nr_hists) {
-		int n = evsel->idx + 1, i;
+		int n = evsel->idx + 1, i, k;
 		struct hists *h;
 
 		if (evsel->idx < 0)
@@ -197,6 +201,9 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 					perf_session__tp_format(rep->session,
 								rep->session->evlist->entries[i]) :
 					NULL);
+			/* --raw-trace: every field key shows its value, as "/raw" does */
+			for (k = 0; rep->opts.raw_trace && k < spec.nr_dyn; k++)
+				spec.dyn[k].raw = true;
 			if (hists__init(&h[i], &spec))
 				return NULL;
 			rep->nr_hists = i + 1;
@@ -526,8 +533,16 @@ int report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 		struct hists *hists = i < rep->nr_hists ? &rep->hists[i] : NULL;
 		char nr[32];
 
-		if (!report__event_has_samples(rep, i))
-			continue;
+		if (!report__event_has_samples(rep, i)) {
+			/* --no-skip-empty: its title and column heads, as upstream */
+			if (!o->show_empty)
+				continue;
+			hists = report__evsel_hists(rep, evsel);
+			if (!hists) {
+				strbuf__release(&fctx.sb);
+				return -ENOMEM;
+			}
+		}
 		fctx.event = perf_session__tp_format(session, evsel);
 		report__finish_hists(rep, hists, i);
 		if (!o->quiet) {

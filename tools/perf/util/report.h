@@ -53,6 +53,8 @@ struct report_opts {
 	bool			header;		/* --header: no hint to use it */
 	bool			verbose;
 	double			percent_limit;
+	bool			show_empty;	/* --no-skip-empty: events of no sample too */
+	bool			raw_trace;	/* --raw-trace: --sort trace as name=value */
 };
 
 struct report {
@@ -152,7 +154,8 @@ bool report__has_samples(const struct report *rep);
  * --stdio: the lost counts, then each event's rows (and graphs), as
  * upstream; -ENODATA, after the line that points to --header, when no
  * sample came through (report__has_samples(): upstream then says "The
- * FILE data has no samples!").
+ * FILE data has no samples!"); -ENOMEM.  With show_empty, the events
+ * of no sample too (their titles and column heads).
  */
 int report__fprintf(struct report *rep, struct perf_session *session, FILE *fp);
 
