@@ -5,7 +5,7 @@
 # the fixtures, line for line (the "# (Tip: ...)" line aside):
 #   -G/--inverted, --raw-trace (and the "/raw" field keys it shares),
 #   --skip-empty/--no-skip-empty (histogram and --stats), -f/--force
-#   (a file of another owner), and the options that change nothing ours
+#   (a file of another owner), --stdio-color, and the options that change nothing ours
 #   prints, as upstream's output of these files shows: --pretty,
 #   --percent-type, --samples, --time-quantum, --ns, --show-ref-call-graph,
 #   with their bad values refused in upstream's words.
@@ -63,11 +63,27 @@ report_stdio our "$(fixture up-tracepoints.data)" --no-skip-empty >"$TMPD/ne"
 grep -q "^# Samples: 0  of event 'dummy:HG'" "$TMPD/ne"
 ok $? "up-tracepoints.data: --no-skip-empty shows the dummy event of no sample"
 
+# --stdio-color: shares in red from 5%, green from 0.5% (rows, graphs; -t: graphs only)
+for f in up-callgraph.data up-per-thread.data up-callgraph-per-thread.data up-late-g.data; do
+	compare $f --stdio-color always
+	compare $f --stdio-color ALWAYS --no-children -n --show-total-period
+done
+compare up-callgraph.data --stdio-color always -t ,
+compare up-callgraph.data --stdio-color always --no-children -g caller,0.1
+compare up-per-thread.data --stdio-color always -q
+for m in never auto true 0 foo; do
+	compare up-callgraph.data --stdio-color $m
+done
+report_stdio our "$(fixture up-callgraph.data)" --stdio-color always >"$TMPD/c"
+grep -q $'\033\[31m  50.76%\033\[m' "$TMPD/c" && grep -q $'\033\[32m' "$TMPD/c"
+ok $? "up-callgraph.data: --stdio-color always has red and green shares"
+
 # options without effect on these files' output, as upstream's
 for f in up-callgraph.data up-per-thread.data up-tracepoints.data; do
 	compare $f --pretty raw --percent-type global-hits --samples 5 --time-quantum 10ms --ns \
 		--show-ref-call-graph
 	compare $f --pretty normal --percent-type local-hits --time-quantum 3s
+	compare $f --percent-type period-local
 done
 for q in 1.5ms 10xs 5m; do
 	up=$(up_perf report -i "$(fixture up-small.data)" --stdio --time-quantum $q 2>&1 >/dev/null |

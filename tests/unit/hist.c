@@ -256,6 +256,12 @@ int main(void)
 	is_str(out, "   100.00%  app      a.so           [.] fb\n",
 	       "one row, widths of it alone (the address row no more widens the dso)");
 	free(out);
+	fp = open_memstream(&out, &len);
+	hists__fprintf(&h, &(struct hists_print_opts){ .quiet = true, .color = true }, fp);
+	fclose(fp);
+	is_str(out, "  \033[31m 100.00%\033[m  app      a.so           [.] fb\n",
+	       "--stdio-color: red from 5%, the padding before the color");
+	free(out);
 	/* top's decay: every entry seen once, those chosen gone, their room reused */
 	{
 		int seen = 0;

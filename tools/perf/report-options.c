@@ -6,26 +6,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "report-options.h"
+#include "util/annotate.h"
 #include "util/data.h"
 #include "util/report.h"
-
-static const char *const percent_types[] = {
-	"local-period", "global-period", "local-hits", "global-hits",
-};
-
-static bool percent_type__ok(const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(percent_types); i++)
-		if (!strcmp(s, percent_types[i]))
-			return true;
-	return false;
-}
 
 /* "N", "Nns", "Nus", "Nms", "Ns": nanoseconds; -EINVAL for anything else */
 static int time_quantum__parse(const char *s, u64 *ns)
@@ -49,9 +37,52 @@ static int time_quantum__parse(const char *s, u64 *ns)
 	return -EINVAL;
 }
 
+/* a word of upstream's booleans: 1 true, 0 false, -1 none */
+static int bool_word(const char *s)
+{
+	static const char *const yes[] = { "true", "yes", "on" }, *const no[] = { "false", "no", "off" };
+	char *end;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(yes); i++) {
+		if (!strcasecmp(s, yes[i]))
+			return 1;
+		if (!strcasecmp(s, no[i]))
+			return 0;
+	}
+	if (!*s)
+		return 0;
+	i = strtol(s, &end, 0) != 0;
+	return *end ? -1 : (int)i;
+}
+
+/*
+ * --stdio-color as upstream's color.ui: always, never, auto (on a
+ * terminal) or a boolean (true: auto); another word is warned about and
+ * taken as auto.
+ */
+static bool stdio_color(const char *mode)
+{
+	int b;
+
+	if (!mode || !strcasecmp(mode, "auto"))
+		return isatty(STDOUT_FILENO);
+	if (!strcasecmp(mode, "always"))
+		return true;
+	if (!strcasecmp(mode, "never"))
+		return false;
+	b = bool_word(mode);
+	if (b < 0)
+		fprintf(stderr, "bad config value for 'color.ui', ignoring...\n");
+	return b && isatty(STDOUT_FILENO);
+}
+
 int report_out__apply(struct report_out *ro, struct report_opts *o)
 {
-	if (ro->percent_type && !percent_type__ok(ro->percent_type)) {
+	enum annotate_percent_type pt;
+
+	/* annotation's: "local-period", "period-local" and the like */
+	if (ro->percent_type && annotate_percent_type__parse(ro->percent_type, &pt)) {
 		fprintf(stderr, "perf report: --percent-type: local-period, global-period, "
 			"local-hits or global-hits, not '%s'\n", ro->percent_type);
 		return -EINVAL;
@@ -73,6 +104,7 @@ int report_out__apply(struct report_out *ro, struct report_opts *o)
 	}
 	o->show_empty = !ro->skip_empty;
 	o->raw_trace = ro->raw_trace;
+	o->color = stdio_color(ro->stdio_color);
 	return 0;
 }
 

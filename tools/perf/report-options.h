@@ -27,6 +27,7 @@ struct report_out {
 	bool		force;		/* -f: files of other owners too */
 	bool		skip_empty;	/* --skip-empty (the default) */
 	bool		raw_trace;	/* --raw-trace */
+	const char	*stdio_color;	/* --stdio-color: always, never, auto */
 };
 
 #define REPORT_OUT_INIT	{ .skip_empty = true, .quantum_ns = 100000000ULL }
@@ -52,7 +53,9 @@ struct report_out {
 	OPT_BOOLEAN(0, "skip-empty", &(ro)->skip_empty,			\
 		    "no events without samples, no record types of none (the default)"), \
 	OPT_BOOLEAN(0, "raw-trace", &(ro)->raw_trace,			\
-		    "tracepoint fields as name=value, without their print format")
+		    "tracepoint fields as name=value, without their print format"), \
+	OPT_STRING(0, "stdio-color", &(ro)->stdio_color, "mode",		\
+		   "shares of --stdio in color: always, never, auto (on a terminal)")
 
 /*
  * After parsing: the values checked (upstream's error on stderr, -EINVAL)

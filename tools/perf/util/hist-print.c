@@ -330,6 +330,7 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 	if (opts->field_sep)
 		sep_room = hists__sep_room(hists, opts, width);
 	hist_out__init(&out, fp);
+	out.color = opts->color;	/* -t: the graphs only, as upstream */
 	for (i = 0; i < n; i++) {
 		const struct hist_entry *he = v[i];
 		double pct = hists->total_period ?

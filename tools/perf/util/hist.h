@@ -376,6 +376,7 @@ struct hists_print_opts {
 	bool	show_total_period;	/* --show-total-period: the Period column */
 	bool	quiet;			/* -q: rows only */
 	const char *field_sep;		/* -t: between columns, no padding; NULL: spaces */
+	bool	color;			/* --stdio-color: shares in upstream's colors */
 	double	percent_limit;		/* hide rows below this overhead */
 	u32	hide_mask;		/* 1 << key: columns not printed */
 	struct machine *machine;	/* pid, tid keys: thread names at the end */

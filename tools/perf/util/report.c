@@ -514,6 +514,7 @@ int report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 		return -ENODATA;
 	report__print_opts(rep, session, &opts, &fctx);
 	opts.field_sep = o->field_sep;	/* -t: the --stdio rows only */
+	opts.color = o->color;
 	if (!o->quiet) {
 		u64 lost, lost_sb;
 

@@ -55,6 +55,7 @@ struct report_opts {
 	double			percent_limit;
 	bool			show_empty;	/* --no-skip-empty: events of no sample too */
 	bool			raw_trace;	/* --raw-trace: --sort trace as name=value */
+	bool			color;		/* --stdio-color: --stdio's shares in color */
 };
 
 struct report {
