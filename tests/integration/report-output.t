@@ -5,7 +5,7 @@
 # the fixtures, line for line (the "# (Tip: ...)" line aside):
 #   -G/--inverted, --raw-trace (and the "/raw" field keys it shares),
 #   --skip-empty/--no-skip-empty (histogram and --stats), -f/--force
-#   (a file of another owner), --stdio-color, and the options that change nothing ours
+#   (a file of another owner), --stdio-color, --show-cpu-utilization, and the options that change nothing ours
 #   prints, as upstream's output of these files shows: --pretty,
 #   --percent-type, --samples, --time-quantum, --ns, --show-ref-call-graph,
 #   with their bad values refused in upstream's words.
@@ -16,6 +16,7 @@
 . "$(dirname "$0")/lib.sh"
 need_upstream
 need_fixtures up-callgraph.data up-callgraph-per-thread.data up-per-thread.data \
+	up-late.data up-late-g.data up-rounds.data up-pipe.data up-churn.data \
 	up-tracepoints.data up-tp-printk.data up-tracepoints-g.data our-tracepoints.data \
 	up-system-wide.data up-small.data
 
@@ -77,6 +78,19 @@ done
 report_stdio our "$(fixture up-callgraph.data)" --stdio-color always >"$TMPD/c"
 grep -q $'\033\[31m  50.76%\033\[m' "$TMPD/c" && grep -q $'\033\[32m' "$TMPD/c"
 ok $? "up-callgraph.data: --stdio-color always has red and green shares"
+
+# --show-cpu-utilization: sys and usr columns of the rows' own periods
+for f in up-callgraph.data up-per-thread.data up-system-wide.data up-tracepoints.data \
+	 up-late-g.data up-callgraph-per-thread.data up-rounds.data up-pipe.data; do
+	compare $f --show-cpu-utilization
+	compare $f --show-cpu-utilization --no-children -s comm -n --show-total-period
+	compare $f --show-cpu-utilization -g none -s dso
+done
+compare up-per-thread.data --show-cpu-utilization -t ,
+compare up-callgraph.data --show-cpu-utilization -t ' : ' -n
+compare up-callgraph.data --show-cpu-utilization --stdio-color always
+compare up-late.data --show-cpu-utilization -U
+compare up-churn.data --show-cpu-utilization --no-children -s sym
 
 # options without effect on these files' output, as upstream's
 for f in up-callgraph.data up-per-thread.data up-tracepoints.data; do

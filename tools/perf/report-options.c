@@ -104,6 +104,7 @@ int report_out__apply(struct report_out *ro, struct report_opts *o)
 	}
 	o->show_empty = !ro->skip_empty;
 	o->raw_trace = ro->raw_trace;
+	o->show_cpu_util = ro->cpu_util;
 	o->color = stdio_color(ro->stdio_color);
 	return 0;
 }

@@ -28,6 +28,7 @@ struct report_out {
 	bool		skip_empty;	/* --skip-empty (the default) */
 	bool		raw_trace;	/* --raw-trace */
 	const char	*stdio_color;	/* --stdio-color: always, never, auto */
+	bool		cpu_util;	/* --show-cpu-utilization */
 };
 
 #define REPORT_OUT_INIT	{ .skip_empty = true, .quantum_ns = 100000000ULL }
@@ -55,7 +56,9 @@ struct report_out {
 	OPT_BOOLEAN(0, "raw-trace", &(ro)->raw_trace,			\
 		    "tracepoint fields as name=value, without their print format"), \
 	OPT_STRING(0, "stdio-color", &(ro)->stdio_color, "mode",		\
-		   "shares of --stdio in color: always, never, auto (on a terminal)")
+		   "shares of --stdio in color: always, never, auto (on a terminal)"), \
+	OPT_BOOLEAN(0, "show-cpu-utilization", &(ro)->cpu_util,		\
+		    "sys and usr columns: the rows' shares in the kernel, in user space")
 
 /*
  * After parsing: the values checked (upstream's error on stderr, -EINVAL)

@@ -314,6 +314,7 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	hists = report__evsel_hists(rep, evsel);
 	if (!hists)
 		return -ENOMEM;
+	hists->sample_cpumode = cpumode;
 	t = machine__findnew_thread(machine, (s32)sample->pid, (s32)sample->tid);
 	if (!t)
 		return -ENOMEM;
@@ -454,6 +455,7 @@ void report__print_opts(struct report *rep, struct perf_session *session,
 	memset(opts, 0, sizeof(*opts));
 	opts->show_nr_samples = o->show_nr_samples;
 	opts->show_total_period = o->show_total_period;
+	opts->show_cpu_util = o->show_cpu_util;
 	opts->quiet = o->quiet;
 	opts->percent_limit = o->percent_limit;
 	opts->verbose = o->verbose;

@@ -48,6 +48,7 @@ struct report_opts {
 	/* printing */
 	bool			show_nr_samples;
 	bool			show_total_period;	/* the Period column */
+	bool			show_cpu_util;	/* sys and usr columns */
 	bool			quiet;
 	const char		*field_sep;	/* -t: between columns; NULL: spaces */
 	bool			header;		/* --header: no hint to use it */
