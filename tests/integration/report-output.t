@@ -5,7 +5,8 @@
 # the fixtures, line for line (the "# (Tip: ...)" line aside):
 #   -G/--inverted, --raw-trace (and the "/raw" field keys it shares),
 #   --skip-empty/--no-skip-empty (histogram and --stats), -f/--force
-#   (a file of another owner), --stdio-color, --show-cpu-utilization, and the options that change nothing ours
+#   (a file of another owner), --stdio-color, --show-cpu-utilization,
+#   --socket-filter, and the options that change nothing ours
 #   prints, as upstream's output of these files shows: --pretty,
 #   --percent-type, --samples, --time-quantum, --ns, --show-ref-call-graph,
 #   with their bad values refused in upstream's words.
@@ -91,6 +92,20 @@ compare up-callgraph.data --show-cpu-utilization -t ' : ' -n
 compare up-callgraph.data --show-cpu-utilization --stdio-color always
 compare up-late.data --show-cpu-utilization -U
 compare up-churn.data --show-cpu-utilization --no-children -s sym
+
+# --socket-filter: rows of the samples whose CPU the header puts on the socket
+# (per-thread files: no CPU, no row); relative: the hidden ones still in Samples
+for f in up-per-thread.data up-system-wide.data up-callgraph.data up-pipe.data \
+	 up-tracepoints.data up-callgraph-per-thread.data; do
+	compare $f --socket-filter 0
+	compare $f --socket-filter 1 --no-children
+	compare $f --socket-filter 0 --percentage relative
+done
+compare up-system-wide.data --socket-filter 1 --percentage relative
+compare up-callgraph.data --socket-filter -1
+compare up-callgraph.data --socket-filter 0 -n -t ,
+compare up-system-wide.data --socket-filter 0 --comms sleep --percentage relative
+compare up-system-wide.data --socket-filter 0 --comms sleep
 
 # options without effect on these files' output, as upstream's
 for f in up-callgraph.data up-per-thread.data up-tracepoints.data; do

@@ -29,9 +29,10 @@ struct report_out {
 	bool		raw_trace;	/* --raw-trace */
 	const char	*stdio_color;	/* --stdio-color: always, never, auto */
 	bool		cpu_util;	/* --show-cpu-utilization */
+	int		socket;		/* --socket-filter, -1: none */
 };
 
-#define REPORT_OUT_INIT	{ .skip_empty = true, .quantum_ns = 100000000ULL }
+#define REPORT_OUT_INIT	{ .skip_empty = true, .quantum_ns = 100000000ULL, .socket = -1 }
 
 /* The entries of perf report's option table for struct report_out ro. */
 #define REPORT_OUT_OPTIONS(ro)						\
@@ -58,7 +59,9 @@ struct report_out {
 	OPT_STRING(0, "stdio-color", &(ro)->stdio_color, "mode",		\
 		   "shares of --stdio in color: always, never, auto (on a terminal)"), \
 	OPT_BOOLEAN(0, "show-cpu-utilization", &(ro)->cpu_util,		\
-		    "sys and usr columns: the rows' shares in the kernel, in user space")
+		    "sys and usr columns: the rows' shares in the kernel, in user space"), \
+	OPT_INTEGER(0, "socket-filter", &(ro)->socket,			\
+		    "only the samples of CPUs of this processor socket")
 
 /*
  * After parsing: the values checked (upstream's error on stderr, -EINVAL)

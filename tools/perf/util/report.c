@@ -246,6 +246,18 @@ static void report__account_filtered(struct report *rep, struct hists *hists, u6
 	hists->total_period += period;
 }
 
+/*
+ * --socket-filter: the sample's CPU is on the socket (CPU_TOPOLOGY); a
+ * sample of no CPU, or of one the header does not place, is on none.
+ */
+static bool report__on_socket(const struct report *rep, u32 cpu)
+{
+	const struct perf_env *env = rep->session ? &rep->session->header.env : NULL;
+
+	return env && cpu < env->nr_cpu_ids && env->cpu &&
+	       env->cpu[cpu].socket_id == rep->opts.socket;
+}
+
 /* -U: the chain's frames without a symbol left out, as upstream's */
 static void report__drop_unresolved(struct callchain_cursor *cursor)
 {
@@ -320,6 +332,15 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 		return -ENOMEM;
 	if (!sample_filter__task(&rep->filter, t)) {
 		report__account_filtered(rep, hists, sample->period);
+		return 0;
+	}
+	if (rep->opts.has_socket && !report__on_socket(rep, sample->cpu)) {
+		/* upstream hides its rows: relative, the sample is in the count still */
+		report__account_filtered(rep, hists, sample->period);
+		if (rep->opts.relative) {
+			hists->nr_samples++;
+			hists->nr_filtered--;
+		}
 		return 0;
 	}
 	if (rep->opts.sort.mask & (1u << SORT_TRACE)) {
@@ -554,8 +575,11 @@ int report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 			if (o->time_str)
 				fprintf(fp, " (time slices: %s)", o->time_str);
 			fputc('\n', fp);
-			fprintf(fp, "# Event count (approx.): %llu\n#\n",
+			fprintf(fp, "# Event count (approx.): %llu\n",
 				(unsigned long long)hists->total_period);
+			if (o->has_socket)
+				fprintf(fp, "# Processor Socket: %u\n", o->socket);
+			fprintf(fp, "#\n");
 		}
 		hists__fprintf(hists, &opts, fp);
 		fprintf(fp, "\n\n");

@@ -57,6 +57,9 @@ struct report_opts {
 	bool			show_empty;	/* --no-skip-empty: events of no sample too */
 	bool			raw_trace;	/* --raw-trace: --sort trace as name=value */
 	bool			color;		/* --stdio-color: --stdio's shares in color */
+	/* --socket-filter: rows of samples on CPUs of this socket (CPU_TOPOLOGY) only */
+	bool			has_socket;
+	u32			socket;
 };
 
 struct report {
