@@ -6,13 +6,13 @@
 #   -G/--inverted, --raw-trace (and the "/raw" field keys it shares),
 #   --skip-empty/--no-skip-empty (histogram and --stats), -f/--force
 #   (a file of another owner), --stdio-color, --show-cpu-utilization,
-#   --socket-filter, and the options that change nothing ours
+#   --socket-filter, --ignore-callees, and the options that change nothing ours
 #   prints, as upstream's output of these files shows: --pretty,
 #   --percent-type, --samples, --time-quantum, --ns, --show-ref-call-graph,
 #   with their bad values refused in upstream's words.
 #
 # Upstream quirk normalized by name: its cut command column (norm_comm_cut).
-# Named difference: a bad --percent-type or --time-quantum, upstream
+# Named difference: a bad --percent-type, --time-quantum or --ignore-callees, upstream
 # prints its usage and exits 129; ours one line, exit 1 (refused()).
 . "$(dirname "$0")/lib.sh"
 need_upstream
@@ -106,6 +106,24 @@ compare up-callgraph.data --socket-filter -1
 compare up-callgraph.data --socket-filter 0 -n -t ,
 compare up-system-wide.data --socket-filter 0 --comms sleep --percentage relative
 compare up-system-wide.data --socket-filter 0 --comms sleep
+
+# --ignore-callees: a matching frame takes the sample; callee order: the
+# outermost, its callees dropped; caller order (children's): the innermost
+for f in up-callgraph.data up-callgraph-per-thread.data up-late-g.data; do
+	compare $f --no-children --ignore-callees bpf_test_run
+	compare $f --ignore-callees 'bpf_test_run|do_idle'
+	compare $f --ignore-callees '^bpf_prog_.*' --no-children -g caller
+	compare $f --ignore-callees '^bpf_prog_.*'
+	compare $f --ignore-callees do_syscall_64 -g callee
+done
+compare up-callgraph.data --ignore-callees bpf_test_run --no-children -g none
+compare up-callgraph.data --ignore-callees bpf_test_run -s sym
+compare up-callgraph.data --ignore-callees entry_SYSCALL --max-stack 3 --no-children
+compare up-tracepoints-g.data --ignore-callees schedule
+compare up-late-g.data --ignore-callees main -U
+compare up-per-thread.data --ignore-callees bpf
+refused "Invalid --ignore-callees regex: (" "--ignore-callees '('" \
+	our_perf report -i "$(fixture up-callgraph.data)" --stdio --ignore-callees '('
 
 # options without effect on these files' output, as upstream's
 for f in up-callgraph.data up-per-thread.data up-tracepoints.data; do

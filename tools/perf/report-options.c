@@ -106,6 +106,7 @@ int report_out__apply(struct report_out *ro, struct report_opts *o)
 	o->raw_trace = ro->raw_trace;
 	o->show_cpu_util = ro->cpu_util;
 	o->has_socket = ro->socket >= 0;
+	o->ignore_callees = ro->ignore_callees;
 	o->socket = o->has_socket ? (u32)ro->socket : 0;
 	o->color = stdio_color(ro->stdio_color);
 	return 0;

@@ -30,6 +30,7 @@ struct report_out {
 	const char	*stdio_color;	/* --stdio-color: always, never, auto */
 	bool		cpu_util;	/* --show-cpu-utilization */
 	int		socket;		/* --socket-filter, -1: none */
+	const char	*ignore_callees;
 };
 
 #define REPORT_OUT_INIT	{ .skip_empty = true, .quantum_ns = 100000000ULL, .socket = -1 }
@@ -61,7 +62,9 @@ struct report_out {
 	OPT_BOOLEAN(0, "show-cpu-utilization", &(ro)->cpu_util,		\
 		    "sys and usr columns: the rows' shares in the kernel, in user space"), \
 	OPT_INTEGER(0, "socket-filter", &(ro)->socket,			\
-		    "only the samples of CPUs of this processor socket")
+		    "only the samples of CPUs of this processor socket"),	\
+	OPT_STRING(0, "ignore-callees", &(ro)->ignore_callees, "regex",	\
+		   "a chain's outermost function matching it takes the sample, its callees left out")
 
 /*
  * After parsing: the values checked (upstream's error on stderr, -EINVAL)

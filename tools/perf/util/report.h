@@ -60,6 +60,7 @@ struct report_opts {
 	/* --socket-filter: rows of samples on CPUs of this socket (CPU_TOPOLOGY) only */
 	bool			has_socket;
 	u32			socket;
+	const char		*ignore_callees; /* regex: chains end at the outermost match */
 };
 
 struct report {
@@ -75,6 +76,8 @@ struct report {
 	struct strbuf		trace;		/* --sort trace: a sample's fields */
 	regex_t			parent_re;	/* --sort parent: parent_pattern's */
 	bool			has_parent_re;
+	regex_t			ignore_re;	/* --ignore-callees */
+	bool			has_ignore_re;
 };
 
 /* upstream's --sort parent regex when -p gives none */
@@ -82,7 +85,7 @@ struct report {
 
 /*
  * 0, -ENOMEM, or -EINVAL when --pid or --tid is not a list of ids or the
- * parent regex does not compile (said through the error sink); rep is
+ * parent or --ignore-callees regex does not compile (said through the error sink); rep is
  * ready for report__exit() either way.
  */
 int report__init(struct report *rep, const struct report_opts *opts);
