@@ -6,14 +6,16 @@
 #   -G/--inverted, --raw-trace (and the "/raw" field keys it shares),
 #   --skip-empty/--no-skip-empty (histogram and --stats), -f/--force
 #   (a file of another owner), --stdio-color, --show-cpu-utilization,
-#   --socket-filter, --ignore-callees, and the options that change nothing ours
+#   --socket-filter, --ignore-callees, --switch-on/--switch-off/
+#   --show-on-off-events, and the options that change nothing ours
 #   prints, as upstream's output of these files shows: --pretty,
 #   --percent-type, --samples, --time-quantum, --ns, --show-ref-call-graph,
 #   with their bad values refused in upstream's words.
 #
 # Upstream quirk normalized by name: its cut command column (norm_comm_cut).
 # Named difference: a bad --percent-type, --time-quantum or --ignore-callees, upstream
-# prints its usage and exits 129; ours one line, exit 1 (refused()).
+# prints its usage and exits 129; ours one line, exit 1 (refused()); an event
+# --switch-on/off names that the file lacks: upstream adds a HINT line, exit 254.
 . "$(dirname "$0")/lib.sh"
 need_upstream
 need_fixtures up-callgraph.data up-callgraph-per-thread.data up-per-thread.data \
@@ -124,6 +126,31 @@ compare up-late-g.data --ignore-callees main -U
 compare up-per-thread.data --ignore-callees bpf
 refused "Invalid --ignore-callees regex: (" "--ignore-callees '('" \
 	our_perf report -i "$(fixture up-callgraph.data)" --stdio --ignore-callees '('
+
+# --switch-on/--switch-off/--show-on-off-events: the samples between the events'
+f=up-tracepoints.data
+compare $f --switch-on sched:sched_wakeup
+compare $f --switch-on sched:sched_wakeup --show-on-off-events
+compare $f --switch-off sched:sched_process_exit --switch-on sched:sched_wakeup
+compare $f --switch-off sched:sched_process_exit --switch-on sched:sched_wakeup --show-on-off-events
+compare $f --switch-on cpu-clock
+compare $f --switch-off sched:sched_switch
+compare $f --switch-off sched:sched_switch --show-on-off-events
+compare $f --switch-on sched:sched_switch --switch-off sched:sched_wakeup
+compare $f --switch-on timer:hrtimer_start --switch-off cpu-clock -s pid
+compare $f --switch-on sched:sched_switch --switch-off sched:sched_wakeup --time 10%/2
+compare $f --switch-on sched:sched_switch --switch-off sched:sched_wakeup -C 1
+compare up-tp-printk.data --switch-on sched:sched_switch --switch-off sched:sched_wakeup \
+	--show-on-off-events
+compare up-tp-printk.data --switch-on bpf_trace:bpf_trace_printk --switch-off sched:sched_process_exit
+compare up-callgraph.data --switch-on cpu-clock:pppH
+refused "ERROR: switch-on event not found (foo)" "--switch-on foo" \
+	our_perf report -i "$(fixture $f)" --stdio --switch-on foo
+refused "ERROR: switch-off event not found (timer:hrtimer_start)" \
+	"--switch-off of an event the file lacks" our_perf report -i "$(fixture up-tracepoints-g.data)" \
+	--stdio --switch-on sched:sched_switch --switch-off timer:hrtimer_start
+refused "ERROR: switch-on event not found (cpu-clock:pppH)" "--switch-on, a pipe (no event known yet)" \
+	sh -c "cat '$(fixture up-pipe.data)' | '$PERF' report -i - --stdio --switch-on cpu-clock:pppH"
 
 # options without effect on these files' output, as upstream's
 for f in up-callgraph.data up-per-thread.data up-tracepoints.data; do

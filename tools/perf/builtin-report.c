@@ -33,7 +33,6 @@ struct report_cmd {
 	struct report_opts	opts;
 	struct report_out	out;		/* report-options.h */
 	const char		*input;
-	const char		*percentage;	/* --percentage as given */
 	bool			dump_trace;
 	bool			header_only;
 	bool			tasks;		/* --tasks: the task tree, no histogram */
@@ -234,9 +233,6 @@ int cmd_report(int argc, const char **argv)
 			   "only consider symbols in these dsos"),
 		OPT_STRING('S', "symbols", &o->filter.symbols, "symbol[,symbol...]",
 			   "only consider these symbols"),
-		OPT_STRING(0, "percentage", &cmd.percentage, "relative|absolute",
-			   "shares of the samples the filters keep (relative) or of all "
-			   "(absolute, the default)"),
 		OPT_STRING(0, "pid", &o->filter.pids, "pid[,pid...]",
 			   "only the samples of these processes"),
 		OPT_STRING(0, "time", &o->time_str, "str",
@@ -297,21 +293,6 @@ int cmd_report(int argc, const char **argv)
 	if (argc > 0) {
 		usage_error(report_usage, options, "unexpected argument `%s'", argv[0]);
 		return 1;
-	}
-	if (o->field_sep && !strcmp(o->field_sep, ".")) {
-		/* upstream says so and prints no report (exit status 0) */
-		fprintf(stderr, "'.' is the only non valid --field-separator argument\n");
-		return 1;
-	}
-	if (o->field_sep && !*o->field_sep)
-		o->field_sep = NULL;
-	if (cmd.percentage && strcmp(cmd.percentage, "absolute")) {
-		if (strcmp(cmd.percentage, "relative")) {
-			fprintf(stderr, "perf report: --percentage: relative or absolute, not '%s'\n",
-				cmd.percentage);
-			return 1;
-		}
-		o->relative = true;
 	}
 	/* upstream: --percent-limit is the graphs' threshold too (-g's wins) */
 	o->cg.min_percent = o->percent_limit > 0 ? o->percent_limit : 0.5;
@@ -392,6 +373,8 @@ int cmd_report(int argc, const char **argv)
 					      session->header.env.nr_cpus_avail);
 		if (!err)
 			err = report__check_parent(rep, session);
+		if (!err)
+			err = report__check_switches(rep, session);
 		if (err) {
 			if (err == -ENOMEM)
 				fprintf(stderr, "perf report: out of memory\n");

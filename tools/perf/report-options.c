@@ -81,6 +81,22 @@ int report_out__apply(struct report_out *ro, struct report_opts *o)
 {
 	enum annotate_percent_type pt;
 
+	if (o->field_sep && !strcmp(o->field_sep, ".")) {
+		/* upstream says so and prints no report (exit status 0) */
+		fprintf(stderr, "'.' is the only non valid --field-separator argument\n");
+		return -EINVAL;
+	}
+	if (o->field_sep && !*o->field_sep)
+		o->field_sep = NULL;
+	if (ro->percentage && strcmp(ro->percentage, "absolute")) {
+		if (strcmp(ro->percentage, "relative")) {
+			fprintf(stderr, "perf report: --percentage: relative or absolute, not '%s'\n",
+				ro->percentage);
+			return -EINVAL;
+		}
+		o->relative = true;
+	}
+
 	/* annotation's: "local-period", "period-local" and the like */
 	if (ro->percent_type && annotate_percent_type__parse(ro->percent_type, &pt)) {
 		fprintf(stderr, "perf report: --percent-type: local-period, global-period, "
@@ -107,6 +123,9 @@ int report_out__apply(struct report_out *ro, struct report_opts *o)
 	o->show_cpu_util = ro->cpu_util;
 	o->has_socket = ro->socket >= 0;
 	o->ignore_callees = ro->ignore_callees;
+	o->switch_on = ro->switch_on;
+	o->switch_off = ro->switch_off;
+	o->show_on_off = ro->show_on_off;
 	o->socket = o->has_socket ? (u32)ro->socket : 0;
 	o->color = stdio_color(ro->stdio_color);
 	return 0;

@@ -31,6 +31,10 @@ struct report_out {
 	bool		cpu_util;	/* --show-cpu-utilization */
 	int		socket;		/* --socket-filter, -1: none */
 	const char	*ignore_callees;
+	const char	*percentage;	/* --percentage: relative or absolute */
+	const char	*switch_on;
+	const char	*switch_off;
+	bool		show_on_off;
 };
 
 #define REPORT_OUT_INIT	{ .skip_empty = true, .quantum_ns = 100000000ULL, .socket = -1 }
@@ -63,12 +67,21 @@ struct report_out {
 		    "sys and usr columns: the rows' shares in the kernel, in user space"), \
 	OPT_INTEGER(0, "socket-filter", &(ro)->socket,			\
 		    "only the samples of CPUs of this processor socket"),	\
+	OPT_STRING(0, "percentage", &(ro)->percentage, "relative|absolute",	\
+		   "shares of the samples the filters keep (relative) or of all "	\
+		   "(absolute, the default)"),					\
+	OPT_STRING(0, "switch-on", &(ro)->switch_on, "event",		\
+		   "the samples after this event's first (and after it, after --switch-off's)"), \
+	OPT_STRING(0, "switch-off", &(ro)->switch_off, "event",		\
+		   "no samples after this event's, until --switch-on's"),	\
+	OPT_BOOLEAN(0, "show-on-off-events", &(ro)->show_on_off,		\
+		    "the samples of the --switch-on and --switch-off events that switch too"), \
 	OPT_STRING(0, "ignore-callees", &(ro)->ignore_callees, "regex",	\
 		   "a chain's outermost function matching it takes the sample, its callees left out")
 
 /*
  * After parsing: the values checked (upstream's error on stderr, -EINVAL)
- * and what they set in o.
+ * and what they set in o; -t's and --percentage's too.
  */
 int report_out__apply(struct report_out *ro, struct report_opts *o);
 

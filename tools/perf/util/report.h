@@ -61,6 +61,10 @@ struct report_opts {
 	bool			has_socket;
 	u32			socket;
 	const char		*ignore_callees; /* regex: chains end at the outermost match */
+	/* --switch-on, --switch-off: samples from an event's to another's; shown or not */
+	const char		*switch_on;
+	const char		*switch_off;
+	bool			show_on_off;
 };
 
 struct report {
@@ -78,6 +82,8 @@ struct report {
 	bool			has_parent_re;
 	regex_t			ignore_re;	/* --ignore-callees */
 	bool			has_ignore_re;
+	struct evsel		*on, *off;	/* the switches' events, once seen */
+	bool			discarding;	/* between off and on (before on) */
 };
 
 /* upstream's --sort parent regex when -p gives none */
@@ -126,6 +132,14 @@ int report__check_parent(struct report *rep, struct perf_session *session);
  * -EINVAL with the key in bad.  After report__use_session().
  */
 int report__check_fields(struct report *rep, char *bad, size_t badsz);
+
+/*
+ * --switch-on, --switch-off name events of the session: -ENOENT when one
+ * does not (said through the error sink in upstream's words); a pipe's
+ * events are not known yet: none is found, as upstream's.  After
+ * report__use_session().
+ */
+int report__check_switches(struct report *rep, struct perf_session *session);
 
 /* One sample into its event's histogram; 0 or -ENOMEM. */
 int report__add_sample(struct report *rep, const union perf_event *ev,
