@@ -7,7 +7,7 @@
 #   --skip-empty/--no-skip-empty (histogram and --stats), -f/--force
 #   (a file of another owner), --stdio-color, --show-cpu-utilization,
 #   --socket-filter, --ignore-callees, --switch-on/--switch-off/
-#   --show-on-off-events, and the options that change nothing ours
+#   --show-on-off-events, --mmaps, and the options that change nothing ours
 #   prints, as upstream's output of these files shows: --pretty,
 #   --percent-type, --samples, --time-quantum, --ns, --show-ref-call-graph,
 #   with their bad values refused in upstream's words.
@@ -19,7 +19,8 @@
 . "$(dirname "$0")/lib.sh"
 need_upstream
 need_fixtures up-callgraph.data up-callgraph-per-thread.data up-per-thread.data \
-	up-late.data up-late-g.data up-rounds.data up-pipe.data up-churn.data \
+	up-late.data up-late-g.data up-rounds.data up-pipe.data up-churn.data up-lost.data \
+	our-system-wide.data up-z.data up-preloaded.data \
 	up-tracepoints.data up-tp-printk.data up-tracepoints-g.data our-tracepoints.data \
 	up-system-wide.data up-small.data
 
@@ -151,6 +152,18 @@ refused "ERROR: switch-off event not found (timer:hrtimer_start)" \
 	--stdio --switch-on sched:sched_switch --switch-off timer:hrtimer_start
 refused "ERROR: switch-on event not found (cpu-clock:pppH)" "--switch-on, a pipe (no event known yet)" \
 	sh -c "cat '$(fixture up-pipe.data)' | '$PERF' report -i - --stdio --switch-on cpu-clock:pppH"
+
+# --mmaps: --tasks with each task's maps (standard output only, as --tasks')
+for f in up-small.data up-per-thread.data up-callgraph.data up-system-wide.data up-rounds.data \
+	 up-pipe.data up-callgraph-per-thread.data up-churn.data up-late.data up-lost.data \
+	 our-system-wide.data up-z.data up-preloaded.data; do
+	up_perf report -i "$(fixture "$f")" --stdio --mmaps 2>/dev/null >"$TMPD/up"
+	our_perf report --no-bpf-prog-info -i "$(fixture "$f")" --stdio --mmaps 2>"$TMPD/err" \
+		>"$TMPD/our"
+	is_same_file "$TMPD/our" "$TMPD/up" \
+		"$f: report --mmaps equals upstream's ($(grep -c ' [r-][w-][x-][ps] ' "$TMPD/up") maps)"
+	ok $([ ! -s "$TMPD/err" ]; echo $?) "$f: report --mmaps, nothing on stderr"
+done
 
 # options without effect on these files' output, as upstream's
 for f in up-callgraph.data up-per-thread.data up-tracepoints.data; do

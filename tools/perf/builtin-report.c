@@ -302,6 +302,7 @@ int cmd_report(int argc, const char **argv)
 	}
 	if (report_out__apply(&cmd.out, o))
 		return 1;
+	cmd.tasks |= cmd.out.mmaps;	/* the task tree, with maps */
 	/* -p: upstream adds the parent key after the others */
 	if (o->parent_pattern && snprintf(sort_buf, sizeof(sort_buf), "%s,parent",
 					  o->sort_order ? o->sort_order : "comm,dso,sym") <
@@ -446,7 +447,7 @@ int cmd_report(int argc, const char **argv)
 		if (cmd.stats)
 			report_stats__fprintf_lost(session, stdout);
 	} else if (cmd.tasks) {
-		err = tasks__fprintf(rep->machine, stdout);
+		err = tasks__fprintf(rep->machine, cmd.out.mmaps, stdout);
 		if (err)
 			fprintf(stderr, "Error: failed to process tasks\n");
 	} else if (!cmd.header_only) {
