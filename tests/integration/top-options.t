@@ -1,7 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # perf top --stdio options that top-stdio.t does not cover: -t, -e with -F,
-# -s/--sort comm,dso, -z and -d.
+# -s/--sort comm,dso, -z and -d; -n, --show-total-period, --percent-limit,
+# --comms, --dsos, --symbols, --percentage (the rows' shape and what they
+# keep: top is live, nothing to replay against upstream's).
 . "$(dirname "$0")/lib.sh"
 need_root
 need_workloads
@@ -114,5 +116,59 @@ wait $top
 n=$(grep -cE "$HDR" "$TMPD/d.out")
 [ "$n" -ge 5 ] && [ "$n" -le 20 ]
 ok $? "-d 0.3 over about 3 s: more screens than the 2 s default gives, no flood ($n)"
+
+# 5. -n, --show-total-period, --percent-limit, --comms: Samples and Period
+# columns, no row under the limit, only the workload's command
+start_workload cols
+timeout 120 "$PERF" top --stdio -d 0.5 -E 300 -s comm,dso,sym -n --show-total-period \
+	--percent-limit 1 --comms bpfload </dev/null >"$TMPD/cols.out" 2>"$TMPD/cols.err" &
+top=$!
+wait_for "$TMPD/cols.out" "$HDR" $top
+kill -USR1 $bl
+wait $bl
+sleep 1
+kill -INT $top
+wait $top
+ok $? "-n --show-total-period --percent-limit 1 --comms bpfload: exit status 0"
+grep -E '^ +[0-9.]+%  ' "$TMPD/cols.out" >"$TMPD/cols.rows"
+rows=$(wc -l <"$TMPD/cols.rows")
+[ "$rows" -gt 0 ] && ! grep -qvE '^ +[0-9.]+% +[0-9]+ +[0-9]+  bpfload ' "$TMPD/cols.rows"
+ok $? "rows ($rows): share, samples, period, then bpfload's only (--comms)"
+awk '{ sub("%", "", $1); if ($1 + 0 < 1) bad++ } END { exit bad > 0 }' "$TMPD/cols.rows"
+ok $? "--percent-limit 1: no row under 1%"
+awk '{ if ($2 + 0 <= 0 || $3 + 0 < $2) bad++ } END { exit bad > 0 }' "$TMPD/cols.rows"
+ok $? "the Samples column counts, Period at least as big (cpu-clock's periods)"
+
+# 6. --dsos, --symbols, --percentage relative: shares of what is kept
+start_workload rel
+inner=$(grep -oE 'bpf_prog_[0-9a-f]{16}_hot_sub2_inner' "$TMPD/rel.bl" | head -1)
+timeout 120 "$PERF" top --stdio -d 0.5 -E 0 --dsos '[kernel]' --percentage relative \
+	</dev/null >"$TMPD/rel.out" 2>"$TMPD/rel.err" &
+top=$!
+timeout 120 "$PERF" top --stdio -d 0.5 -E 0 --symbols "$inner" </dev/null >"$TMPD/sym.out" \
+	2>"$TMPD/sym.err" &
+top2=$!
+wait_for "$TMPD/rel.out" "$HDR" $top
+wait_for "$TMPD/sym.out" "$HDR" $top2
+kill -USR1 $bl
+wait $bl
+sleep 1
+kill -INT $top $top2
+wait $top
+ok $? "--dsos '[kernel]' --percentage relative: exit status 0"
+wait $top2
+ok $? "--symbols: exit status 0"
+last_screen "$TMPD/rel.out" | grep -E '^ +[0-9.]+%  ' >"$TMPD/rel.rows"
+[ -s "$TMPD/rel.rows" ] && ! grep -qvE '^ +[0-9.]+%  \[kernel\] ' "$TMPD/rel.rows"
+ok $? "--dsos '[kernel]': kernel rows only"
+awk '{ sub("%", "", $1); t += $1 } END { exit !(t > 99 && t < 100.6) }' "$TMPD/rel.rows"
+ok $? "--percentage relative: a screen's rows add up to 100% ($(awk '{ sub("%", "", $1); t += $1 } END { print t }' "$TMPD/rel.rows"))"
+rows=$(grep -cE '^ +[0-9.]+%  ' "$TMPD/sym.out")
+[ "$rows" -gt 0 ] && ! grep -E '^ +[0-9.]+%  ' "$TMPD/sym.out" | grep -qvE "  \[k\] $inner\$"
+ok $? "--symbols $inner: its rows only ($rows)"
+
+"$PERF" top --percentage foo >"$TMPD/pct.out" 2>&1
+[ $? -eq 1 ] && grep -q "relative or absolute" "$TMPD/pct.out"
+ok $? "--percentage foo: refused, exit 1"
 
 done_testing

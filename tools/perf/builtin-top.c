@@ -144,7 +144,7 @@ int cmd_top(int argc, const char **argv)
 	struct perf_top top_storage, *top = &top_storage;
 	struct top_opts opts;
 	double delay = 2.0;
-	const char *mmap_pages = NULL;
+	const char *mmap_pages = NULL, *percentage = NULL;
 	int entries = 0, err;
 	bool use_stdio = false, use_tui = false;
 	struct sigaction sa;
@@ -181,6 +181,21 @@ int cmd_top(int argc, const char **argv)
 		OPT_BOOLEAN(0, "stdio", &use_stdio, "use the stdio interface"),
 		OPT_BOOLEAN(0, "tui", &use_tui, "use the TUI interface"),
 		OPT_BOOLEAN(0, "no-bpf-event", &opts.no_bpf_event, "do not record bpf events"),
+		OPT_STRING(0, "comms", &opts.filter.comms, "comm[,comm...]",
+			   "only the samples of these commands"),
+		OPT_STRING(0, "dsos", &opts.filter.dsos, "dso[,dso...]",
+			   "only the samples in these objects"),
+		OPT_STRING(0, "symbols", &opts.filter.symbols, "symbol[,symbol...]",
+			   "only the samples in these functions"),
+		OPT_STRING(0, "percentage", &percentage, "relative|absolute",
+			   "shares of the samples the filters keep (relative) or of all "
+			   "(absolute, the default)"),
+		OPT_BOOLEAN('n', "show-nr-samples", &opts.show_nr_samples,
+			    "a Samples column: each row's samples"),
+		OPT_BOOLEAN(0, "show-total-period", &opts.show_total_period,
+			    "a Period column: each row's own period"),
+		{ .type = OPTION_DOUBLE, .long_name = "percent-limit", .value = &opts.percent_limit,
+		  .argh = "percent", .help = "no rows under this share" },
 		OPT_NA_TOP(&na),
 		OPT_END()
 	};
@@ -197,6 +212,14 @@ int cmd_top(int argc, const char **argv)
 	if (argc > 0) {
 		usage_error(top_usage, options, "unexpected argument '%s'", argv[0]);
 		return 1;
+	}
+	if (percentage && strcmp(percentage, "absolute")) {
+		if (strcmp(percentage, "relative")) {
+			fprintf(stderr, "perf top: --percentage: relative or absolute, not '%s'\n",
+				percentage);
+			return 1;
+		}
+		opts.relative = true;
 	}
 	if (opts.freq && opts.period) {
 		usage_error(top_usage, options, "-F and -c exclude each other");

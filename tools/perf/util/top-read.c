@@ -194,6 +194,15 @@ static int top__process_sample(struct perf_top *top, const union perf_event *ev)
 		err = annotate_hist__add(&top->ahist, &al, sample.period);
 	if (err)
 		return err;
+	/* --comms, --dsos, --symbols: counted in the total (absolute), as report's */
+	if (!sample_filter__task(&top->filter, al.thread) ||
+	    !sample_filter__location(&top->filter, &al)) {
+		if (!top->opts.relative) {
+			hists->nr_samples++;
+			hists->total_period += sample.period;
+		}
+		return 0;
+	}
 	if (!hists->cumulate)
 		return hists__add(hists, &al, (s32)sample.cpu, sample.period);
 	err = callchain__resolve(top->machine, al.thread, &sample, cpumode, 0, &top->cursor);

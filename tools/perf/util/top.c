@@ -60,6 +60,9 @@ int top__init(struct perf_top *top, const struct top_opts *opts)
 		       opts->sort_order, bad);
 		return err;
 	}
+	err = sample_filter__init(&top->filter, &opts->filter);
+	if (err)
+		return err;
 	err = top__init_target(top);
 	if (err)
 		return err;
@@ -127,6 +130,7 @@ void top__exit(struct perf_top *top)
 		hists__exit(&top->hists[i]);
 	free(top->hists);
 	annotate_hist__exit(&top->ahist);
+	sample_filter__exit(&top->filter);
 	machine__delete(top->machine);
 	evlist__delete(top->evlist);
 	callchain_cursor__exit(&top->cursor);

@@ -13,6 +13,7 @@
 #include "hist.h"
 #include "machine.h"
 #include "parse-events.h"
+#include "sample-filter.h"
 #include "strbuf.h"
 
 struct evlist;
@@ -46,6 +47,12 @@ struct top_opts {
 	bool		hide_kernel;
 	bool		hide_user;
 	bool		zero;		/* -z: start each refresh from nothing */
+	/* --comms, --dsos, --symbols: other samples are no rows (pids, tids unused) */
+	struct sample_filter_opts filter;
+	bool		relative;	/* --percentage relative: shares of the kept */
+	bool		show_nr_samples;	/* -n: a Samples column */
+	bool		show_total_period;	/* --show-total-period: a Period column */
+	double		percent_limit;	/* --percent-limit: no rows below it */
 };
 
 /* Records handed over by the other threads, applied by the owner. */
@@ -76,6 +83,7 @@ struct perf_top {
 
 	struct machine		*machine;
 	struct sort_spec	sort;
+	struct sample_filter	filter;		/* opts.filter's */
 	struct hists		*hists;		/* one per evsel */
 	int			sym_idx;	/* the evsel shown */
 	struct callchain_cursor	cursor;
