@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # perf top --stdio options that top-stdio.t does not cover: -t, -e with -F,
 # -s/--sort comm,dso, -z and -d; -n, --show-total-period, --percent-limit,
-# --comms, --dsos, --symbols, --percentage (the rows' shape and what they
+# --comms, --dsos, --symbols, --percentage, --max-stack, --ignore-callees,
+# --force (the rows' shape and what they
 # keep: top is live, nothing to replay against upstream's).
 . "$(dirname "$0")/lib.sh"
 need_root
@@ -166,6 +167,39 @@ ok $? "--percentage relative: a screen's rows add up to 100% ($(awk '{ sub("%", 
 rows=$(grep -cE '^ +[0-9.]+%  ' "$TMPD/sym.out")
 [ "$rows" -gt 0 ] && ! grep -E '^ +[0-9.]+%  ' "$TMPD/sym.out" | grep -qvE "  \[k\] $inner\$"
 ok $? "--symbols $inner: its rows only ($rows)"
+
+# 7. -g --max-stack 1: chains of the sampled function alone, so a caller
+# five frames up gets no Children; --ignore-callees bpf_test_run: it takes the
+# samples of its chains (caller order: the innermost match), Self as Children
+start_workload stack
+timeout 120 "$PERF" top --stdio -d 0.5 -E 0 -g --max-stack 1 --force </dev/null \
+	>"$TMPD/stack.out" 2>"$TMPD/stack.err" &
+top=$!
+timeout 120 "$PERF" top --stdio -d 0.5 -E 0 -g --ignore-callees bpf_test_run </dev/null \
+	>"$TMPD/ign.out" 2>"$TMPD/ign.err" &
+top2=$!
+wait_for "$TMPD/stack.out" "$HDR" $top
+wait_for "$TMPD/ign.out" "$HDR" $top2
+kill -USR1 $bl
+wait $bl
+sleep 1
+kill -INT $top $top2
+wait $top
+ok $? "-g --max-stack 1 --force: exit status 0"
+wait $top2
+ok $? "-g --ignore-callees bpf_test_run: exit status 0"
+grep -E '^ +[0-9.]+% +[0-9.]+%  ' "$TMPD/stack.out" >"$TMPD/stack.rows"
+grep -E '\[k\] do_syscall_64$' "$TMPD/stack.rows" >"$TMPD/stack.sys"
+[ -s "$TMPD/stack.rows" ] &&
+	awk '{ sub("%", "", $1); if ($1 + 0 >= 1) bad++ } END { exit bad > 0 }' "$TMPD/stack.sys"
+ok $? "--max-stack 1: do_syscall_64, five frames above the programs, gets no Children of theirs"
+last_screen "$TMPD/ign.out" | grep -E '\[k\] bpf_test_run$' | head -1 >"$TMPD/ign.row"
+awk '{ c = $1; s = $2; sub("%", "", c); sub("%", "", s); exit !(s + 0 >= 1 && c == s) }' \
+	"$TMPD/ign.row"
+ok $? "--ignore-callees bpf_test_run: it takes its chains' samples ($(cat "$TMPD/ign.row"))"
+"$PERF" top --ignore-callees '(' >"$TMPD/re.out" 2>&1
+[ $? -ne 0 ] && grep -q "Invalid --ignore-callees regex: (" "$TMPD/re.out"
+ok $? "--ignore-callees '(': refused"
 
 "$PERF" top --percentage foo >"$TMPD/pct.out" 2>&1
 [ $? -eq 1 ] && grep -q "relative or absolute" "$TMPD/pct.out"

@@ -196,11 +196,19 @@ int cmd_top(int argc, const char **argv)
 			    "a Period column: each row's own period"),
 		{ .type = OPTION_DOUBLE, .long_name = "percent-limit", .value = &opts.percent_limit,
 		  .argh = "percent", .help = "no rows under this share" },
+		OPT_INTEGER(0, "max-stack", &opts.max_stack,
+			    "frames of a call chain at most (default 127)"),
+		OPT_STRING(0, "ignore-callees", &opts.ignore_callees, "regex",
+			   "with -g: a chain's innermost function matching it takes the sample, "
+			   "its callers left out"),
+		OPT_BOOLEAN(0, "force", &(bool){ false },
+			    "accepted: top reads no file of another owner"),
 		OPT_NA_TOP(&na),
 		OPT_END()
 	};
 
 	memset(&opts, 0, sizeof(opts));
+	opts.max_stack = 127;	/* upstream's: the kernel's perf_event_max_stack */
 	argc = parse_options(argc, argv, options, top_usage, 0);
 	if (argc == -2)
 		return 0;

@@ -272,42 +272,6 @@ static bool report__on_socket(const struct report *rep, u32 cpu)
 	       env->cpu[cpu].socket_id == rep->opts.socket;
 }
 
-static bool report__ignore_match(struct report *rep, const struct addr_location *e)
-{
-	return e->sym && !regexec(&rep->ignore_re, e->sym->name, 0, NULL, 0);
-}
-
-/*
- * --ignore-callees, as upstream's: going along the chain in the graphs'
- * order, a frame whose symbol matches takes the sample (al) and the
- * frames before it are left out.  Callee order: the outermost match,
- * from it outward; caller order: the innermost, from it inward (its
- * callers left out).
- */
-static void report__ignore_callees(struct report *rep, bool caller, struct addr_location *al)
-{
-	struct callchain_cursor *c = &rep->cursor;
-	u32 i;
-
-	if (caller) {
-		for (i = 0; i < c->nr && !report__ignore_match(rep, &c->entries[i]); i++)
-			;
-		if (i < c->nr) {
-			*al = c->entries[i];
-			c->nr = i + 1;
-		}
-		return;
-	}
-	for (i = c->nr; i-- > 0;) {
-		if (!report__ignore_match(rep, &c->entries[i]))
-			continue;
-		*al = c->entries[i];
-		memmove(c->entries, c->entries + i, (c->nr - i) * sizeof(*c->entries));
-		c->nr -= i;
-		return;
-	}
-}
-
 /* -U: the chain's frames without a symbol left out, as upstream's */
 static void report__drop_unresolved(struct callchain_cursor *cursor)
 {
@@ -512,7 +476,8 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 		if (rep->opts.hide_unresolved)
 			report__drop_unresolved(&rep->cursor);
 		if (rep->has_ignore_re)
-			report__ignore_callees(rep, hists->caller, &al);
+			callchain_cursor__ignore_callees(&rep->cursor, &rep->ignore_re,
+							 hists->caller, &al);
 		err = hists__add_sample(hists, &al, rep->cursor.entries, rep->cursor.nr,
 					(s32)sample->cpu, sample->period);
 		if (!err && hists->graph && !filtered && by_addr)

@@ -205,9 +205,13 @@ static int top__process_sample(struct perf_top *top, const union perf_event *ev)
 	}
 	if (!hists->cumulate)
 		return hists__add(hists, &al, (s32)sample.cpu, sample.period);
-	err = callchain__resolve(top->machine, al.thread, &sample, cpumode, 0, &top->cursor);
+	err = callchain__resolve(top->machine, al.thread, &sample, cpumode,
+				 top->opts.max_stack > 0 ? (u32)top->opts.max_stack : 0, &top->cursor);
 	if (err)
 		return err;
+	/* children mode: caller order, as upstream's */
+	if (top->has_ignore_re)
+		callchain_cursor__ignore_callees(&top->cursor, &top->ignore_re, true, &al);
 	return hists__add_cumulative(hists, &al, top->cursor.entries, top->cursor.nr,
 				     (s32)sample.cpu, sample.period);
 }

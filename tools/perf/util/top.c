@@ -63,6 +63,15 @@ int top__init(struct perf_top *top, const struct top_opts *opts)
 	err = sample_filter__init(&top->filter, &opts->filter);
 	if (err)
 		return err;
+	if (opts->ignore_callees) {
+		err = regcomp(&top->ignore_re, opts->ignore_callees, REG_EXTENDED);
+		if (err) {
+			regerror(err, &top->ignore_re, msg, sizeof(msg));
+			pr_err("Invalid --ignore-callees regex: %s: %s", opts->ignore_callees, msg);
+			return -EINVAL;
+		}
+		top->has_ignore_re = true;
+	}
 	err = top__init_target(top);
 	if (err)
 		return err;
@@ -131,6 +140,8 @@ void top__exit(struct perf_top *top)
 	free(top->hists);
 	annotate_hist__exit(&top->ahist);
 	sample_filter__exit(&top->filter);
+	if (top->has_ignore_re)
+		regfree(&top->ignore_re);
 	machine__delete(top->machine);
 	evlist__delete(top->evlist);
 	callchain_cursor__exit(&top->cursor);

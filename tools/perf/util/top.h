@@ -53,6 +53,8 @@ struct top_opts {
 	bool		show_nr_samples;	/* -n: a Samples column */
 	bool		show_total_period;	/* --show-total-period: a Period column */
 	double		percent_limit;	/* --percent-limit: no rows below it */
+	int		max_stack;	/* --max-stack: frames of a chain, <= 0: all */
+	const char	*ignore_callees; /* regex (callchain_cursor__ignore_callees()) */
 };
 
 /* Records handed over by the other threads, applied by the owner. */
@@ -84,6 +86,8 @@ struct perf_top {
 	struct machine		*machine;
 	struct sort_spec	sort;
 	struct sample_filter	filter;		/* opts.filter's */
+	regex_t			ignore_re;	/* opts.ignore_callees' */
+	bool			has_ignore_re;
 	struct hists		*hists;		/* one per evsel */
 	int			sym_idx;	/* the evsel shown */
 	struct callchain_cursor	cursor;
