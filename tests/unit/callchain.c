@@ -87,7 +87,8 @@ int main(void)
 		regex_t re;
 		int i;
 
-		regcomp(&re, "^a$", REG_EXTENDED);
+		is_int(callchain__compile_ignore(&re, "("), -22, "a bad regex: -EINVAL");
+		is_int(callchain__compile_ignore(&re, "^a$"), 0, "compiled");
 		for (int pass = 0; pass < 2; pass++) {
 			cc.nr = 4;
 			for (i = 0; i < 4; i++)

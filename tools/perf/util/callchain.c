@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "array.h"
+#include "err-sink.h"
 #include "callchain.h"
 #include "huge.h"
 
@@ -198,4 +199,16 @@ void callchain_cursor__ignore_callees(struct callchain_cursor *c, const regex_t 
 		c->nr -= i;
 		return;
 	}
+}
+
+int callchain__compile_ignore(regex_t *re, const char *pattern)
+{
+	char msg[256];
+	int err = regcomp(re, pattern, REG_EXTENDED);
+
+	if (!err)
+		return 0;
+	regerror(err, re, msg, sizeof(msg));
+	pr_err("Invalid --ignore-callees regex: %s: %s", pattern, msg);
+	return -EINVAL;
 }

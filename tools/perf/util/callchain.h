@@ -63,5 +63,10 @@ int callchain_param__parse(struct callchain_param *p, const char *str);
  */
 void callchain_cursor__ignore_callees(struct callchain_cursor *c, const regex_t *re,
 				      bool caller, struct addr_location *al);
+/*
+ * The --ignore-callees regex (extended) into re: 0, or -EINVAL said
+ * through the error sink ("Invalid --ignore-callees regex: RE: why").
+ */
+int callchain__compile_ignore(regex_t *re, const char *pattern);
 
 #endif /* __PERF_CALLCHAIN_H */

@@ -43,14 +43,9 @@ int report__init(struct report *rep, const struct report_opts *opts)
 		rep->has_parent_re = true;
 	}
 	if (opts->ignore_callees) {
-		char msg[256];
-
-		err = regcomp(&rep->ignore_re, opts->ignore_callees, REG_EXTENDED);
-		if (err) {
-			regerror(err, &rep->ignore_re, msg, sizeof(msg));
-			pr_err("Invalid --ignore-callees regex: %s: %s", opts->ignore_callees, msg);
-			return -EINVAL;
-		}
+		err = callchain__compile_ignore(&rep->ignore_re, opts->ignore_callees);
+		if (err)
+			return err;
 		rep->has_ignore_re = true;
 	}
 	rep->discarding = opts->switch_on != NULL;

@@ -64,12 +64,9 @@ int top__init(struct perf_top *top, const struct top_opts *opts)
 	if (err)
 		return err;
 	if (opts->ignore_callees) {
-		err = regcomp(&top->ignore_re, opts->ignore_callees, REG_EXTENDED);
-		if (err) {
-			regerror(err, &top->ignore_re, msg, sizeof(msg));
-			pr_err("Invalid --ignore-callees regex: %s: %s", opts->ignore_callees, msg);
-			return -EINVAL;
-		}
+		err = callchain__compile_ignore(&top->ignore_re, opts->ignore_callees);
+		if (err)
+			return err;
 		top->has_ignore_re = true;
 	}
 	err = top__init_target(top);
