@@ -54,6 +54,7 @@ struct top_opts {
 	bool		show_total_period;	/* --show-total-period: a Period column */
 	double		percent_limit;	/* --percent-limit: no rows below it */
 	int		max_stack;	/* --max-stack: frames of a chain, <= 0: all */
+	bool		no_inherit;	/* -i: -p/-t tasks' new children not counted */
 	const char	*ignore_callees; /* regex (callchain_cursor__ignore_callees()) */
 };
 
