@@ -7,7 +7,7 @@
 #   --skip-empty/--no-skip-empty (histogram and --stats), -f/--force
 #   (a file of another owner), --stdio-color, --show-cpu-utilization,
 #   --socket-filter, --ignore-callees, --switch-on/--switch-off/
-#   --show-on-off-events, --mmaps, and the options that change nothing ours
+#   --show-on-off-events, --mmaps, --disable-order, and the options that change nothing ours
 #   prints, as upstream's output of these files shows: --pretty,
 #   --percent-type, --samples, --time-quantum, --ns, --show-ref-call-graph,
 #   with their bad values refused in upstream's words.
@@ -162,6 +162,23 @@ done
 grep -q '^ \{32,\}[0-9a-f]*-[0-9a-f]* r-xp [0-9a-f]\{8\} [0-9]* /' "$TMPD/our"
 ok $? "--mmaps: the maps' lines are there"
 
+
+# --disable-order: -D prints the records in the file's order (FINISHED_ROUND
+# "unhandled!"), as upstream's; the histogram is as ordered, as upstream's
+for f in up-late.data up-small.data up-rounds.data up-callgraph.data up-pipe.data up-lost.data \
+	 up-tracepoints.data; do
+	up_perf report -i "$(fixture "$f")" -D --disable-order 2>/dev/null >"$TMPD/up"
+	our_perf report -i "$(fixture "$f")" -D --disable-order 2>/dev/null >"$TMPD/our"
+	is_same_file "$TMPD/our" "$TMPD/up" \
+		"$f: report -D --disable-order equals upstream's ($(grep -c 'unhandled!' "$TMPD/up") unhandled)"
+done
+our_perf report -i "$(fixture up-late.data)" -D 2>/dev/null >"$TMPD/ordered"
+our_perf report -i "$(fixture up-late.data)" -D --disable-order 2>/dev/null >"$TMPD/our"
+! cmp -s "$TMPD/ordered" "$TMPD/our"
+ok $? "up-late.data: -D --disable-order is not -D's time order"
+for f in up-late.data up-late-g.data up-rounds.data; do
+	compare $f --disable-order
+done
 
 # options without effect on these files' output, as upstream's
 for f in up-callgraph.data up-per-thread.data up-tracepoints.data; do

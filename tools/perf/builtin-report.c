@@ -337,7 +337,8 @@ int cmd_report(int argc, const char **argv)
 		cmd.tool.lenient_bpf_info = true;
 	}
 	cmd.tool.event = report__event;
-	cmd.tool.ordered = true;
+	/* upstream's --disable-order: -D in file order, the histogram as ever */
+	cmd.tool.ordered = !(cmd.dump_trace && cmd.out.disable_order);
 	if (cmd.dump_trace) {
 		cmd.tool.sample = dump_sample;
 		cmd.tool.event = dump_sample;

@@ -36,6 +36,7 @@ struct report_out {
 	const char	*switch_off;
 	bool		show_on_off;
 	bool		mmaps;		/* --mmaps: --tasks with their maps */
+	bool		disable_order;	/* --disable-order: -D in file order */
 };
 
 #define REPORT_OUT_INIT	{ .skip_empty = true, .quantum_ns = 100000000ULL, .socket = -1 }
@@ -77,6 +78,8 @@ struct report_out {
 		   "no samples after this event's, until --switch-on's"),	\
 	OPT_BOOLEAN(0, "show-on-off-events", &(ro)->show_on_off,		\
 		    "the samples of the --switch-on and --switch-off events that switch too"), \
+	OPT_BOOLEAN(0, "disable-order", &(ro)->disable_order,		\
+		    "-D: the records in the file's order, not in time order"), \
 	OPT_BOOLEAN(0, "mmaps", &(ro)->mmaps, "the task tree (as --tasks) with each task's maps"), \
 	OPT_STRING(0, "ignore-callees", &(ro)->ignore_callees, "regex",	\
 		   "a chain's outermost function matching it takes the sample, its callees left out")

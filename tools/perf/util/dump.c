@@ -298,11 +298,16 @@ void dump__event(FILE *fp, const struct dump_ctx *ctx, const union perf_event *e
 	case PERF_RECORD_FINISHED_INIT:
 		/* no description: ": unhandled!" follows the name directly */
 		break;
+	case PERF_RECORD_FINISHED_ROUND:
+		if (ctx->unordered)
+			break;
+		perf_event__fprintf_detail(ev, sample, fp);
+		break;
 	default:
 		perf_event__fprintf_detail(ev, sample, fp);
 		break;
 	}
-	if (unhandled(type))
+	if (unhandled(type) || (type == PERF_RECORD_FINISHED_ROUND && ctx->unordered))
 		fputs(": unhandled!\n", fp);
 }
 
@@ -314,6 +319,7 @@ void dump_ctx__init(struct dump_ctx *ctx, struct perf_session *session)
 
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->path = session->header.is_pipe ? "pipe" : session->data->path;
+	ctx->unordered = session->tool && !session->tool->ordered;
 	if (!evlist || !evlist->nr_entries)
 		return;
 	ctx->sample_id_all = evlist->entries[0]->attr.sample_id_all;

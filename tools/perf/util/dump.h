@@ -87,6 +87,8 @@ struct dump_ctx {
 	bool			sample_id_all;	/* the evlist's; false while it is empty */
 	dump_sample_hook_t	sample_hook;	/* may be NULL */
 	void			*hook_arg;
+	/* records in file order (report --disable-order): FINISHED_ROUND is "unhandled!" */
+	bool			unordered;
 };
 
 /* The two lines `perf report -D` starts with when --header is not given. */
