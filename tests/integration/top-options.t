@@ -3,7 +3,7 @@
 # perf top --stdio options that top-stdio.t does not cover: -t, -e with -F,
 # -s/--sort comm,dso, -z and -d; -n, --show-total-period, --percent-limit,
 # --comms, --dsos, --symbols, --percentage, --max-stack, --ignore-callees,
-# --force, -i/--no-inherit (the rows' shape and what they
+# --force, -i/--no-inherit, -f/--count-filter (the rows' shape and what they
 # keep: top is live, nothing to replay against upstream's).
 . "$(dirname "$0")/lib.sh"
 need_root
@@ -226,6 +226,19 @@ grep -qx dd "$TMPD/inherit.comms"
 ok $? "without -i: the child dd is counted ($(tr '\n' ' ' <"$TMPD/inherit.comms"))"
 grep -qx sh "$TMPD/noinherit.comms" && ! grep -qvx sh "$TMPD/noinherit.comms"
 ok $? "-i: only the process itself ($(tr '\n' ' ' <"$TMPD/noinherit.comms"))"
+
+# 9. -f/--count-filter: accepted, the rows as without it (upstream's screens
+# do not filter by it either); a non-number refused
+timeout 120 "$PERF" top --stdio -d 0.3 -E 5 -f 100000000 </dev/null >"$TMPD/cf.out" 2>&1 &
+top=$!
+wait_for "$TMPD/cf.out" '^ +[0-9.]+%  ' $top
+ok $? "-f 100000000: rows shown, as upstream's"
+kill -INT $top
+wait $top
+ok $? "-f: exit status 0"
+"$PERF" top -f foo >"$TMPD/cf.bad" 2>&1
+[ $? -ne 0 ] && grep -q "count-filter\|numerical\|number" "$TMPD/cf.bad"
+ok $? "-f foo: refused"
 
 "$PERF" top --percentage foo >"$TMPD/pct.out" 2>&1
 [ $? -eq 1 ] && grep -q "relative or absolute" "$TMPD/pct.out"

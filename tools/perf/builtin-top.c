@@ -203,6 +203,8 @@ int cmd_top(int argc, const char **argv)
 		OPT_STRING(0, "ignore-callees", &opts.ignore_callees, "regex",
 			   "with -g: a chain's innermost function matching it takes the sample, "
 			   "its callers left out"),
+		OPT_INTEGER('f', "count-filter", &(int){ 0 },
+			    "accepted as upstream's, whose screens do not use it either"),
 		OPT_BOOLEAN(0, "force", &(bool){ false },
 			    "accepted: top reads no file of another owner"),
 		OPT_NA_TOP(&na),
