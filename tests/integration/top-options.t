@@ -3,7 +3,8 @@
 # perf top --stdio options that top-stdio.t does not cover: -t, -e with -F,
 # -s/--sort comm,dso, -z and -d; -n, --show-total-period, --percent-limit,
 # --comms, --dsos, --symbols, --percentage, --max-stack, --ignore-callees,
-# --force, -i/--no-inherit, -f/--count-filter (the rows' shape and what they
+# --force, -i/--no-inherit, -f/--count-filter, --switch-on/--switch-off/
+# --show-on-off-events (the rows' shape and what they
 # keep: top is live, nothing to replay against upstream's).
 . "$(dirname "$0")/lib.sh"
 need_root
@@ -34,6 +35,21 @@ start_workload() {
 		>"$TMPD/$1.bl" 2>&1 &
 	bl=$!
 	wait_for "$TMPD/ready" . $bl
+}
+
+# top_over NAME ARGS...: top --stdio ARGS into NAME.out while the workload
+# started as NAME runs to its end; top's exit status
+top_over() {
+	local name=$1
+	shift
+	timeout 120 "$PERF" top --stdio "$@" </dev/null >"$TMPD/$name.out" 2>"$TMPD/$name.err" &
+	top=$!
+	wait_for "$TMPD/$name.out" "$HDR" $top
+	kill -USR1 $bl
+	wait $bl
+	sleep 1
+	kill -INT $top
+	wait $top
 }
 
 # 1. -t: only the workload's thread; -e task-clock -F 500 in the header
@@ -121,15 +137,8 @@ ok $? "-d 0.3 over about 3 s: more screens than the 2 s default gives, no flood 
 # 5. -n, --show-total-period, --percent-limit, --comms: Samples and Period
 # columns, no row under the limit, only the workload's command
 start_workload cols
-timeout 120 "$PERF" top --stdio -d 0.5 -E 300 -s comm,dso,sym -n --show-total-period \
-	--percent-limit 1 --comms bpfload </dev/null >"$TMPD/cols.out" 2>"$TMPD/cols.err" &
-top=$!
-wait_for "$TMPD/cols.out" "$HDR" $top
-kill -USR1 $bl
-wait $bl
-sleep 1
-kill -INT $top
-wait $top
+top_over cols -d 0.5 -E 300 -s comm,dso,sym -n --show-total-period --percent-limit 1 \
+	--comms bpfload
 ok $? "-n --show-total-period --percent-limit 1 --comms bpfload: exit status 0"
 grep -E '^ +[0-9.]+%  ' "$TMPD/cols.out" >"$TMPD/cols.rows"
 rows=$(wc -l <"$TMPD/cols.rows")
@@ -239,6 +248,23 @@ ok $? "-f: exit status 0"
 "$PERF" top -f foo >"$TMPD/cf.bad" 2>&1
 [ $? -ne 0 ] && grep -q "count-filter\|numerical\|number" "$TMPD/cf.bad"
 ok $? "-f foo: refused"
+
+# 10. --switch-on EVENT: nothing before EVENT's first sample: the workload
+# execs nothing, so with --switch-on sched:sched_process_exec no row comes;
+# --switch-off of it alone (only its first sample would go): rows as ever
+for mode in on off; do
+	start_workload sw$mode
+	top_over sw$mode -t $bl -e cpu-clock -e sched:sched_process_exec \
+		--switch-$mode sched:sched_process_exec --show-on-off-events -d 0.5 -E 300
+	ok $? "-t TID --switch-$mode sched:sched_process_exec: exit status 0"
+done
+! grep -qE '^ +[0-9.]+%  ' "$TMPD/swon.out"
+ok $? "--switch-on of an event that never comes: no row"
+grep -qE '^ +[0-9.]+%  ' "$TMPD/swoff.out"
+ok $? "--switch-off alone: rows ($(grep -cE '^ +[0-9.]+%  ' "$TMPD/swoff.out"))"
+"$PERF" top --stdio --switch-on foo </dev/null >"$TMPD/swbad.out" 2>&1
+[ $? -eq 1 ] && grep -q "ERROR: switch-on event not found (foo)" "$TMPD/swbad.out"
+ok $? "--switch-on foo: refused in upstream's words, exit 1"
 
 "$PERF" top --percentage foo >"$TMPD/pct.out" 2>&1
 [ $? -eq 1 ] && grep -q "relative or absolute" "$TMPD/pct.out"

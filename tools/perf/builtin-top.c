@@ -203,6 +203,12 @@ int cmd_top(int argc, const char **argv)
 		OPT_STRING(0, "ignore-callees", &opts.ignore_callees, "regex",
 			   "with -g: a chain's innermost function matching it takes the sample, "
 			   "its callers left out"),
+		OPT_STRING(0, "switch-on", &opts.switch_on, "event",
+			   "the samples after this event's first (and after --switch-off's)"),
+		OPT_STRING(0, "switch-off", &opts.switch_off, "event",
+			   "no samples after this event's, until --switch-on's"),
+		OPT_BOOLEAN(0, "show-on-off-events", &opts.show_on_off,
+			    "the samples of the --switch-on and --switch-off events that switch too"),
 		OPT_INTEGER('f', "count-filter", &(int){ 0 },
 			    "accepted as upstream's, whose screens do not use it either"),
 		OPT_BOOLEAN(0, "force", &(bool){ false },

@@ -48,7 +48,9 @@ int report__init(struct report *rep, const struct report_opts *opts)
 			return err;
 		rep->has_ignore_re = true;
 	}
-	rep->discarding = opts->switch_on != NULL;
+	rep->evswitch = (struct evswitch){ .on_name = opts->switch_on, .off_name = opts->switch_off,
+					   .show = opts->show_on_off };
+	evswitch__init(&rep->evswitch);
 	rep->machine = machine__new(opts->kallsyms);
 	if (!rep->machine || callchain_cursor__enable_cache(&rep->cursor))
 		return -ENOMEM;
@@ -311,60 +313,10 @@ static int report__sample_parent(struct report *rep, struct hists *hists, struct
 	return 0;
 }
 
-static struct evsel *report__find_evsel(struct perf_session *session, const char *name)
-{
-	struct evsel *evsel;
-	int i;
-
-	evlist__for_each(session->evlist, evsel, i)
-		if (!strcmp(evsel__name(evsel), name))
-			return evsel;
-	return NULL;
-}
-
 int report__check_switches(struct report *rep, struct perf_session *session)
 {
-	const char *name[2] = { rep->opts.switch_on, rep->opts.switch_off };
-	int i;
-
 	/* a pipe's events come later: upstream finds none either */
-	for (i = 0; i < 2; i++) {
-		if (name[i] && !report__find_evsel(session, name[i])) {
-			pr_err("ERROR: switch-%s event not found (%s)", i ? "off" : "on", name[i]);
-			return -ENOENT;
-		}
-	}
-	return 0;
-}
-
-/* evsel is the event named name (the first seen of that name) */
-static bool report__is_switch(struct evsel **cached, const char *name, struct evsel *evsel)
-{
-	if (!name)
-		return false;
-	if (!*cached && !strcmp(evsel__name(evsel), name))
-		*cached = evsel;
-	return *cached == evsel;
-}
-
-/*
- * --switch-on, --switch-off, as upstream's: the on event's sample ends
- * the discarding (before the first: from the start), the off event's
- * starts it; those two samples are shown only with --show-on-off-events.
- * With --switch-off alone only its first sample goes.
- */
-static bool report__switch_discard(struct report *rep, struct evsel *evsel)
-{
-	if (rep->discarding && report__is_switch(&rep->on, rep->opts.switch_on, evsel)) {
-		rep->discarding = false;
-		return !rep->opts.show_on_off;
-	}
-	if (!rep->discarding && report__is_switch(&rep->off, rep->opts.switch_off, evsel)) {
-		rep->discarding = true;
-		return !rep->opts.show_on_off;
-	}
-	/* upstream: without an on event nothing ends, so nothing is discarded */
-	return rep->discarding && rep->opts.switch_on;
+	return evswitch__check(&rep->evswitch, session->evlist);
 }
 
 int report__add_sample(struct report *rep, const union perf_event *ev,
@@ -386,7 +338,7 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 
 	/* out of --time or --cpu: counted nowhere, as upstream */
 	if (!time_ranges__contain(&rep->time, sample->time) ||
-	    ((rep->opts.switch_on || rep->opts.switch_off) && report__switch_discard(rep, evsel)) ||
+	    evswitch__discard(&rep->evswitch, evsel) ||
 	    !sample_filter__cpu(&rep->filter, sample->cpu))
 		return 0;
 	hists = report__evsel_hists(rep, evsel);

@@ -82,8 +82,7 @@ struct report {
 	bool			has_parent_re;
 	regex_t			ignore_re;	/* --ignore-callees */
 	bool			has_ignore_re;
-	struct evsel		*on, *off;	/* the switches' events, once seen */
-	bool			discarding;	/* between off and on (before on) */
+	struct evswitch		evswitch;	/* --switch-on, --switch-off */
 };
 
 /* upstream's --sort parent regex when -p gives none */

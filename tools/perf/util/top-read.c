@@ -181,6 +181,8 @@ static int top__process_sample(struct perf_top *top, const union perf_event *ev)
 		top->stats.drop++;
 		return 0;
 	}
+	if (evswitch__discard(&top->evswitch, evsel))
+		return 0;
 	hists = &top->hists[evsel->idx];
 	if (evsel->idx == top->sym_idx) {
 		top->stats.samples++;

@@ -83,6 +83,12 @@ int top__init(struct perf_top *top, const struct top_opts *opts)
 		pr_err("%s", msg);
 		return err;
 	}
+	top->evswitch = (struct evswitch){ .on_name = opts->switch_on,
+					   .off_name = opts->switch_off, .show = opts->show_on_off };
+	evswitch__init(&top->evswitch);
+	err = evswitch__check(&top->evswitch, top->evlist);
+	if (err)
+		return err;
 	top->hists = calloc(top->evlist->nr_entries, sizeof(*top->hists));
 	if (!top->hists)
 		return -ENOMEM;

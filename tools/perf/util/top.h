@@ -55,6 +55,10 @@ struct top_opts {
 	double		percent_limit;	/* --percent-limit: no rows below it */
 	int		max_stack;	/* --max-stack: frames of a chain, <= 0: all */
 	bool		no_inherit;	/* -i: -p/-t tasks' new children not counted */
+	/* --switch-on, --switch-off, --show-on-off-events (struct evswitch) */
+	const char	*switch_on;
+	const char	*switch_off;
+	bool		show_on_off;
 	const char	*ignore_callees; /* regex (callchain_cursor__ignore_callees()) */
 };
 
@@ -88,6 +92,7 @@ struct perf_top {
 	struct sort_spec	sort;
 	struct sample_filter	filter;		/* opts.filter's */
 	regex_t			ignore_re;	/* opts.ignore_callees' */
+	struct evswitch		evswitch;	/* the opts' switches */
 	bool			has_ignore_re;
 	struct hists		*hists;		/* one per evsel */
 	int			sym_idx;	/* the evsel shown */
