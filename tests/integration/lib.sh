@@ -178,6 +178,19 @@ compare_report() {
 	is_same_file "$TMPD/our" "$TMPD/up" "$f: report $* equals upstream's ($(grep -c '%' "$TMPD/up") rows)"
 }
 
+# compare_tasks OPTION FIXTURE: report --tasks or --mmaps of a fixture
+# (standard output only: neither prints the out-of-order warning then)
+# equals upstream's, with nothing on our stderr
+compare_tasks() {
+	local opt=$1 f=$2
+	up_perf report -i "$(fixture "$f")" --stdio "$opt" 2>/dev/null >"$TMPD/up"
+	our_perf report --no-bpf-prog-info -i "$(fixture "$f")" --stdio "$opt" 2>"$TMPD/err" \
+		>"$TMPD/our"
+	is_same_file "$TMPD/our" "$TMPD/up" \
+		"$f: report $opt equals upstream's ($(wc -l <"$TMPD/up") lines)"
+	ok $([ ! -s "$TMPD/err" ]; echo $?) "$f: report $opt, nothing on stderr"
+}
+
 # Upstream quirk, normalized where a test names it: upstream sizes the
 # command column from the tasks' final names, so a row of a task renamed
 # later (perf-exec, then its command) has the old name cut to that width.

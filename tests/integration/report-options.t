@@ -59,12 +59,7 @@ compare_sep up-per-thread.data ''
 for f in up-per-thread.data up-callgraph.data up-system-wide.data up-tracepoints.data \
 	 up-pipe.data up-callgraph-per-thread.data up-churn.data up-late.data our-system-wide.data \
 	 our-pipe.data; do
-	up_perf report -i "$(fixture "$f")" --stdio --tasks 2>/dev/null >"$TMPD/up"
-	our_perf report --no-bpf-prog-info -i "$(fixture "$f")" --stdio --tasks 2>"$TMPD/err" \
-		>"$TMPD/our"
-	is_same_file "$TMPD/our" "$TMPD/up" \
-		"$f: report --tasks equals upstream's ($(wc -l <"$TMPD/up") lines)"
-	ok $([ ! -s "$TMPD/err" ]; echo $?) "$f: report --tasks, nothing on stderr"
+	compare_tasks --tasks $f
 done
 
 # a file whose side-band was lost: tasks only samples name are not listed

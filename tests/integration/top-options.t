@@ -1,7 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # perf top --stdio options that top-stdio.t does not cover: -t, -e with -F,
-# -s/--sort comm,dso, -z and -d.
+# -s/--sort comm,dso, -z and -d; -n, --show-total-period, --percent-limit,
+# --comms, --dsos, --symbols, --percentage, --max-stack, --ignore-callees,
+# --force, -i/--no-inherit, -f/--count-filter, --switch-on/--switch-off/
+# --show-on-off-events (the rows' shape and what they
+# keep: top is live, nothing to replay against upstream's).
 . "$(dirname "$0")/lib.sh"
 need_root
 need_workloads
@@ -31,6 +35,21 @@ start_workload() {
 		>"$TMPD/$1.bl" 2>&1 &
 	bl=$!
 	wait_for "$TMPD/ready" . $bl
+}
+
+# top_over NAME ARGS...: top --stdio ARGS into NAME.out while the workload
+# started as NAME runs to its end; top's exit status
+top_over() {
+	local name=$1
+	shift
+	timeout 120 "$PERF" top --stdio "$@" </dev/null >"$TMPD/$name.out" 2>"$TMPD/$name.err" &
+	top=$!
+	wait_for "$TMPD/$name.out" "$HDR" $top
+	kill -USR1 $bl
+	wait $bl
+	sleep 1
+	kill -INT $top
+	wait $top
 }
 
 # 1. -t: only the workload's thread; -e task-clock -F 500 in the header
@@ -114,5 +133,141 @@ wait $top
 n=$(grep -cE "$HDR" "$TMPD/d.out")
 [ "$n" -ge 5 ] && [ "$n" -le 20 ]
 ok $? "-d 0.3 over about 3 s: more screens than the 2 s default gives, no flood ($n)"
+
+# 5. -n, --show-total-period, --percent-limit, --comms: Samples and Period
+# columns, no row under the limit, only the workload's command
+start_workload cols
+top_over cols -d 0.5 -E 300 -s comm,dso,sym -n --show-total-period --percent-limit 1 \
+	--comms bpfload
+ok $? "-n --show-total-period --percent-limit 1 --comms bpfload: exit status 0"
+grep -E '^ +[0-9.]+%  ' "$TMPD/cols.out" >"$TMPD/cols.rows"
+rows=$(wc -l <"$TMPD/cols.rows")
+[ "$rows" -gt 0 ] && ! grep -qvE '^ +[0-9.]+% +[0-9]+ +[0-9]+  bpfload ' "$TMPD/cols.rows"
+ok $? "rows ($rows): share, samples, period, then bpfload's only (--comms)"
+awk '{ sub("%", "", $1); if ($1 + 0 < 1) bad++ } END { exit bad > 0 }' "$TMPD/cols.rows"
+ok $? "--percent-limit 1: no row under 1%"
+awk '{ if ($2 + 0 <= 0 || $3 + 0 < $2) bad++ } END { exit bad > 0 }' "$TMPD/cols.rows"
+ok $? "the Samples column counts, Period at least as big (cpu-clock's periods)"
+
+# 6. --dsos, --symbols, --percentage relative: shares of what is kept
+start_workload rel
+inner=$(grep -oE 'bpf_prog_[0-9a-f]{16}_hot_sub2_inner' "$TMPD/rel.bl" | head -1)
+timeout 120 "$PERF" top --stdio -d 0.5 -E 0 --dsos '[kernel]' --percentage relative \
+	</dev/null >"$TMPD/rel.out" 2>"$TMPD/rel.err" &
+top=$!
+timeout 120 "$PERF" top --stdio -d 0.5 -E 0 --symbols "$inner" </dev/null >"$TMPD/sym.out" \
+	2>"$TMPD/sym.err" &
+top2=$!
+wait_for "$TMPD/rel.out" "$HDR" $top
+wait_for "$TMPD/sym.out" "$HDR" $top2
+kill -USR1 $bl
+wait $bl
+sleep 1
+kill -INT $top $top2
+wait $top
+ok $? "--dsos '[kernel]' --percentage relative: exit status 0"
+wait $top2
+ok $? "--symbols: exit status 0"
+last_screen "$TMPD/rel.out" | grep -E '^ +[0-9.]+%  ' >"$TMPD/rel.rows"
+[ -s "$TMPD/rel.rows" ] && ! grep -qvE '^ +[0-9.]+%  \[kernel\] ' "$TMPD/rel.rows"
+ok $? "--dsos '[kernel]': kernel rows only"
+# (each row's share rounded to 0.01%: hundreds of rows stray by up to some)
+awk '{ sub("%", "", $1); t += $1 } END { exit !(t > 95 && t < 105) }' "$TMPD/rel.rows"
+ok $? "--percentage relative: a screen's rows add up to 100% ($(awk '{ sub("%", "", $1); t += $1 } END { print t }' "$TMPD/rel.rows"), $(wc -l <"$TMPD/rel.rows") rows)"
+rows=$(grep -cE '^ +[0-9.]+%  ' "$TMPD/sym.out")
+[ "$rows" -gt 0 ] && ! grep -E '^ +[0-9.]+%  ' "$TMPD/sym.out" | grep -qvE "  \[k\] $inner\$"
+ok $? "--symbols $inner: its rows only ($rows)"
+
+# 7. -g --max-stack 1: chains of the sampled function alone, so a caller
+# five frames up gets no Children; --ignore-callees bpf_test_run: it takes the
+# samples of its chains (caller order: the innermost match), Self as Children
+start_workload stack
+timeout 120 "$PERF" top --stdio -d 0.5 -E 0 -g --max-stack 1 --force </dev/null \
+	>"$TMPD/stack.out" 2>"$TMPD/stack.err" &
+top=$!
+timeout 120 "$PERF" top --stdio -d 0.5 -E 0 -g --ignore-callees bpf_test_run </dev/null \
+	>"$TMPD/ign.out" 2>"$TMPD/ign.err" &
+top2=$!
+wait_for "$TMPD/stack.out" "$HDR" $top
+wait_for "$TMPD/ign.out" "$HDR" $top2
+kill -USR1 $bl
+wait $bl
+sleep 1
+kill -INT $top $top2
+wait $top
+ok $? "-g --max-stack 1 --force: exit status 0"
+wait $top2
+ok $? "-g --ignore-callees bpf_test_run: exit status 0"
+grep -E '^ +[0-9.]+% +[0-9.]+%  ' "$TMPD/stack.out" >"$TMPD/stack.rows"
+grep -E '\[k\] do_syscall_64$' "$TMPD/stack.rows" >"$TMPD/stack.sys"
+[ -s "$TMPD/stack.rows" ] &&
+	awk '{ sub("%", "", $1); if ($1 + 0 >= 1) bad++ } END { exit bad > 0 }' "$TMPD/stack.sys"
+ok $? "--max-stack 1: do_syscall_64, five frames above the programs, gets no Children of theirs"
+last_screen "$TMPD/ign.out" | grep -E '\[k\] bpf_test_run$' | head -1 >"$TMPD/ign.row"
+awk '{ c = $1; s = $2; sub("%", "", c); sub("%", "", s); exit !(s + 0 >= 1 && c == s) }' \
+	"$TMPD/ign.row"
+ok $? "--ignore-callees bpf_test_run: it takes its chains' samples ($(cat "$TMPD/ign.row"))"
+"$PERF" top --ignore-callees '(' >"$TMPD/re.out" 2>&1
+[ $? -ne 0 ] && grep -q "Invalid --ignore-callees regex: (" "$TMPD/re.out"
+ok $? "--ignore-callees '(': refused"
+
+# 8. -i/--no-inherit: with -p, the tasks the process starts after top did
+# (dd, sleep) are counted without it, not with it
+for mode in inherit noinherit; do
+	rm -f "$TMPD/go"
+	sh -c "while [ ! -e '$TMPD/go' ]; do sleep 0.1; done
+	       dd if=/dev/zero of=/dev/null bs=1k count=2000000 2>/dev/null" &
+	sh=$!
+	args="-d 0.5 -E 0 -s comm -p $sh"
+	[ $mode = noinherit ] && args="$args -i"
+	timeout 120 "$PERF" top --stdio $args </dev/null >"$TMPD/$mode.out" 2>&1 &
+	top=$!
+	wait_for "$TMPD/$mode.out" "$HDR" $top
+	touch "$TMPD/go"
+	wait $sh
+	sleep 1
+	kill -INT $top
+	wait $top
+	ok $? "-p SH ($mode): exit status 0"
+	grep -E '^ +[0-9.]+%  ' "$TMPD/$mode.out" | awk '{ print $2 }' | sort -u >"$TMPD/$mode.comms"
+done
+grep -qx dd "$TMPD/inherit.comms"
+ok $? "without -i: the child dd is counted ($(tr '\n' ' ' <"$TMPD/inherit.comms"))"
+grep -qx sh "$TMPD/noinherit.comms" && ! grep -qvx sh "$TMPD/noinherit.comms"
+ok $? "-i: only the process itself ($(tr '\n' ' ' <"$TMPD/noinherit.comms"))"
+
+# 9. -f/--count-filter: accepted, the rows as without it (upstream's screens
+# do not filter by it either); a non-number refused
+timeout 120 "$PERF" top --stdio -d 0.3 -E 5 -f 100000000 </dev/null >"$TMPD/cf.out" 2>&1 &
+top=$!
+wait_for "$TMPD/cf.out" '^ +[0-9.]+%  ' $top
+ok $? "-f 100000000: rows shown, as upstream's"
+kill -INT $top
+wait $top
+ok $? "-f: exit status 0"
+"$PERF" top -f foo >"$TMPD/cf.bad" 2>&1
+[ $? -ne 0 ] && grep -q "count-filter\|numerical\|number" "$TMPD/cf.bad"
+ok $? "-f foo: refused"
+
+# 10. --switch-on EVENT: nothing before EVENT's first sample: the workload
+# execs nothing, so with --switch-on sched:sched_process_exec no row comes;
+# --switch-off of it alone (only its first sample would go): rows as ever
+for mode in on off; do
+	start_workload sw$mode
+	top_over sw$mode -t $bl -e cpu-clock -e sched:sched_process_exec \
+		--switch-$mode sched:sched_process_exec --show-on-off-events -d 0.5 -E 300
+	ok $? "-t TID --switch-$mode sched:sched_process_exec: exit status 0"
+done
+! grep -qE '^ +[0-9.]+%  ' "$TMPD/swon.out"
+ok $? "--switch-on of an event that never comes: no row"
+grep -qE '^ +[0-9.]+%  ' "$TMPD/swoff.out"
+ok $? "--switch-off alone: rows ($(grep -cE '^ +[0-9.]+%  ' "$TMPD/swoff.out"))"
+"$PERF" top --stdio --switch-on foo </dev/null >"$TMPD/swbad.out" 2>&1
+[ $? -eq 1 ] && grep -q "ERROR: switch-on event not found (foo)" "$TMPD/swbad.out"
+ok $? "--switch-on foo: refused in upstream's words, exit 1"
+
+"$PERF" top --percentage foo >"$TMPD/pct.out" 2>&1
+[ $? -eq 1 ] && grep -q "relative or absolute" "$TMPD/pct.out"
+ok $? "--percentage foo: refused, exit 1"
 
 done_testing

@@ -3,7 +3,8 @@
 # kernel/upstream-fixes: scripts/kernel/kselftest-stock, which makes and
 # builds build/stock and build/stock-fix, boots both in QEMU and prints
 # TAP (the fixed kernel passes every case; stock fails exactly the cases
-# the fixes are about, each with its diagnostics, and passes the rest).
+# the fixes are about, each with its diagnostics, and passes the rest;
+# the fixes pass checkpatch --strict).
 # Build and boot chatter goes to build/kselftest-stock/build.log.
 set -uo pipefail
 

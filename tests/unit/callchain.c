@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /* util/callchain.c: markers, max-stack, corrupt chains, -g values. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "tap.h"
@@ -74,6 +75,39 @@ int main(void)
 		callchain__resolve(m, t2, &s, PERF_RECORD_MISC_USER, 0, &c);
 		ok(c.nr == 3 && !c.entries[1].dso && c.entries[1].thread == t2,
 		   "t2's frame does not");
+	}
+	/* --ignore-callees: a, b, a, c innermost first; match "^a$" */
+	{
+		struct symbol *sa = symbol__new(0, 1, SYMBOL_GLOBAL, "a");
+		struct symbol *sb = symbol__new(0, 1, SYMBOL_GLOBAL, "b");
+		struct symbol *sc = symbol__new(0, 1, SYMBOL_GLOBAL, "c");
+		struct symbol *order[] = { sa, sb, sa, sc };
+		struct addr_location al = { .ip = 1 }, ents[4];
+		struct callchain_cursor cc = { .entries = ents };
+		regex_t re;
+		int i;
+
+		is_int(callchain__compile_ignore(&re, "("), -22, "a bad regex: -EINVAL");
+		is_int(callchain__compile_ignore(&re, "^a$"), 0, "compiled");
+		for (int pass = 0; pass < 2; pass++) {
+			cc.nr = 4;
+			for (i = 0; i < 4; i++)
+				ents[i] = (struct addr_location){ .sym = order[i], .ip = 100 + i };
+			callchain_cursor__ignore_callees(&cc, &re, pass, &al);
+			if (!pass)
+				ok(cc.nr == 2 && al.ip == 102 && ents[0].ip == 102 && ents[1].ip == 103,
+				   "callee order: the outermost match, outward");
+			else
+				ok(cc.nr == 1 && al.ip == 100, "caller order: the innermost, its callers gone");
+		}
+		ents[0].sym = sb;
+		al.ip = 1;
+		callchain_cursor__ignore_callees(&cc, &re, true, &al);
+		ok(cc.nr == 1 && al.ip == 1, "no match: nothing changes");
+		regfree(&re);
+		free(sa);
+		free(sb);
+		free(sc);
 	}
 	callchain_cursor__exit(&c);
 	machine__delete(m);

@@ -1464,6 +1464,27 @@ static void test_vectors(void)
 	}
 }
 
+/* --disable-order: a FINISHED_ROUND is "unhandled!" */
+static void test_unordered(void)
+{
+	size_t i, len;
+
+	for (i = 0; i < ARRAY_SIZE(vecs); i++) {
+		const struct vec *v = &vecs[i];
+		struct dump_ctx ctx = { .path = v->path, .sample_type = v->ctx_type,
+					.sample_id_all = v->ctx_id_all, .unordered = true };
+		char *out;
+
+		if (v->bytes[0] != PERF_RECORD_FINISHED_ROUND)
+			continue;
+		out = dump_vec(v, &ctx, &len);
+		ok(out && strstr(out, "PERF_RECORD_FINISHED_ROUND: unhandled!\n") &&
+		   !strstr(out, "ROUND\n"), "unordered: FINISHED_ROUND: unhandled!");
+		free(out);
+		return;
+	}
+}
+
 static void hook(FILE *fp, const struct dump_ctx *ctx, const union perf_event *ev,
 		 const struct perf_sample *s, void *arg)
 {
@@ -1602,7 +1623,7 @@ static void test_script(void)
 	ok(len > 20 && !strcmp(out + len - 20, "PERF_RECORD_THROTTLE"),
 	   "script: THROTTLE by its name alone (no newline: the next record's ends it)");
 	free(out);
-	ctx.unsorted = true;
+	ctx.unordered = true;
 	out = dump_one(&ctx, round, &len);
 	ok(len > strlen(unh) && !strcmp(out + len - strlen(unh), unh),
 	   "script unsorted: FINISHED_ROUND unhandled");
@@ -1720,6 +1741,7 @@ static void test_garbage(void)
 int main(void)
 {
 	test_vectors();
+	test_unordered();
 	test_hook();
 	test_stats();
 	test_preamble();

@@ -199,9 +199,13 @@ int main(void)
 	u.addr = 0x1234;
 	sort_spec__parse(&spec, "comm,dso,sym", NULL, 0);
 	ok(!hists__init(&h, &spec), "init");
+	h.sample_cpumode = PERF_RECORD_MISC_USER;
 	hists__add(&h, &a, 0, 100);
+	h.sample_cpumode = PERF_RECORD_MISC_KERNEL;
 	hists__add(&h, &a, 1, 100);
+	h.sample_cpumode = PERF_RECORD_MISC_HYPERVISOR;
 	hists__add(&h, &b, 0, 300);
+	h.sample_cpumode = PERF_RECORD_MISC_USER;
 	hists__add(&h, &u, 0, 100);
 	is_int(h.nr_entries, 3, "same key, one entry");
 	is_int(h.total_period, 600, "total");
@@ -209,6 +213,8 @@ int main(void)
 	is_int(n, 3, "sorted");
 	ok(v[0]->key.sym == s2 && v[1]->key.sym == s1 && v[2]->key.sym == NULL,
 	   "by overhead, a symbol before none on a tie");
+	ok(v[1]->period_sys == 100 && v[1]->period_us == 100 && !v[0]->period_sys &&
+	   !v[0]->period_us, "sys and usr by the samples' cpumode, neither for others");
 	hist_entry__snprintf_key(v[2], SORT_SYM, line, sizeof(line));
 	is_str(line, "[.] 0x0000000000001234", "an unresolved address");
 	free(v);
@@ -255,6 +261,18 @@ int main(void)
 	fclose(fp);
 	is_str(out, "   100.00%  app      a.so           [.] fb\n",
 	       "one row, widths of it alone (the address row no more widens the dso)");
+	free(out);
+	fp = open_memstream(&out, &len);
+	hists__fprintf(&h, &(struct hists_print_opts){ .quiet = true, .color = true }, fp);
+	fclose(fp);
+	is_str(out, "  \033[31m 100.00%\033[m  app      a.so           [.] fb\n",
+	       "--stdio-color: red from 5%, the padding before the color");
+	free(out);
+	fp = open_memstream(&out, &len);
+	hists__fprintf(&h, &(struct hists_print_opts){ .show_cpu_util = true }, fp);
+	fclose(fp);
+	ok(strstr(out, "# Overhead       sys       usr  Command") &&
+	   strstr(out, "   100.00%     0.00%     0.00%  app "), "--show-cpu-utilization: sys, usr");
 	free(out);
 	/* top's decay: every entry seen once, those chosen gone, their room reused */
 	{

@@ -84,9 +84,9 @@ static char *print(struct perf_session *s, int what)
 	if (!fp)
 		return NULL;
 	if (what == 0)
-		report_stats__fprintf(s, fp, true);
+		report_stats__fprintf(s, fp, true, true);
 	else if (what == 1)
-		report_stats__fprintf(s, fp, false);
+		report_stats__fprintf(s, fp, false, true);
 	else
 		report_stats__fprintf_lost(s, fp);
 	fclose(fp);

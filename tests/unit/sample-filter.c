@@ -146,6 +146,39 @@ int main(void)
 		ok(name_list__match(&l, "c"), "an empty list matches anything");
 	}
 
+	/* --switch-on a, --switch-off b over the samples a c b c a c */
+	{
+		struct perf_event_attr at = { .size = sizeof(at) };
+		struct evlist *el = evlist__new();
+		struct evsel *a = evsel__new(&at, 0), *b = evsel__new(&at, 1),
+			     *c = evsel__new(&at, 2), *seq[6];
+		struct evswitch sw = { .on_name = "a", .off_name = "b" };
+		char kept[8] = "";
+		int k, n = 0;
+
+		evsel__set_name(a, "a");
+		evsel__set_name(b, "b");
+		evsel__set_name(c, "c");
+		evlist__add(el, a);
+		evlist__add(el, b);
+		evlist__add(el, c);
+		seq[0] = a; seq[1] = c; seq[2] = b; seq[3] = c; seq[4] = a; seq[5] = c;
+		evswitch__init(&sw);
+		is_int(evswitch__check(&sw, el), 0, "both events known");
+		for (k = 0; k < 6; k++)
+			if (!evswitch__discard(&sw, seq[k]))
+				kept[n++] = evsel__name(seq[k])[0];
+		is_str(kept, "cc", "on a, off b: the c between, the c after a again");
+		sw = (struct evswitch){ .off_name = "b" };
+		evswitch__init(&sw);
+		for (k = n = 0; k < 6; k++)
+			n += evswitch__discard(&sw, seq[k]);
+		is_int(n, 1, "off alone: its first sample only");
+		sw = (struct evswitch){ .on_name = "zz" };
+		is_int(evswitch__check(&sw, el), -ENOENT, "an event of no such name");
+		evlist__delete(el);
+	}
+
 	free(sym);
 	dso__delete(dso);
 	thread__delete(t);

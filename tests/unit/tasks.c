@@ -18,7 +18,7 @@ static char *tasks_text(struct machine *m, int *err)
 	size_t len;
 	FILE *fp = open_memstream(&out, &len);
 
-	*err = tasks__fprintf(m, fp);
+	*err = tasks__fprintf(m, false, fp);
 	fclose(fp);
 	return out;
 }

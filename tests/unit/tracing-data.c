@@ -190,6 +190,18 @@ int main(void)
 		is_int(tracing_data__format(td, ev, 0, raw, 2, &sb), 0,
 		       "a record cut short formats without reading past it");
 		strbuf__reset(&sb);
+		is_int(tracing_data__format_raw(td, ev, raw, rsz, &sb), 0, "raw: formats");
+		ok(sb.buf && !strncmp(sb.buf, " prev_comm=cc1 prev_pid=14844 prev_prio=0 "
+				      "prev_state=0 next_comm=perf ", 57),
+		   "raw: \" name=value\" for each field, numbers in decimal (%s)", sb.buf);
+		strbuf__reset(&sb);
+		is_int(tracing_data__format_raw(td, ev, raw, 2, &sb), 0,
+		       "raw: a record cut short, without reading past it");
+		strbuf__reset(&sb);
+		is_int(tracing_data__field_value(td, ev, "prev_pid", raw, rsz, &sb), 0,
+		       "a field's raw value");
+		is_str(sb.buf, "14844", "in decimal");
+		strbuf__reset(&sb);
 	}
 	tracing_data__delete(td);
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "report-options.h"
 #include "util/bpf-progs-report.h"
 #include "util/data.h"
 #include "util/dump.h"
@@ -31,8 +32,8 @@ struct report_cmd {
 	struct perf_tool	tool;
 	struct report		rep;
 	struct report_opts	opts;
+	struct report_out	out;		/* report-options.h */
 	const char		*input;
-	const char		*percentage;	/* --percentage as given */
 	bool			dump_trace;
 	bool			header_only;
 	bool			tasks;		/* --tasks: the task tree, no histogram */
@@ -175,6 +176,11 @@ static int report__open(struct report_cmd *cmd, struct perf_data *data,
 			err == -ENOENT ? " (try 'perf record' first)" : "");
 		return err;
 	}
+	err = report_out__check_owner(&cmd->out, data);
+	if (err) {
+		perf_data__close(data);
+		return err;
+	}
 	if (!data->is_pipe && data->size == 0) {
 		fprintf(stderr, "perf report: %s: zero-sized data, nothing to do\n", path);
 		perf_data__close(data);
@@ -191,7 +197,8 @@ static int report__open(struct report_cmd *cmd, struct perf_data *data,
 int cmd_report(int argc, const char **argv)
 {
 	/* upstream's default depth: the kernel's perf_event_max_stack */
-	struct report_cmd cmd = { .input = NULL, .opts = { .children = true, .max_stack = 127 } };
+	struct report_cmd cmd = { .input = NULL, .opts = { .children = true, .max_stack = 127 },
+				  .out = REPORT_OUT_INIT };
 	struct report_opts *o = &cmd.opts;
 	struct perf_session *session = NULL;
 	struct perf_data data;
@@ -228,9 +235,6 @@ int cmd_report(int argc, const char **argv)
 			   "only consider symbols in these dsos"),
 		OPT_STRING('S', "symbols", &o->filter.symbols, "symbol[,symbol...]",
 			   "only consider these symbols"),
-		OPT_STRING(0, "percentage", &cmd.percentage, "relative|absolute",
-			   "shares of the samples the filters keep (relative) or of all "
-			   "(absolute, the default)"),
 		OPT_STRING(0, "pid", &o->filter.pids, "pid[,pid...]",
 			   "only the samples of these processes"),
 		OPT_STRING(0, "time", &o->time_str, "str",
@@ -271,6 +275,7 @@ int cmd_report(int argc, const char **argv)
 			    "one line per BPF program: loader, lifetime, size, samples, callers "
 			    "(--sort: id, tag, name, type, loader, pid, load, unload, lifetime, "
 			    "funcs, bytes, btf, info, samples)"),
+		REPORT_OUT_OPTIONS(&cmd.out),
 		OPT_NA_REPORT(&na),
 		OPT_END()
 	};
@@ -292,27 +297,15 @@ int cmd_report(int argc, const char **argv)
 		usage_error(report_usage, options, "unexpected argument `%s'", argv[0]);
 		return 1;
 	}
-	if (o->field_sep && !strcmp(o->field_sep, ".")) {
-		/* upstream says so and prints no report (exit status 0) */
-		fprintf(stderr, "'.' is the only non valid --field-separator argument\n");
-		return 1;
-	}
-	if (o->field_sep && !*o->field_sep)
-		o->field_sep = NULL;
-	if (cmd.percentage && strcmp(cmd.percentage, "absolute")) {
-		if (strcmp(cmd.percentage, "relative")) {
-			fprintf(stderr, "perf report: --percentage: relative or absolute, not '%s'\n",
-				cmd.percentage);
-			return 1;
-		}
-		o->relative = true;
-	}
 	/* upstream: --percent-limit is the graphs' threshold too (-g's wins) */
 	o->cg.min_percent = o->percent_limit > 0 ? o->percent_limit : 0.5;
 	if (callchain_param__parse(&o->cg, cmd.cg_str)) {
 		fprintf(stderr, "perf report: unknown --call-graph value: %s\n", cmd.cg_str);
 		return 1;
 	}
+	if (report_out__apply(&cmd.out, o))
+		return 1;
+	cmd.tasks |= cmd.out.mmaps;	/* the task tree, with maps */
 	/* -p: upstream adds the parent key after the others */
 	if (o->parent_pattern && snprintf(sort_buf, sizeof(sort_buf), "%s,parent",
 					  o->sort_order ? o->sort_order : "comm,dso,sym") <
@@ -353,7 +346,8 @@ int cmd_report(int argc, const char **argv)
 		cmd.tool.lenient_bpf_info = true;
 	}
 	cmd.tool.event = report__event;
-	cmd.tool.ordered = true;
+	/* upstream's --disable-order: -D in file order, the histogram as ever */
+	cmd.tool.ordered = !(cmd.dump_trace && cmd.out.disable_order);
 	if (cmd.dump_trace) {
 		cmd.tool.sample = dump_sample;
 		cmd.tool.event = dump_sample;
@@ -390,6 +384,8 @@ int cmd_report(int argc, const char **argv)
 					      session->header.env.nr_cpus_avail);
 		if (!err)
 			err = report__check_parent(rep, session);
+		if (!err)
+			err = report__check_switches(rep, session);
 		if (err) {
 			if (err == -ENOMEM)
 				fprintf(stderr, "perf report: out of memory\n");
@@ -457,17 +453,21 @@ int cmd_report(int argc, const char **argv)
 			err = -EINVAL;
 		}
 	} else if (cmd.dump_trace || cmd.stats) {
-		report_stats__fprintf(session, stdout, cmd.stats);
+		report_stats__fprintf(session, stdout, cmd.stats, cmd.out.skip_empty);
 		if (cmd.stats)
 			report_stats__fprintf_lost(session, stdout);
 	} else if (cmd.tasks) {
-		err = tasks__fprintf(rep->machine, stdout);
+		err = tasks__fprintf(rep->machine, cmd.out.mmaps, stdout);
 		if (err)
 			fprintf(stderr, "Error: failed to process tasks\n");
 	} else if (!cmd.header_only) {
 		/* upstream's words and streams; its exit status 0 */
-		if (report__fprintf(rep, session, stdout) == -ENODATA)
+		err = report__fprintf(rep, session, stdout);
+		if (err == -ENODATA)
 			fprintf(stderr, "Error:\nThe %s data has no samples!\n", data.path);
+		else if (err)
+			fprintf(stderr, "perf report: out of memory\n");
+		err = err == -ENODATA ? 0 : err;
 		if (rep->machine->nr_fallback && o->verbose)
 			fprintf(stderr, "perf report: %llu samples named from the header's "
 				"bpf_prog_info (no KSYMBOL covered them)\n",

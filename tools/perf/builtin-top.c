@@ -145,7 +145,7 @@ int cmd_top(int argc, const char **argv)
 	struct perf_top top_storage, *top = &top_storage;
 	struct top_opts opts;
 	double delay = 2.0;
-	const char *mmap_pages = NULL;
+	const char *mmap_pages = NULL, *percentage = NULL;
 	int entries = 0, err;
 	bool use_stdio = false, use_tui = false;
 	struct sigaction sa;
@@ -188,17 +188,58 @@ int cmd_top(int argc, const char **argv)
 		OPT_KALLSYMS(&so),
 		OPT_IGNORE_VMLINUX(&so),
 		OPT_DEMANGLE_KERNEL(&so),
+		OPT_STRING(0, "comms", &opts.filter.comms, "comm[,comm...]",
+			   "only the samples of these commands"),
+		OPT_STRING(0, "dsos", &opts.filter.dsos, "dso[,dso...]",
+			   "only the samples in these objects"),
+		OPT_STRING(0, "symbols", &opts.filter.symbols, "symbol[,symbol...]",
+			   "only the samples in these functions"),
+		OPT_STRING(0, "percentage", &percentage, "relative|absolute",
+			   "shares of the samples the filters keep (relative) or of all "
+			   "(absolute, the default)"),
+		OPT_BOOLEAN('n', "show-nr-samples", &opts.show_nr_samples,
+			    "a Samples column: each row's samples"),
+		OPT_BOOLEAN(0, "show-total-period", &opts.show_total_period,
+			    "a Period column: each row's own period"),
+		{ .type = OPTION_DOUBLE, .long_name = "percent-limit", .value = &opts.percent_limit,
+		  .argh = "percent", .help = "no rows under this share" },
+		OPT_BOOLEAN('i', "no-inherit", &opts.no_inherit,
+			    "with -p or -t: not the tasks they start after top did"),
+		OPT_INTEGER(0, "max-stack", &opts.max_stack,
+			    "frames of a call chain at most (default 127)"),
+		OPT_STRING(0, "ignore-callees", &opts.ignore_callees, "regex",
+			   "with -g: a chain's innermost function matching it takes the sample, "
+			   "its callers left out"),
+		OPT_STRING(0, "switch-on", &opts.switch_on, "event",
+			   "the samples after this event's first (and after --switch-off's)"),
+		OPT_STRING(0, "switch-off", &opts.switch_off, "event",
+			   "no samples after this event's, until --switch-on's"),
+		OPT_BOOLEAN(0, "show-on-off-events", &opts.show_on_off,
+			    "the samples of the --switch-on and --switch-off events that switch too"),
+		OPT_INTEGER('f', "count-filter", &(int){ 0 },
+			    "accepted as upstream's, whose screens do not use it either"),
+		OPT_BOOLEAN(0, "force", &(bool){ false },
+			    "accepted: top reads no file of another owner"),
 		OPT_NA_TOP(&na),
 		OPT_END()
 	};
 
 	memset(&opts, 0, sizeof(opts));
+	opts.max_stack = 127;	/* upstream's: the kernel's perf_event_max_stack */
 	argc = na_options__parse(argc, argv, options, top_usage, 0, &na, &err);
 	if (argc < 0)
 		return err;
 	if (argc > 0) {
 		usage_error(top_usage, options, "unexpected argument '%s'", argv[0]);
 		return 1;
+	}
+	if (percentage && strcmp(percentage, "absolute")) {
+		if (strcmp(percentage, "relative")) {
+			fprintf(stderr, "perf top: --percentage: relative or absolute, not '%s'\n",
+				percentage);
+			return 1;
+		}
+		opts.relative = true;
 	}
 	if (opts.freq && opts.period) {
 		usage_error(top_usage, options, "-F and -c exclude each other");

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "array.h"
+#include "err-sink.h"
 #include "callchain.h"
 #include "huge.h"
 
@@ -169,4 +170,45 @@ int callchain_param__parse(struct callchain_param *p, const char *str)
 		}
 	}
 	return 0;
+}
+
+static bool ignore__match(const regex_t *re, const struct addr_location *e)
+{
+	return e->sym && !regexec(re, e->sym->name, 0, NULL, 0);
+}
+
+void callchain_cursor__ignore_callees(struct callchain_cursor *c, const regex_t *re,
+				      bool caller, struct addr_location *al)
+{
+	u32 i;
+
+	if (caller) {
+		for (i = 0; i < c->nr && !ignore__match(re, &c->entries[i]); i++)
+			;
+		if (i < c->nr) {
+			*al = c->entries[i];
+			c->nr = i + 1;
+		}
+		return;
+	}
+	for (i = c->nr; i-- > 0;) {
+		if (!ignore__match(re, &c->entries[i]))
+			continue;
+		*al = c->entries[i];
+		memmove(c->entries, c->entries + i, (c->nr - i) * sizeof(*c->entries));
+		c->nr -= i;
+		return;
+	}
+}
+
+int callchain__compile_ignore(regex_t *re, const char *pattern)
+{
+	char msg[256];
+	int err = regcomp(re, pattern, REG_EXTENDED);
+
+	if (!err)
+		return 0;
+	regerror(err, re, msg, sizeof(msg));
+	pr_err("Invalid --ignore-callees regex: %s: %s", pattern, msg);
+	return -EINVAL;
 }

@@ -2,6 +2,7 @@
 #ifndef __PERF_CALLCHAIN_H
 #define __PERF_CALLCHAIN_H
 
+#include <regex.h>
 #include "machine.h"
 
 /*
@@ -52,5 +53,20 @@ struct callchain_param {
 
 /* "graph,0.5,caller", "none", "callee", "flat", ...; -EINVAL on unknown words. */
 int callchain_param__parse(struct callchain_param *p, const char *str);
+
+/*
+ * --ignore-callees, as upstream's: going along the chain in the graphs'
+ * order (caller: from the outermost frame), a frame whose symbol matches
+ * re takes the sample (al) and the frames before it are left out.
+ * Callee order: the outermost match, from it outward; caller order: the
+ * innermost, from it inward (its callers left out).
+ */
+void callchain_cursor__ignore_callees(struct callchain_cursor *c, const regex_t *re,
+				      bool caller, struct addr_location *al);
+/*
+ * The --ignore-callees regex (extended) into re: 0, or -EINVAL said
+ * through the error sink ("Invalid --ignore-callees regex: RE: why").
+ */
+int callchain__compile_ignore(regex_t *re, const char *pattern);
 
 #endif /* __PERF_CALLCHAIN_H */

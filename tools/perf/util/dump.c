@@ -256,7 +256,7 @@ static bool unhandled(u32 type, const struct dump_ctx *ctx)
 
 	switch (type) {
 	case PERF_RECORD_FINISHED_ROUND:
-		return ctx->unsorted;
+		return ctx->unordered;
 	case PERF_RECORD_THROTTLE:
 	case PERF_RECORD_UNTHROTTLE:
 	case PERF_RECORD_THREAD_MAP:
@@ -307,7 +307,7 @@ void dump__event(FILE *fp, const struct dump_ctx *ctx, const union perf_event *e
 		/* no description: ": unhandled!" follows the name directly */
 		break;
 	case PERF_RECORD_FINISHED_ROUND:
-		if (!ctx->unsorted)
+		if (!ctx->unordered)
 			perf_event__fprintf_detail(ev, sample, fp);
 		break;
 	default:
@@ -326,6 +326,7 @@ void dump_ctx__init(struct dump_ctx *ctx, struct perf_session *session)
 
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->path = session->header.is_pipe ? "pipe" : session->data->path;
+	ctx->unordered = session->tool && !session->tool->ordered;
 	if (!evlist || !evlist->nr_entries)
 		return;
 	ctx->sample_id_all = evlist->entries[0]->attr.sample_id_all;
@@ -398,7 +399,7 @@ void dump__user_record_script(FILE *fp, struct perf_session *session,
 		return;
 	dump_ctx__init(&ctx, session);
 	ctx.script = true;
-	ctx.unsorted = unsorted;
+	ctx.unordered = unsorted;
 	dump__event(fp, &ctx, ev, file_offset, NULL, NULL, NULL);
 }
 

@@ -87,8 +87,12 @@ struct dump_ctx {
 	bool			sample_id_all;	/* the evlist's; false while it is empty */
 	dump_sample_hook_t	sample_hook;	/* may be NULL */
 	bool			script;		/* upstream's script tool: it handles more types */
-	bool			unsorted;	/* script's: FINISHED_ROUND unhandled too */
 	void			*hook_arg;
+	/*
+	 * records in file order (report --disable-order, script
+	 * --dump-unsorted-raw-trace): FINISHED_ROUND is "unhandled!"
+	 */
+	bool			unordered;
 };
 
 /* The two lines `perf report -D` starts with when --header is not given. */

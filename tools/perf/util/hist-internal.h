@@ -42,6 +42,7 @@ struct hist_out {
 	char		*buf;
 	struct hist_pct	*pct;
 	long		room;	/* what the line may still take; < 0: no limit */
+	bool		color;	/* shares in upstream's colors (out__pct()) */
 };
 
 /* The graphs (hist-graph.c) */

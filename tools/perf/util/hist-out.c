@@ -106,6 +106,25 @@ void out__spaces(struct hist_out *o, int n)
 		out__mem(o, sp, min(n, (int)sizeof(sp) - 1));
 }
 
+/*
+ * A share in color, as upstream's: red from 5%, green from 0.5%; the
+ * padding before the last eight characters ("%7.2f%%") left out of it.
+ */
+static bool out__pct_color(struct hist_out *o, double v, int width)
+{
+	int inner = min(width, 7);
+	char buf[64];
+	int n;
+
+	if (!o->color || v < 0.5)
+		return false;
+	out__spaces(o, width - inner);
+	n = snprintf(buf, sizeof(buf), "%s%*.2f%%\033[m", v >= 5.0 ? "\033[31m" : "\033[32m",
+		     inner, v);
+	out__mem(o, buf, (size_t)min(max(n, 0), (int)sizeof(buf) - 1));
+	return true;
+}
+
 /* "%*.2f%%" of v */
 void out__pct(struct hist_out *o, double v, int width)
 {
@@ -113,6 +132,8 @@ void out__pct(struct hist_out *o, double v, int width)
 	u64 bits;
 	int n;
 
+	if (out__pct_color(o, v, width))
+		return;
 	memcpy(&bits, &v, sizeof(bits));
 	if (o->pct) {
 		p = &o->pct[((bits ^ (bits >> 29)) * 0x9e3779b97f4a7c15ULL + (u64)width) >>
@@ -162,6 +183,7 @@ void hist_out__init(struct hist_out *o, FILE *fp)
 	o->fp = fp;
 	o->len = 0;
 	o->room = -1;
+	o->color = false;
 	o->buf = malloc(HIST_OUT_SIZE);
 	o->pct = calloc(HIST_PCT_SLOTS, sizeof(*o->pct));
 }

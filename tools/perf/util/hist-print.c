@@ -121,6 +121,8 @@ static void hists__fprintf_sep_header(const struct hists *hists,
 	fprintf(fp, "# %s", hists->cumulate ? "Children" : "Overhead");
 	if (hists->cumulate)
 		fprintf(fp, "%s%8s", sep, "Self");
+	if (opts->show_cpu_util)
+		fprintf(fp, "%s%8s%s%8s", sep, "sys", sep, "usr");
 	if (opts->show_nr_samples)
 		fprintf(fp, "%s%12s", sep, "Samples");
 	if (opts->show_total_period)
@@ -165,6 +167,8 @@ static long hists__sep_room(const struct hists *hists, const struct hists_print_
 	long room = hists->cumulate ? 8 + 2 + 8 : 8;
 	int k;
 
+	if (opts->show_cpu_util)
+		room += 2 * (2 + 8);
 	if (opts->show_nr_samples)
 		room += 2 + 12;
 	if (opts->show_total_period)
@@ -184,6 +188,12 @@ static void out__pad(struct hist_out *out, int n, bool dots)
 	}
 	for (; n > 0; n--)
 		out__putc(out, '.');
+}
+
+/* a period's share of the rows' total, as the Overhead column's */
+static double hists__share(const struct hists *hists, u64 period)
+{
+	return hists->total_period ? 100.0 * (double)period / (double)hists->total_period : 0;
 }
 
 /* -t SEP: one value of a row's left columns, " VALUE" left-aligned in width */
@@ -212,6 +222,14 @@ static void hists__sep_values(const struct hists *hists, const struct hists_prin
 	}
 	snprintf(buf, sizeof(buf), "%.2f%%", pct);
 	out__sep_value(out, buf, 8);
+	if (opts->show_cpu_util) {
+		out__mem(out, sep, seplen);
+		snprintf(buf, sizeof(buf), "%.2f%%", hists__share(hists, he->period_sys));
+		out__sep_value(out, buf, 8);
+		out__mem(out, sep, seplen);
+		snprintf(buf, sizeof(buf), "%.2f%%", hists__share(hists, he->period_us));
+		out__sep_value(out, buf, 8);
+	}
 	if (opts->show_nr_samples) {
 		out__mem(out, sep, seplen);
 		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)he->nr_samples);
@@ -299,6 +317,8 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 		hists__fprintf_sep_header(hists, opts, width, fp);
 	} else if (!opts->quiet) {
 		fprintf(fp, hists->cumulate ? "# Children      Self" : "# Overhead");
+		if (opts->show_cpu_util)
+			fprintf(fp, "  %8s  %8s", "sys", "usr");
 		if (opts->show_nr_samples)
 			fprintf(fp, "  %12s", "Samples");
 		if (opts->show_total_period)
@@ -312,6 +332,8 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 					sort_spec__header(&hists->sort, key));
 		}
 		fprintf(fp, hists->cumulate ? "\n# ........  ........" : "\n# ........");
+		if (opts->show_cpu_util)
+			fprintf(fp, "  ........  ........");
 		if (opts->show_nr_samples)
 			fprintf(fp, "  ............");
 		if (opts->show_total_period)
@@ -330,6 +352,7 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 	if (opts->field_sep)
 		sep_room = hists__sep_room(hists, opts, width);
 	hist_out__init(&out, fp);
+	out.color = opts->color;	/* -t: the graphs only, as upstream */
 	for (i = 0; i < n; i++) {
 		const struct hist_entry *he = v[i];
 		double pct = hists->total_period ?
@@ -349,6 +372,12 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 		}
 		if (!opts->field_sep)
 			out__pct(&out, pct, hists->cumulate ? 7 : 9);
+		if (opts->show_cpu_util && !opts->field_sep) {
+			out__spaces(&out, 2);
+			out__pct(&out, hists__share(hists, he->period_sys), 7);
+			out__spaces(&out, 2);
+			out__pct(&out, hists__share(hists, he->period_us), 7);
+		}
 		if (opts->show_nr_samples && !opts->field_sep) {
 			int len = snprintf(buf, sizeof(buf), "  %12llu",
 					   (unsigned long long)he->nr_samples);

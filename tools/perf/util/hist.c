@@ -464,6 +464,7 @@ static void hist_ip_cache__flush(struct hist_ip_cache *e)
 	if (!e->nr_pending)
 		return;
 	e->he->period += e->pending;
+	hist_entry__add_mode(e->he, e->cpumode, e->pending);
 	e->he->children += e->pending;
 	e->he->nr_samples += e->nr_pending;
 	e->pending = 0;
@@ -602,6 +603,8 @@ static struct hist_entry *hist_entry__survivor(struct hist_entry *he)
 static void hist_entry__merge(struct hist_entry *into, struct hist_entry *he)
 {
 	into->period += he->period;
+	into->period_sys += he->period_sys;
+	into->period_us += he->period_us;
 	into->children += he->children;
 	into->nr_samples += he->nr_samples;
 	if (he->max_depth > into->max_depth)

@@ -35,6 +35,9 @@ struct hist_entry {
 	u64			period;		/* self */
 	u64			children;	/* with -g children: self + callees */
 	u64			nr_samples;
+	/* of period: the samples in the kernel, in user space (--show-cpu-utilization) */
+	u64			period_sys;
+	u64			period_us;
 	const char		*thread_comm;	/* pid, tid keys: the latest name */
 	struct hist_entry	*hnext;
 	struct hist_entry	*merged;	/* hists__rename_comms(): merged into */
@@ -227,6 +230,8 @@ struct hists {
 	 * sample.
 	 */
 	const char		*sample_trace;
+	/* the cpumode of the sample being added (PERF_RECORD_MISC_*): sys or usr */
+	u8			sample_cpumode;
 	/* --sort parent: the sample's parent symbol's name (interned; NULL: none) */
 	const char		*sample_parent;
 	/* tracepoint field keys (sort.dyn): the raw data of the sample being added */
@@ -267,11 +272,21 @@ int hists__add(struct hists *hists, const struct addr_location *al, s32 cpu, u64
 struct hist_entry *hists__findnew(struct hists *hists, const struct addr_location *al, s32 cpu);
 
 
-/* Account one sample to an entry found before. */
+/* period of a sample of cpumode to he's sys or usr share, or neither */
+static inline void hist_entry__add_mode(struct hist_entry *he, u8 cpumode, u64 period)
+{
+	if (cpumode == PERF_RECORD_MISC_KERNEL)
+		he->period_sys += period;
+	else if (cpumode == PERF_RECORD_MISC_USER)
+		he->period_us += period;
+}
+
+/* Account one sample (of hists->sample_cpumode) to an entry found before. */
 static inline void hists__add_entry(struct hists *hists, struct hist_entry *he, u64 period)
 {
 	hists->nr_samples++;
 	hists->total_period += period;
+	hist_entry__add_mode(he, hists->sample_cpumode, period);
 	he->period += period;
 	he->children += period;
 	he->nr_samples++;
@@ -376,6 +391,8 @@ struct hists_print_opts {
 	bool	show_total_period;	/* --show-total-period: the Period column */
 	bool	quiet;			/* -q: rows only */
 	const char *field_sep;		/* -t: between columns, no padding; NULL: spaces */
+	bool	color;			/* --stdio-color: shares in upstream's colors */
+	bool	show_cpu_util;		/* --show-cpu-utilization: sys and usr columns */
 	double	percent_limit;		/* hide rows below this overhead */
 	u32	hide_mask;		/* 1 << key: columns not printed */
 	struct machine *machine;	/* pid, tid keys: thread names at the end */

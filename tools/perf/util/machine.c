@@ -684,6 +684,7 @@ static int machine__process_mmap(struct machine *m, const union perf_event *ev)
 	char name[4096 + 64];
 	struct thread *t;
 	struct maps *maps;
+	struct map *map;
 	struct dso *dso;
 	enum dso_kind kind = DSO_KIND_USER;
 	bool identity = false, exec, anon;
@@ -732,8 +733,18 @@ static int machine__process_mmap(struct machine *m, const union perf_event *ev)
 	if (!dso)
 		return -ENOMEM;
 	machine__maps_changed(m, maps);
-	return maps__insert(maps, map__new(ev->mmap.start, ev->mmap.start + ev->mmap.len,
-					   identity ? 0 : ev->mmap.pgoff, dso, identity));
+	map = map__new(ev->mmap.start, ev->mmap.start + ev->mmap.len,
+		       identity ? 0 : ev->mmap.pgoff, dso, identity);
+	if (map && ev->header.type == PERF_RECORD_MMAP2) {
+		map->prot = ev->mmap2.prot;
+		map->flags = ev->mmap2.flags;
+		if (!(ev->header.misc & PERF_RECORD_MISC_MMAP_BUILD_ID))
+			map->ino = ev->mmap2.ino;
+	} else if (map) {
+		/* as upstream: PERF_RECORD_MMAP's are executable unless data */
+		map->prot = exec ? PROT_EXEC : 0;
+	}
+	return maps__insert(maps, map);
 }
 
 /* The name of a side-band record's thread (its sample_id's), NULL when unknown. */

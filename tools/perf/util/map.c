@@ -20,6 +20,8 @@ struct map *map__new(u64 start, u64 end, u64 pgoff, struct dso *dso, bool identi
 	map->pgoff = pgoff;
 	map->dso = dso;
 	map->identity = identity;
+	map->prot = map->flags = 0;
+	map->ino = 0;
 	return map;
 }
 
@@ -62,6 +64,14 @@ static int maps__reserve(struct maps *maps, size_t n)
 			   sizeof(*maps->entries), 16);
 }
 
+/* prot, flags and inode of a map split from or copied of from */
+static void map__copy_attrs(struct map *to, const struct map *from)
+{
+	to->prot = from->prot;
+	to->flags = from->flags;
+	to->ino = from->ino;
+}
+
 struct maps *maps__clone(const struct maps *maps)
 {
 	struct maps *m = maps__new();
@@ -77,6 +87,7 @@ struct maps *maps__clone(const struct maps *maps)
 		m->entries[i] = map__new(o->start, o->end, o->pgoff, o->dso, o->identity);
 		if (!m->entries[i])
 			goto fail;
+		map__copy_attrs(m->entries[i], o);
 		m->nr++;
 	}
 	return m;
@@ -129,6 +140,7 @@ int maps__insert(struct maps *maps, struct map *map)
 				map__delete(map);
 				return -ENOMEM;
 			}
+			map__copy_attrs(tail, o);
 		}
 		o->end = map->start;
 		i++;

@@ -16,6 +16,10 @@ struct map {
 	u64		pgoff;
 	struct dso	*dso;		/* owned by the machine's dsos */
 	bool		identity;	/* map_ip(ip) == ip */
+	/* as the MMAP2 record said (--mmaps): PROT_*, MAP_*, the inode (0: none) */
+	u32		prot;
+	u32		flags;
+	u64		ino;
 };
 
 static inline u64 map__map_ip(const struct map *map, u64 ip)

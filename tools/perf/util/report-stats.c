@@ -88,15 +88,15 @@ void report_stats__fprintf_annotate(struct perf_session *session, FILE *fp, cons
 	}
 }
 
-void report_stats__fprintf(struct perf_session *session, FILE *fp, bool lost)
+void report_stats__fprintf(struct perf_session *session, FILE *fp, bool lost, bool skip_empty)
 {
 	const struct perf_session_stats *st = &session->stats;
 	struct evsel *evsel;
 	int i;
 
-	stats__fprintf_types(st, fp, true);
+	stats__fprintf_types(st, fp, skip_empty);
 	evlist__for_each(session->evlist, evsel, i) {
-		if (!evsel->nr_samples && !(lost && evsel->lost_samples))
+		if (skip_empty && !evsel->nr_samples && !(lost && evsel->lost_samples))
 			continue;
 		fprintf(fp, "%s stats:\n", evsel__name(evsel));
 		if (evsel->nr_samples)

@@ -11,9 +11,10 @@ struct perf_session;
  * `perf report --stats` (and the end of -D): upstream's "Aggregated stats:"
  * block of per-type record counts, then one block per event: its samples
  * and, with lost, its lost samples (upstream's --stats counts those, its
- * -D does not).
+ * -D does not).  skip_empty (upstream's default): no line of a record
+ * type none came of, no block of an event without samples; else all.
  */
-void report_stats__fprintf(struct perf_session *session, FILE *fp, bool lost);
+void report_stats__fprintf(struct perf_session *session, FILE *fp, bool lost, bool skip_empty);
 
 /*
  * The end of `perf annotate -D`: "Aggregated stats:" with every record

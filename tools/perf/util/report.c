@@ -43,6 +43,15 @@ int report__init(struct report *rep, const struct report_opts *opts)
 		}
 		rep->has_parent_re = true;
 	}
+	if (opts->ignore_callees) {
+		err = callchain__compile_ignore(&rep->ignore_re, opts->ignore_callees);
+		if (err)
+			return err;
+		rep->has_ignore_re = true;
+	}
+	rep->evswitch = (struct evswitch){ .on_name = opts->switch_on, .off_name = opts->switch_off,
+					   .show = opts->show_on_off };
+	evswitch__init(&rep->evswitch);
 	rep->machine = machine__new(opts->kallsyms);
 	if (!rep->machine || callchain_cursor__enable_cache(&rep->cursor))
 		return -ENOMEM;
@@ -65,6 +74,8 @@ void report__exit(struct report *rep)
 	strbuf__release(&rep->trace);
 	if (rep->has_parent_re)
 		regfree(&rep->parent_re);
+	if (rep->has_ignore_re)
+		regfree(&rep->ignore_re);
 	memset(rep, 0, sizeof(*rep));
 }
 
@@ -164,8 +175,12 @@ static int report__sample_trace(struct report *rep, const struct perf_sample *sa
 	if (!format || !sample->raw_data)
 		return 0;
 	strbuf__reset(&rep->trace);
-	err = tracing_data__format(rep->session->tracing, format, 0, sample->raw_data,
-				   sample->raw_size, &rep->trace);
+	if (rep->opts.raw_trace)
+		err = tracing_data__format_raw(rep->session->tracing, format, sample->raw_data,
+					       sample->raw_size, &rep->trace);
+	else
+		err = tracing_data__format(rep->session->tracing, format, 0, sample->raw_data,
+					   sample->raw_size, &rep->trace);
 	if (err)
 		return err;
 	hists->sample_trace = machine__intern_comm(rep->machine,
@@ -181,7 +196,7 @@ void report__use_header(struct report *rep, struct perf_header *header, bool bpf
 static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 {
 	if (evsel->idx < 0 || evsel->idx >= rep->nr_hists) {
-		int n = evsel->idx + 1, i;
+		int n = evsel->idx + 1, i, k;
 		struct hists *h;
 
 		if (evsel->idx < 0)
@@ -200,6 +215,9 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 					perf_session__tp_format(rep->session,
 								rep->session->evlist->entries[i]) :
 					NULL);
+			/* --raw-trace: every field key shows its value, as "/raw" does */
+			for (k = 0; rep->opts.raw_trace && k < spec.nr_dyn; k++)
+				spec.dyn[k].raw = true;
 			if (hists__init(&h[i], &spec))
 				return NULL;
 			rep->nr_hists = i + 1;
@@ -240,6 +258,18 @@ static void report__account_filtered(struct report *rep, struct hists *hists, u6
 	}
 	hists->nr_samples++;
 	hists->total_period += period;
+}
+
+/*
+ * --socket-filter: the sample's CPU is on the socket (CPU_TOPOLOGY); a
+ * sample of no CPU, or of one the header does not place, is on none.
+ */
+static bool report__on_socket(const struct report *rep, u32 cpu)
+{
+	const struct perf_env *env = rep->session ? &rep->session->header.env : NULL;
+
+	return env && cpu < env->nr_cpu_ids && env->cpu &&
+	       env->cpu[cpu].socket_id == rep->opts.socket;
 }
 
 /* -U: the chain's frames without a symbol left out, as upstream's */
@@ -286,6 +316,12 @@ static int report__sample_parent(struct report *rep, struct hists *hists, struct
 	return 0;
 }
 
+int report__check_switches(struct report *rep, struct perf_session *session)
+{
+	/* a pipe's events come later: upstream finds none either */
+	return evswitch__check(&rep->evswitch, session->evlist);
+}
+
 int report__add_sample(struct report *rep, const union perf_event *ev,
 		       const struct perf_sample *sample, struct evsel *evsel)
 {
@@ -305,16 +341,27 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 
 	/* out of --time or --cpu: counted nowhere, as upstream */
 	if (!time_ranges__contain(&rep->time, sample->time) ||
+	    evswitch__discard(&rep->evswitch, evsel) ||
 	    !sample_filter__cpu(&rep->filter, sample->cpu))
 		return 0;
 	hists = report__evsel_hists(rep, evsel);
 	if (!hists)
 		return -ENOMEM;
+	hists->sample_cpumode = cpumode;
 	t = machine__findnew_thread(machine, (s32)sample->pid, (s32)sample->tid);
 	if (!t)
 		return -ENOMEM;
 	if (!sample_filter__task(&rep->filter, t)) {
 		report__account_filtered(rep, hists, sample->period);
+		return 0;
+	}
+	if (rep->opts.has_socket && !report__on_socket(rep, sample->cpu)) {
+		/* upstream hides its rows: relative, the sample is in the count still */
+		report__account_filtered(rep, hists, sample->period);
+		if (rep->opts.relative) {
+			hists->nr_samples++;
+			hists->nr_filtered--;
+		}
 		return 0;
 	}
 	if (rep->opts.sort.mask & (1u << SORT_TRACE)) {
@@ -378,6 +425,9 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 			return err;
 		if (rep->opts.hide_unresolved)
 			report__drop_unresolved(&rep->cursor);
+		if (rep->has_ignore_re)
+			callchain_cursor__ignore_callees(&rep->cursor, &rep->ignore_re,
+							 hists->caller, &al);
 		err = hists__add_sample(hists, &al, rep->cursor.entries, rep->cursor.nr,
 					(s32)sample->cpu, sample->period);
 		if (!err && hists->graph && !filtered && by_addr)
@@ -450,6 +500,7 @@ void report__print_opts(struct report *rep, struct perf_session *session,
 	memset(opts, 0, sizeof(*opts));
 	opts->show_nr_samples = o->show_nr_samples;
 	opts->show_total_period = o->show_total_period;
+	opts->show_cpu_util = o->show_cpu_util;
 	opts->quiet = o->quiet;
 	opts->percent_limit = o->percent_limit;
 	opts->verbose = o->verbose;
@@ -510,6 +561,7 @@ int report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 		return -ENODATA;
 	report__print_opts(rep, session, &opts, &fctx);
 	opts.field_sep = o->field_sep;	/* -t: the --stdio rows only */
+	opts.color = o->color;
 	if (!o->quiet) {
 		u64 lost, lost_sb;
 
@@ -529,8 +581,16 @@ int report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 		struct hists *hists = i < rep->nr_hists ? &rep->hists[i] : NULL;
 		char nr[32];
 
-		if (!report__event_has_samples(rep, i))
-			continue;
+		if (!report__event_has_samples(rep, i)) {
+			/* --no-skip-empty: its title and column heads, as upstream */
+			if (!o->show_empty)
+				continue;
+			hists = report__evsel_hists(rep, evsel);
+			if (!hists) {
+				strbuf__release(&fctx.sb);
+				return -ENOMEM;
+			}
+		}
 		fctx.event = perf_session__tp_format(session, evsel);
 		report__finish_hists(rep, hists, i);
 		if (!o->quiet) {
@@ -539,8 +599,11 @@ int report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 			if (o->time_str)
 				fprintf(fp, " (time slices: %s)", o->time_str);
 			fputc('\n', fp);
-			fprintf(fp, "# Event count (approx.): %llu\n#\n",
+			fprintf(fp, "# Event count (approx.): %llu\n",
 				(unsigned long long)hists->total_period);
+			if (o->has_socket)
+				fprintf(fp, "# Processor Socket: %u\n", o->socket);
+			fprintf(fp, "#\n");
 		}
 		hists__fprintf(hists, &opts, fp);
 		fprintf(fp, "\n\n");

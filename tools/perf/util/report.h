@@ -51,11 +51,23 @@ struct report_opts {
 	/* printing */
 	bool			show_nr_samples;
 	bool			show_total_period;	/* the Period column */
+	bool			show_cpu_util;	/* sys and usr columns */
 	bool			quiet;
 	const char		*field_sep;	/* -t: between columns; NULL: spaces */
 	bool			header;		/* --header: no hint to use it */
 	bool			verbose;
 	double			percent_limit;
+	bool			show_empty;	/* --no-skip-empty: events of no sample too */
+	bool			raw_trace;	/* --raw-trace: --sort trace as name=value */
+	bool			color;		/* --stdio-color: --stdio's shares in color */
+	/* --socket-filter: rows of samples on CPUs of this socket (CPU_TOPOLOGY) only */
+	bool			has_socket;
+	u32			socket;
+	const char		*ignore_callees; /* regex: chains end at the outermost match */
+	/* --switch-on, --switch-off: samples from an event's to another's; shown or not */
+	const char		*switch_on;
+	const char		*switch_off;
+	bool			show_on_off;
 };
 
 struct report {
@@ -71,6 +83,9 @@ struct report {
 	struct strbuf		trace;		/* --sort trace: a sample's fields */
 	regex_t			parent_re;	/* --sort parent: parent_pattern's */
 	bool			has_parent_re;
+	regex_t			ignore_re;	/* --ignore-callees */
+	bool			has_ignore_re;
+	struct evswitch		evswitch;	/* --switch-on, --switch-off */
 };
 
 /* upstream's --sort parent regex when -p gives none */
@@ -78,7 +93,7 @@ struct report {
 
 /*
  * 0, -ENOMEM, or -EINVAL when --pid or --tid is not a list of ids or the
- * parent regex does not compile (said through the error sink); rep is
+ * parent or --ignore-callees regex does not compile (said through the error sink); rep is
  * ready for report__exit() either way.
  */
 int report__init(struct report *rep, const struct report_opts *opts);
@@ -120,6 +135,14 @@ int report__check_parent(struct report *rep, struct perf_session *session);
  */
 int report__check_fields(struct report *rep, char *bad, size_t badsz);
 
+/*
+ * --switch-on, --switch-off name events of the session: -ENOENT when one
+ * does not (said through the error sink in upstream's words); a pipe's
+ * events are not known yet: none is found, as upstream's.  After
+ * report__use_session().
+ */
+int report__check_switches(struct report *rep, struct perf_session *session);
+
 /* One sample into its event's histogram; 0 or -ENOMEM. */
 int report__add_sample(struct report *rep, const union perf_event *ev,
 		       const struct perf_sample *sample, struct evsel *evsel);
@@ -155,7 +178,8 @@ bool report__has_samples(const struct report *rep);
  * --stdio: the lost counts, then each event's rows (and graphs), as
  * upstream; -ENODATA, after the line that points to --header, when no
  * sample came through (report__has_samples(): upstream then says "The
- * FILE data has no samples!").
+ * FILE data has no samples!"); -ENOMEM.  With show_empty, the events
+ * of no sample too (their titles and column heads).
  */
 int report__fprintf(struct report *rep, struct perf_session *session, FILE *fp);
 

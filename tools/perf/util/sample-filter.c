@@ -259,3 +259,56 @@ bool sample_filter__has_location(const struct sample_filter *f)
 {
 	return f->comms.nr || f->dsos.nr || f->symbols.nr || f->nr_addrs;
 }
+
+void evswitch__init(struct evswitch *sw)
+{
+	sw->on = sw->off = NULL;
+	sw->discarding = sw->on_name != NULL;
+}
+
+int evswitch__check(struct evswitch *sw, const struct evlist *evlist)
+{
+	const char *name[2] = { sw->on_name, sw->off_name };
+	struct evsel *evsel;
+	int i, k;
+
+	for (k = 0; k < 2; k++) {
+		bool found = false;
+
+		if (!name[k])
+			continue;
+		evlist__for_each(evlist, evsel, i)
+			found |= !strcmp(evsel__name(evsel), name[k]);
+		if (!found) {
+			pr_err("ERROR: switch-%s event not found (%s)", k ? "off" : "on", name[k]);
+			return -ENOENT;
+		}
+	}
+	return 0;
+}
+
+/* evsel is the event named name (the first seen of that name) */
+static bool evswitch__is(struct evsel **cached, const char *name, struct evsel *evsel)
+{
+	if (!name)
+		return false;
+	if (!*cached && !strcmp(evsel__name(evsel), name))
+		*cached = evsel;
+	return *cached == evsel;
+}
+
+bool evswitch__discard(struct evswitch *sw, struct evsel *evsel)
+{
+	if (!sw->on_name && !sw->off_name)
+		return false;
+	if (sw->discarding && evswitch__is(&sw->on, sw->on_name, evsel)) {
+		sw->discarding = false;
+		return !sw->show;
+	}
+	if (!sw->discarding && evswitch__is(&sw->off, sw->off_name, evsel)) {
+		sw->discarding = true;
+		return !sw->show;
+	}
+	/* upstream: without an on event nothing ends, so nothing is discarded */
+	return sw->discarding && sw->on_name;
+}

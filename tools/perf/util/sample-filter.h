@@ -94,4 +94,29 @@ bool sample_filter__location(const struct sample_filter *f, const struct addr_lo
 /* Some filter of sample_filter__location() is set. */
 bool sample_filter__has_location(const struct sample_filter *f);
 
+/*
+ * --switch-on, --switch-off, --show-on-off-events, as upstream's: the on
+ * event's sample ends the discarding (before the first: from the start),
+ * the off event's starts it; those two samples are kept only with show.
+ * With an off event alone only its first sample goes.  Events by name,
+ * as the evlist names them.
+ */
+struct evswitch {
+	const char	*on_name;
+	const char	*off_name;
+	bool		show;
+	struct evsel	*on, *off;	/* once seen */
+	bool		discarding;
+};
+
+/* Set on_name, off_name, show; then this.  Nothing named: nothing discarded. */
+void evswitch__init(struct evswitch *sw);
+/*
+ * Both named events are in evlist: 0, else -ENOENT said through the error
+ * sink in upstream's words (an empty evlist, a pipe's, has none).
+ */
+int evswitch__check(struct evswitch *sw, const struct evlist *evlist);
+/* A sample of evsel is left out. */
+bool evswitch__discard(struct evswitch *sw, struct evsel *evsel);
+
 #endif /* __PERF_SAMPLE_FILTER_H */

@@ -2,8 +2,10 @@
 /* perf report --tasks: the task tree of the threads the records made. */
 #include <errno.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 
 #include "machine.h"
+#include "map.h"
 #include "tasks.h"
 #include "thread.h"
 
@@ -43,17 +45,36 @@ static void task__append(struct task *tasks, int *first, int *last, int i)
 	*last = i;
 }
 
-static void task__fprintf(const struct task *tasks, int i, int level, FILE *fp)
+/* --mmaps: a task's maps, by address, under its line */
+static void task__fprintf_maps(const struct thread *t, int level, FILE *fp)
+{
+	size_t i;
+
+	for (i = 0; t->maps && i < t->maps->nr; i++) {
+		const struct map *m = t->maps->entries[i];
+
+		fprintf(fp, "%*s%llx-%llx %c%c%c%c %08llx %llu %s\n",
+			32 + level, "", (unsigned long long)m->start, (unsigned long long)m->end,
+			m->prot & PROT_READ ? 'r' : '-',
+			m->prot & PROT_WRITE ? 'w' : '-', m->prot & PROT_EXEC ? 'x' : '-',
+			m->flags & MAP_SHARED ? 's' : 'p', (unsigned long long)m->pgoff,
+			(unsigned long long)m->ino, m->dso->long_name);
+	}
+}
+
+static void task__fprintf(const struct task *tasks, int i, int level, bool maps, FILE *fp)
 {
 	const struct thread *t = tasks[i].thread;
 	int c;
 
 	fprintf(fp, "  %8d %8d %8d |%*s%s\n", t->pid, t->tid, t->ppid, level, "", t->comm);
+	if (maps)
+		task__fprintf_maps(t, level, fp);
 	for (c = tasks[i].first_child; c >= 0; c = tasks[c].next)
-		task__fprintf(tasks, c, level + 1, fp);
+		task__fprintf(tasks, c, level + 1, maps, fp);
 }
 
-int tasks__fprintf(struct machine *machine, FILE *fp)
+int tasks__fprintf(struct machine *machine, bool maps, FILE *fp)
 {
 	struct thread **v;
 	struct task *tasks;
@@ -97,7 +118,7 @@ int tasks__fprintf(struct machine *machine, FILE *fp)
 	if (!err) {
 		fprintf(fp, "# %8s %8s %8s  %s\n", "pid", "tid", "ppid", "comm");
 		for (i = first; i >= 0; i = tasks[i].next)
-			task__fprintf(tasks, i, 0, fp);
+			task__fprintf(tasks, i, 0, maps, fp);
 	}
 	free(tasks);
 	free(v);

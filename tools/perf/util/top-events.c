@@ -44,7 +44,7 @@ void top_events__config(struct perf_top *top)
 		attr->sample_type = sample_type;
 		attr->sample_id_all = 1;
 		attr->disabled = 1;
-		attr->inherit = top->live.per_thread;
+		attr->inherit = top->live.per_thread && !opts->no_inherit;
 		if (!attr->exclude_guest && !attr->exclude_host)
 			attr->exclude_guest = 1;
 		if (attr->type == PERF_TYPE_TRACEPOINT) {

@@ -22,6 +22,14 @@ static bool top__filtered(const struct hist_entry *he, const char *filter)
 	return !strstr(buf, filter);
 }
 
+static double top_rows__share(const struct hists *hists, const struct perf_top *top,
+			      const struct hist_entry *he)
+{
+	u64 v = hists->cumulate ? he->children : he->period;
+
+	return hists->total_period ? 100.0 * (double)v / (double)hists->total_period : 0;
+}
+
 int top_rows__build(struct top_rows *rows, struct perf_top *top, const char *filter, int limit)
 {
 	struct hists *hists = top__hists(top);
@@ -36,6 +44,8 @@ int top_rows__build(struct top_rows *rows, struct perf_top *top, const char *fil
 		return n;
 	rows->v = v;
 	rows->cumulate = hists->cumulate;
+	rows->show_nr_samples = top->opts.show_nr_samples;
+	rows->show_total_period = top->opts.show_total_period;
 	rows->total = hists->total_period;
 	for (k = 0; k < SORT_NR_KEYS; k++)
 		rows->width[k] = (int)strlen(sort_key__header(k));
@@ -43,6 +53,10 @@ int top_rows__build(struct top_rows *rows, struct perf_top *top, const char *fil
 		if (top__hidden(top, v[i]) || top__filtered(v[i], filter))
 			continue;
 		if (!v[i]->period && !v[i]->children)
+			continue;
+		/* --percent-limit: as upstream, of the column the rows sort by */
+		if (top->opts.percent_limit > 0 &&
+		    top_rows__share(hists, top, v[i]) < top->opts.percent_limit)
 			continue;
 		if (limit > 0 && rows->nr == limit)
 			break;
@@ -84,6 +98,11 @@ int top_rows__format(const struct top_rows *rows, const struct hist_entry *he, c
 				     self);
 	else
 		n = (size_t)snprintf(buf, size, "%9.2f%%", self);
+	if (rows->show_nr_samples && n < size)
+		n += (size_t)snprintf(buf + n, size - n, "  %12llu",
+				      (unsigned long long)he->nr_samples);
+	if (rows->show_total_period && n < size)
+		n += (size_t)snprintf(buf + n, size - n, "  %12llu", (unsigned long long)he->period);
 	for (k = 0; k < rows->sort.nr && n < size; k++) {
 		enum sort_key key = rows->sort.keys[k];
 		char col[1024];
@@ -102,8 +121,9 @@ int top_rows__format_header(const struct top_rows *rows, char *buf, size_t size)
 	size_t n;
 	int k;
 
-	n = (size_t)snprintf(buf, size, "%s", rows->cumulate ? "  Children      Self" :
-			     "  Overhead");
+	n = (size_t)snprintf(buf, size, "%s%s%s", rows->cumulate ? "  Children      Self" :
+			     "  Overhead", rows->show_nr_samples ? "       Samples" : "",
+			     rows->show_total_period ? "        Period" : "");
 	for (k = 0; k < rows->sort.nr && n < size; k++) {
 		enum sort_key key = rows->sort.keys[k];
 

@@ -19,6 +19,8 @@ struct top_rows {
 	int			width[SORT_NR_KEYS];
 	struct sort_spec	sort;
 	bool			cumulate;
+	bool			show_nr_samples;	/* -n: the Samples column */
+	bool			show_total_period;	/* the Period column */
 	u64			total;
 };
 

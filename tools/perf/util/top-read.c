@@ -181,6 +181,8 @@ static int top__process_sample(struct perf_top *top, const union perf_event *ev)
 		top->stats.drop++;
 		return 0;
 	}
+	if (evswitch__discard(&top->evswitch, evsel))
+		return 0;
 	hists = &top->hists[evsel->idx];
 	if (evsel->idx == top->sym_idx) {
 		top->stats.samples++;
@@ -194,11 +196,24 @@ static int top__process_sample(struct perf_top *top, const union perf_event *ev)
 		err = annotate_hist__add(&top->ahist, &al, sample.period);
 	if (err)
 		return err;
+	/* --comms, --dsos, --symbols: counted in the total (absolute), as report's */
+	if (!sample_filter__task(&top->filter, al.thread) ||
+	    !sample_filter__location(&top->filter, &al)) {
+		if (!top->opts.relative) {
+			hists->nr_samples++;
+			hists->total_period += sample.period;
+		}
+		return 0;
+	}
 	if (!hists->cumulate)
 		return hists__add(hists, &al, (s32)sample.cpu, sample.period);
-	err = callchain__resolve(top->machine, al.thread, &sample, cpumode, 0, &top->cursor);
+	err = callchain__resolve(top->machine, al.thread, &sample, cpumode,
+				 top->opts.max_stack > 0 ? (u32)top->opts.max_stack : 0, &top->cursor);
 	if (err)
 		return err;
+	/* children mode: caller order, as upstream's */
+	if (top->has_ignore_re)
+		callchain_cursor__ignore_callees(&top->cursor, &top->ignore_re, true, &al);
 	return hists__add_cumulative(hists, &al, top->cursor.entries, top->cursor.nr,
 				     (s32)sample.cpu, sample.period);
 }

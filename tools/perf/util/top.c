@@ -61,6 +61,15 @@ int top__init(struct perf_top *top, const struct top_opts *opts)
 		       opts->sort_order, bad);
 		return err;
 	}
+	err = sample_filter__init(&top->filter, &opts->filter);
+	if (err)
+		return err;
+	if (opts->ignore_callees) {
+		err = callchain__compile_ignore(&top->ignore_re, opts->ignore_callees);
+		if (err)
+			return err;
+		top->has_ignore_re = true;
+	}
 	err = top__init_target(top);
 	if (err)
 		return err;
@@ -75,6 +84,12 @@ int top__init(struct perf_top *top, const struct top_opts *opts)
 		pr_err("%s", msg);
 		return err;
 	}
+	top->evswitch = (struct evswitch){ .on_name = opts->switch_on,
+					   .off_name = opts->switch_off, .show = opts->show_on_off };
+	evswitch__init(&top->evswitch);
+	err = evswitch__check(&top->evswitch, top->evlist);
+	if (err)
+		return err;
 	top->hists = calloc(top->evlist->nr_entries, sizeof(*top->hists));
 	if (!top->hists)
 		return -ENOMEM;
@@ -130,6 +145,9 @@ void top__exit(struct perf_top *top)
 		hists__exit(&top->hists[i]);
 	free(top->hists);
 	annotate_hist__exit(&top->ahist);
+	sample_filter__exit(&top->filter);
+	if (top->has_ignore_re)
+		regfree(&top->ignore_re);
 	machine__delete(top->machine);
 	evlist__delete(top->evlist);
 	callchain_cursor__exit(&top->cursor);

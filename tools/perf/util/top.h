@@ -13,6 +13,7 @@
 #include "hist.h"
 #include "machine.h"
 #include "parse-events.h"
+#include "sample-filter.h"
 #include "strbuf.h"
 
 struct evlist;
@@ -49,6 +50,19 @@ struct top_opts {
 	bool		hide_user;
 	bool		zero;		/* -z: start each refresh from nothing */
 	const struct symbol_opts *symbols;	/* -k, --kallsyms, ...; NULL: the defaults */
+	/* --comms, --dsos, --symbols: other samples are no rows (pids, tids unused) */
+	struct sample_filter_opts filter;
+	bool		relative;	/* --percentage relative: shares of the kept */
+	bool		show_nr_samples;	/* -n: a Samples column */
+	bool		show_total_period;	/* --show-total-period: a Period column */
+	double		percent_limit;	/* --percent-limit: no rows below it */
+	int		max_stack;	/* --max-stack: frames of a chain, <= 0: all */
+	bool		no_inherit;	/* -i: -p/-t tasks' new children not counted */
+	/* --switch-on, --switch-off, --show-on-off-events (struct evswitch) */
+	const char	*switch_on;
+	const char	*switch_off;
+	bool		show_on_off;
+	const char	*ignore_callees; /* regex (callchain_cursor__ignore_callees()) */
 };
 
 /* Records handed over by the other threads, applied by the owner. */
@@ -79,6 +93,10 @@ struct perf_top {
 
 	struct machine		*machine;
 	struct sort_spec	sort;
+	struct sample_filter	filter;		/* opts.filter's */
+	regex_t			ignore_re;	/* opts.ignore_callees' */
+	struct evswitch		evswitch;	/* the opts' switches */
+	bool			has_ignore_re;
 	struct hists		*hists;		/* one per evsel */
 	int			sym_idx;	/* the evsel shown */
 	struct callchain_cursor	cursor;

@@ -524,6 +524,74 @@ int tracing_data__format(struct tracing_data *td, struct tep_event *event, int c
 	return err;
 }
 
+/*
+ * A field's value without its print format, as --raw-trace shows it:
+ * strings as text, pointers in hex, other numbers in decimal (signed as
+ * the format says), other arrays as their bytes in hex.
+ */
+static void field__print_raw(struct tep_handle *tep, struct trace_seq *s, const u8 *data,
+			     u32 size, const struct tep_format_field *f)
+{
+	u32 off = f->offset, len = f->size, i;
+	u64 v;
+
+	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
+		u32 loc = off + 4 <= size ? (u32)tep_read_number(tep, data + off, 4) : 0;
+
+		off = loc & 0xffff;
+		len = loc >> 16;
+		if (f->flags & TEP_FIELD_IS_RELATIVE)
+			off += f->offset + f->size;
+	}
+	if (off > size)
+		return;
+	if (len > size - off)
+		len = size - off;
+	if (f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_STRING)) {
+		if (f->flags & TEP_FIELD_IS_STRING) {
+			trace_seq_printf(s, "%.*s", (int)strnlen((const char *)data + off, len),
+					 (const char *)data + off);
+			return;
+		}
+		for (i = 0; i < len; i++)
+			trace_seq_printf(s, "%s%02x", i ? " " : "", data[off + i]);
+		return;
+	}
+	if (len > sizeof(v))
+		len = sizeof(v);
+	v = tep_read_number(tep, data + off, len);
+	if (f->flags & TEP_FIELD_IS_POINTER) {
+		trace_seq_printf(s, "0x%llx", (unsigned long long)v);
+	} else if (f->flags & TEP_FIELD_IS_SIGNED) {
+		long long sv = len == 1 ? (s8)v : len == 2 ? (s16)v : len == 4 ? (s32)v : (s64)v;
+
+		trace_seq_printf(s, "%lld", sv);
+	} else {
+		trace_seq_printf(s, "%llu", (unsigned long long)v);
+	}
+}
+
+int tracing_data__format_raw(struct tracing_data *td, struct tep_event *event,
+			     const void *raw, u32 raw_size, struct strbuf *sb)
+{
+	void *data = tracing_data__scratch(td, event, raw, raw_size);
+	struct tep_format_field *f;
+	struct trace_seq s;
+	int err;
+
+	if (!data)
+		return -ENOMEM;
+	trace_seq_init(&s);
+	for (f = event->format.fields; f; f = f->next) {
+		trace_seq_printf(&s, " %s=", f->name);
+		field__print_raw(td->tep, &s, data, raw_size, f);
+	}
+	trace_seq_terminate(&s);
+	err = s.state == TRACE_SEQ__MEM_ALLOC_FAILED ? -ENOMEM : strbuf__add(sb, s.buffer, s.len);
+	trace_seq_destroy(&s);
+	return err;
+}
+
 int tracing_data__field_value(struct tracing_data *td, struct tep_event *event,
 			      const char *field, const void *raw, u32 raw_size,
 			      struct strbuf *sb)
@@ -538,7 +606,7 @@ int tracing_data__field_value(struct tracing_data *td, struct tep_event *event,
 	if (!f)
 		return 0;
 	trace_seq_init(&s);
-	tep_print_field_content(&s, data, (int)raw_size, f);
+	field__print_raw(td->tep, &s, data, raw_size, f);
 	trace_seq_terminate(&s);
 	err = s.state == TRACE_SEQ__MEM_ALLOC_FAILED ? -ENOMEM : strbuf__add(sb, s.buffer, s.len);
 	trace_seq_destroy(&s);

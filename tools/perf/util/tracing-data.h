@@ -68,10 +68,17 @@ int tracing_data__set_resolver(struct tracing_data *td, tracing_data_resolver_t 
  */
 int tracing_data__format(struct tracing_data *td, struct tep_event *event, int cpu,
 			 const void *raw, u32 raw_size, struct strbuf *sb);
+/*
+ * The same without the print format: each field as " name=value"
+ * (libtraceevent's tep_print_fields()), as --raw-trace shows them.
+ */
+int tracing_data__format_raw(struct tracing_data *td, struct tep_event *event,
+			     const void *raw, u32 raw_size, struct strbuf *sb);
 
 /*
- * One field's value alone as libtraceevent prints it (tep_print_field_content()),
- * appended to sb: the raw value of a sort key "field/raw".  0 or -ENOMEM.
+ * One field's value alone, without the print format (as
+ * tracing_data__format_raw() shows each), appended to sb: the raw value
+ * of a sort key "field/raw".  0 or -ENOMEM.
  */
 int tracing_data__field_value(struct tracing_data *td, struct tep_event *event,
 			      const char *field, const void *raw, u32 raw_size,
