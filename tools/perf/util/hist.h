@@ -205,6 +205,7 @@ struct hists {
 	bool			caller;		/* graphs from callers to callees, else back */
 	double			graph_min_percent;	/* of an entry's total, 0.5 */
 	bool			graph_hide_top;	/* a single chain's first frame is not drawn */
+	bool			configured;	/* the report's options applied (once) */
 	/*
 	 * Upstream tells rows apart by dso name and symbol start: dsos of one
 	 * short name (one binary at two paths, or rebuilt) share rows.

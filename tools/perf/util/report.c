@@ -226,14 +226,15 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	return &rep->hists[evsel->idx];
 }
 
-static struct hists *report__evsel_hists(struct report *rep, struct evsel *evsel)
+static struct hists *report__evsel_hists_new(struct report *rep, struct evsel *evsel)
 {
 	struct hists *hists = report__hists(rep, evsel);
 	const struct report_opts *o = &rep->opts;
 	bool chains = evsel->attr.sample_type & PERF_SAMPLE_CALLCHAIN;
 
-	if (!hists)
-		return NULL;
+	if (!hists || hists->configured)
+		return hists;
+	hists->configured = true;
 	hists->cumulate = o->children && chains;
 	hists->graph = !o->cg.none && chains;
 	hists->graph_min_percent = o->cg.min_percent;
@@ -242,6 +243,15 @@ static struct hists *report__evsel_hists(struct report *rep, struct evsel *evsel
 	/* upstream: a --sort that starts with the symbol has it as each graph's top */
 	hists->graph_hide_top = o->sort_order && !strncmp(o->sort_order, "sym", 3);
 	return hists;
+}
+
+/* The event's hists, its options applied: asked for every sample. */
+static inline __attribute__((always_inline))
+struct hists *report__evsel_hists(struct report *rep, struct evsel *evsel)
+{
+	if (evsel->idx >= 0 && evsel->idx < rep->nr_hists && rep->hists[evsel->idx].configured)
+		return &rep->hists[evsel->idx];
+	return report__evsel_hists_new(rep, evsel);
 }
 
 /*

@@ -297,10 +297,8 @@ static bool evswitch__is(struct evsel **cached, const char *name, struct evsel *
 	return *cached == evsel;
 }
 
-bool evswitch__discard(struct evswitch *sw, struct evsel *evsel)
+bool evswitch__discard_named(struct evswitch *sw, struct evsel *evsel)
 {
-	if (!sw->on_name && !sw->off_name)
-		return false;
 	if (sw->discarding && evswitch__is(&sw->on, sw->on_name, evsel)) {
 		sw->discarding = false;
 		return !sw->show;

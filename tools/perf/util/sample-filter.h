@@ -116,7 +116,14 @@ void evswitch__init(struct evswitch *sw);
  * sink in upstream's words (an empty evlist, a pipe's, has none).
  */
 int evswitch__check(struct evswitch *sw, const struct evlist *evlist);
-/* A sample of evsel is left out. */
-bool evswitch__discard(struct evswitch *sw, struct evsel *evsel);
+bool evswitch__discard_named(struct evswitch *sw, struct evsel *evsel);
+
+/* A sample of evsel is left out (inline: asked for every sample). */
+static inline bool evswitch__discard(struct evswitch *sw, struct evsel *evsel)
+{
+	if (!sw->on_name && !sw->off_name)
+		return false;
+	return evswitch__discard_named(sw, evsel);
+}
 
 #endif /* __PERF_SAMPLE_FILTER_H */
