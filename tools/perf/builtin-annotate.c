@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "input.h"
 #include "util/annotator.h"
 #include "util/data.h"
 #include "util/dump.h"
@@ -193,31 +194,6 @@ static const char *const annotate_usage[] = {
 	NULL
 };
 
-static int annotate__open(struct annotate_cmd *cmd, struct perf_data *data,
-			  struct perf_session **session)
-{
-	const char *path = perf_data__input_name(cmd->input);
-	int err;
-
-	err = perf_data__open_read(data, path);
-	if (err) {
-		fprintf(stderr, "perf annotate: %s: %s%s\n", path, data->err,
-			err == -ENOENT ? " (try 'perf record' first)" : "");
-		return err;
-	}
-	if (!data->is_pipe && data->size == 0) {
-		fprintf(stderr, "perf annotate: %s: zero-sized data, nothing to do\n", path);
-		perf_data__close(data);
-		return -EINVAL;
-	}
-	err = perf_session__new(session, data, &cmd->tool);
-	if (err) {
-		fprintf(stderr, "perf annotate: %s: %s\n", path, data->err);
-		perf_data__close(data);
-	}
-	return err;
-}
-
 int cmd_annotate(int argc, const char **argv)
 {
 	struct annotate_cmd cmd = { .input = NULL };
@@ -359,7 +335,8 @@ int cmd_annotate(int argc, const char **argv)
 		cmd.tool.user = annotate__dump_user;
 	}
 
-	err = annotate__open(&cmd, &data, &session);
+	err = input__open(&(struct input){ "annotate", perf_data__input_name(cmd.input),
+					   force }, &data, &cmd.tool, &session);
 	if (err)
 		goto out_annotator;
 	annotator__use_header(ann, &session->header);

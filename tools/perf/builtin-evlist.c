@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "builtin.h"
+#include "input.h"
 #include "util/attr.h"
 #include "util/data.h"
 #include "util/parse-options.h"
@@ -31,12 +32,13 @@ int cmd_evlist(int argc, const char **argv)
 	struct perf_tool tool = { .ordered = false };
 	struct perf_session *session = NULL;
 	const char *input = NULL, *path;
-	bool verbose = false, freq = false, tracepoint = false;
+	bool verbose = false, freq = false, tracepoint = false, force = false;
 	struct perf_data data;
 	struct evsel *evsel;
 	const struct option options[] = {
-		OPT_STRING('i', "input", &input, "file", "Input file name"),
+		OPT_BOOLEAN('f', "force", &force, "read another user's file too"),
 		OPT_BOOLEAN('F', "freq", &freq, "Show the sample frequency"),
+		OPT_STRING('i', "input", &input, "file", "Input file name"),
 		OPT_BOOLEAN('v', "verbose", &verbose, "Show all event attr details"),
 		OPT_END()
 	};
@@ -53,15 +55,16 @@ int cmd_evlist(int argc, const char **argv)
 	}
 
 	path = perf_data__input_name(input);
-	err = perf_data__open_read(&data, path);
-	if (!err)
-		err = perf_session__new(&session, &data, &tool);
+	err = input__open(&(struct input){ "evlist", path, force }, &data, &tool, &session);
+	if (err)
+		return 1;
 	/* a pipe (or a file of a pipe's stream) carries its attrs as records */
-	if (!err && session->header.is_pipe)
+	if (session->header.is_pipe) {
 		err = perf_session__process(session);
-	if (err) {
-		fprintf(stderr, "perf evlist: %s: %s\n", path, data.err);
-		goto out;
+		if (err) {
+			fprintf(stderr, "perf evlist: %s: %s\n", path, data.err);
+			goto out;
+		}
 	}
 
 	evlist__for_each(session->evlist, evsel, i) {

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "input.h"
 #include "util/data.h"
 #include "util/header.h"
 #include "util/parse-options.h"
@@ -81,7 +82,9 @@ int cmd_inject(int argc, const char **argv)
 	const char *input = "-", *output = "-";
 	struct perf_session *session = NULL;
 	struct perf_data in;
+	bool force = false;
 	const struct option options[] = {
+		OPT_BOOLEAN('f', "force", &force, "read another user's file too"),
 		OPT_STRING('i', "input", &input, "file", "input file name"),
 		OPT_STRING('o', "output", &output, "file", "output file name"),
 		OPT_END()
@@ -99,17 +102,9 @@ int cmd_inject(int argc, const char **argv)
 		return 1;
 	}
 
-	err = perf_data__open_read(&in, input);
-	if (err) {
-		fprintf(stderr, "perf inject: %s: %s\n", input, in.err);
+	err = input__open(&(struct input){ "inject", input, force }, &in, &inj.tool, &session);
+	if (err)
 		return err;
-	}
-	err = perf_session__new(&session, &in, &inj.tool);
-	if (err) {
-		fprintf(stderr, "perf inject: %s: %s\n", input, in.err);
-		perf_data__close(&in);
-		return err;
-	}
 	err = perf_data__open_write(&inj.out, output);
 	if (err) {
 		fprintf(stderr, "perf inject: %s: %s\n", output, inj.out.err);

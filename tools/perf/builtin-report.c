@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "input.h"
 #include "report-options.h"
 #include "util/bpf-progs-report.h"
 #include "util/data.h"
@@ -162,36 +163,6 @@ static int dump_user(struct perf_tool *tool, struct perf_session *session,
 {
 	dump__user_record(stdout, session, ev, file_offset);
 	return 0;
-}
-
-static int report__open(struct report_cmd *cmd, struct perf_data *data,
-			struct perf_session **session)
-{
-	const char *path = perf_data__input_name(cmd->input);
-	int err;
-
-	err = perf_data__open_read(data, path);
-	if (err) {
-		fprintf(stderr, "perf report: %s: %s%s\n", path, data->err,
-			err == -ENOENT ? " (try 'perf record' first)" : "");
-		return err;
-	}
-	err = report_out__check_owner(&cmd->out, data);
-	if (err) {
-		perf_data__close(data);
-		return err;
-	}
-	if (!data->is_pipe && data->size == 0) {
-		fprintf(stderr, "perf report: %s: zero-sized data, nothing to do\n", path);
-		perf_data__close(data);
-		return -EINVAL;
-	}
-	err = perf_session__new(session, data, &cmd->tool);
-	if (err) {
-		fprintf(stderr, "perf report: %s: %s\n", path, data->err);
-		perf_data__close(data);
-	}
-	return err;
 }
 
 int cmd_report(int argc, const char **argv)
@@ -362,7 +333,8 @@ int cmd_report(int argc, const char **argv)
 		cmd.tool.ordered = false;
 	}
 
-	err = report__open(&cmd, &data, &session);
+	err = input__open(&(struct input){ "report", perf_data__input_name(cmd.input),
+					   cmd.out.force }, &data, &cmd.tool, &session);
 	if (err)
 		goto out_report;
 	/* -D prints what upstream's machine knows: no names from the header */

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/stat.h>
 
 #include "builtin.h"
+#include "input.h"
 #include "script-per-event.h"
 #include "util/data.h"
 #include "util/dump.h"
@@ -172,7 +172,6 @@ int cmd_script(int argc, const char **argv)
 	bool full_source_path = false;
 	const char *graph_function = NULL;
 	int verbose = 0;
-	struct stat st;
 	const char *time_str = NULL, *cpu_list = NULL;
 	int max_stack = 127, addr_range = 0;
 	struct sample_filter_opts filter = { .comms = NULL };
@@ -346,30 +345,9 @@ int cmd_script(int argc, const char **argv)
 	cmd.tool.user = script__tool_user;
 
 	path = perf_data__input_name(cmd.input);
-	err = perf_data__open_read(&data, path);
-	if (err) {
-		fprintf(stderr, "perf script: %s: %s%s\n", path, data.err,
-			err == -ENOENT ? " (try 'perf record' first)" : "");
+	err = input__open(&(struct input){ "script", path, force }, &data, &cmd.tool, &session);
+	if (err)
 		goto out_script;
-	}
-	/* upstream's check: another user's file only with -f */
-	if (!data.is_pipe && !force && !fstat(data.fd, &st) && st.st_uid &&
-	    st.st_uid != geteuid()) {
-		fprintf(stderr, "perf script: %s: not owned by current user or root "
-			"(use -f to override)\n", path);
-		err = -EPERM;
-		goto out_data;
-	}
-	if (!data.is_pipe && data.size == 0) {
-		fprintf(stderr, "perf script: %s: zero-sized data, nothing to do\n", path);
-		err = -EINVAL;
-		goto out_data;
-	}
-	err = perf_session__new(&session, &data, &cmd.tool);
-	if (err) {
-		fprintf(stderr, "perf script: %s: %s\n", path, data.err);
-		goto out_data;
-	}
 	/* a pipe's header: only what came before its records, as upstream's */
 	if (header_only) {
 		cmd.header = true;
@@ -443,7 +421,6 @@ out_session:
 		script_per_event__close(&cmd.pe, stdout, !err);
 	}
 	perf_session__delete(session);
-out_data:
 	perf_data__close(&data);
 out_script:
 	/* the reader going away (EPIPE, SIGPIPE ignored) ends the output, no error */

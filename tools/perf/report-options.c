@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "report-options.h"
@@ -128,19 +127,5 @@ int report_out__apply(struct report_out *ro, struct report_opts *o)
 	o->show_on_off = ro->show_on_off;
 	o->socket = o->has_socket ? (u32)ro->socket : 0;
 	o->color = stdio_color(ro->stdio_color);
-	return 0;
-}
-
-int report_out__check_owner(const struct report_out *ro, const struct perf_data *data)
-{
-	struct stat st;
-
-	if (ro->force || data->is_pipe || fstat(data->fd, &st))
-		return 0;
-	if (st.st_uid && st.st_uid != geteuid()) {
-		fprintf(stderr, "File %s not owned by current user or root (use -f to override)\n",
-			data->path);
-		return -EPERM;
-	}
 	return 0;
 }

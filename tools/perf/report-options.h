@@ -12,7 +12,6 @@
 #include "util/parse-options.h"
 #include "util/types.h"
 
-struct perf_data;
 struct report_opts;
 
 struct report_out {
@@ -94,6 +93,5 @@ int report_out__apply(struct report_out *ro, struct report_opts *o);
  * An input file of an owner other than the user and root, without -f:
  * upstream's error, -EPERM.  Pipes pass.
  */
-int report_out__check_owner(const struct report_out *ro, const struct perf_data *data);
 
 #endif

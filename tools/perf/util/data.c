@@ -134,6 +134,15 @@ int perf_data__read_pipe(struct perf_data *data, void *buf, size_t len)
 	return 0;
 }
 
+bool perf_data__foreign(const struct perf_data *data)
+{
+	struct stat st;
+
+	if (data->is_pipe || fstat(data->fd, &st))
+		return false;
+	return st.st_uid && st.st_uid != geteuid();
+}
+
 int perf_data__open_write(struct perf_data *data, const char *path)
 {
 	struct stat st;

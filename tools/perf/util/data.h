@@ -30,6 +30,11 @@ struct perf_data {
 int perf_data__open_read(struct perf_data *data, const char *path);
 int perf_data__open_write(struct perf_data *data, const char *path);
 void perf_data__close(struct perf_data *data);
+/*
+ * A file read that belongs to neither root nor the caller: upstream reads
+ * such a file only when forced (-f).  Never true of a pipe.
+ */
+bool perf_data__foreign(const struct perf_data *data);
 
 /* Bounded view of [off, off + len) of a mapped file, NULL when outside. */
 const void *perf_data__slice(struct perf_data *data, u64 off, u64 len);
