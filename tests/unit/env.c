@@ -37,6 +37,27 @@ static void test_setters(void)
 	ok(env.hostname == NULL && env.nr_cmdline == 0, "exit frees and resets");
 }
 
+static void test_groups(void)
+{
+	struct perf_env env;
+
+	perf_env__init(&env);
+	ok(perf_env__group_of(&env, 0) == NULL, "no GROUP_DESC: no group");
+	env.groups = calloc(2, sizeof(*env.groups));
+	env.nr_groups = 2;
+	env.groups[0] = (struct perf_env_group){ strdup("{anon_group}"), 1, 2 };
+	env.groups[1] = (struct perf_env_group){ strdup("g"), 4, 3 };
+	ok(perf_env__group_of(&env, 0) == NULL, "event 0 before the first group: none");
+	ok(perf_env__group_of(&env, 1) == &env.groups[0] &&
+	   perf_env__group_of(&env, 2) == &env.groups[0], "events 1 and 2: the first group");
+	ok(perf_env__group_of(&env, 3) == NULL, "event 3 between the groups: none");
+	ok(perf_env__group_of(&env, 6) == &env.groups[1], "event 6: the last of the second");
+	ok(perf_env__group_of(&env, 7) == NULL && perf_env__group_of(&env, ~0U) == NULL,
+	   "past the last member, and a huge index: none");
+	perf_env__exit(&env);
+	ok(env.groups == NULL && env.nr_groups == 0, "exit frees the groups");
+}
+
 static bool strings_equal(char **a, u32 na, char **b, u32 nb)
 {
 	u32 i;
@@ -120,6 +141,7 @@ static void test_local(void)
 int main(void)
 {
 	test_setters();
+	test_groups();
 	test_local();
 	return done_testing();
 }

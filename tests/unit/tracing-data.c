@@ -181,6 +181,11 @@ int main(void)
 	if (ev) {
 		tracing_data__event_name(ev, path, sizeof(path));
 		is_str(path, "sched:sched_switch", "named sys:name");
+		tracing_data__field_names(ev, path, sizeof(path));
+		is_str(path, "prev_comm,prev_pid,prev_prio,prev_state,next_comm,next_pid,next_prio",
+		       "its own fields, in format order");
+		tracing_data__field_names(ev, path, 12);
+		is_str(path, "prev_comm,p", "cut to the buffer");
 		rsz = fake_switch(ev, raw, sizeof(raw));
 		is_int(tracing_data__format(td, ev, 0, raw, rsz, &sb), 0, "a record formats");
 		ok(!strncmp(sb.buf, "prev_comm=cc1 prev_pid=14844 ", 29) &&

@@ -53,6 +53,19 @@ void perf_env__clear_groups(struct perf_env *env)
 	env->nr_groups = 0;
 }
 
+const struct perf_env_group *perf_env__group_of(const struct perf_env *env, u32 idx)
+{
+	u32 i;
+
+	for (i = 0; i < env->nr_groups; i++) {
+		const struct perf_env_group *g = &env->groups[i];
+
+		if (idx >= g->leader_idx && idx - g->leader_idx < g->nr_members)
+			return g;
+	}
+	return NULL;
+}
+
 void perf_env__exit(struct perf_env *env)
 {
 	u32 i;

@@ -113,6 +113,8 @@ int perf_env__add_event(struct perf_env *env, const struct perf_event_attr *attr
 void perf_env__clear_events(struct perf_env *env);
 
 void perf_env__clear_groups(struct perf_env *env);
+/* The GROUP_DESC group event idx belongs to, NULL when it is in none. */
+const struct perf_env_group *perf_env__group_of(const struct perf_env *env, u32 idx);
 
 /* Helpers shared with the feature code: free an array of n strings. */
 void perf_env__free_strings(char **strs, u32 n);

@@ -416,6 +416,21 @@ void tracing_data__event_name(const struct tep_event *event, char *buf, size_t s
 		 event->name ? event->name : "unknown");
 }
 
+void tracing_data__field_names(const struct tep_event *event, char *buf, size_t size)
+{
+	const struct tep_format_field *f;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (f = event->format.fields; f && n < size; f = f->next) {
+		int w = snprintf(buf + n, size - n, "%s%s", n ? "," : "", f->name);
+
+		if (w < 0)
+			break;
+		n += (size_t)w;
+	}
+}
+
 static char *tracing_data__resolve(void *priv, unsigned long long *addrp, char **modp)
 {
 	struct tracing_data *td = priv;

@@ -51,6 +51,11 @@ struct tep_event *tracing_data__event(struct tracing_data *td, u64 id);
 
 /* "sys:name" of an event format into buf. */
 void tracing_data__event_name(const struct tep_event *event, char *buf, size_t size);
+/*
+ * The event's own fields (not the common_ ones), in format order, joined
+ * by commas into buf ("prev_comm,prev_pid,...", cut to size).
+ */
+void tracing_data__field_names(const struct tep_event *event, char *buf, size_t size);
 
 /*
  * Kernel addresses to function names for %pS and friends: resolve(priv,
