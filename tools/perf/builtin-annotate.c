@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "util/annotate-opts.h"
 #include "util/annotator.h"
 #include "util/data.h"
 #include "util/dump.h"
@@ -152,25 +153,6 @@ static int annotate__color(const char *mode, bool *color)
 	return 0;
 }
 
-/* -M: objdump's "intel" or "att", a comma-separated list of them (the last counts) */
-static int annotate__style(const char *styles, bool *intel)
-{
-	const char *s = styles;
-
-	while (s && *s) {
-		size_t n = strcspn(s, ",");
-
-		if (n == 5 && !strncmp(s, "intel", 5))
-			*intel = true;
-		else if (n == 3 && !strncmp(s, "att", 3))
-			*intel = false;
-		else if (n)
-			return -EINVAL;
-		s += n + (s[n] == ',');
-	}
-	return 0;
-}
-
 static int annotate__event(struct perf_tool *tool, struct perf_session *session,
 			   const union perf_event *ev, struct perf_sample *sample,
 			   struct evsel *evsel)
@@ -226,9 +208,9 @@ int cmd_annotate(int argc, const char **argv)
 	struct perf_session *session = NULL;
 	struct perf_data data;
 	struct na_given na = { 0 };
-	const char *cpu_list = NULL, *percent_type = NULL, *color_mode = NULL, *objdump = NULL;
-	const char *style = NULL, *prefix_strip = NULL;
-	bool source = true, force = false;
+	const char *cpu_list = NULL, *percent_type = NULL, *color_mode = NULL;
+	struct annotate_opts ao = ANNOTATE_OPTS_INIT;
+	bool force = false;
 	struct symbol_opts so = SYMBOL_OPTS_INIT;
 	int verbose = 0;
 	const struct option options[] = {
@@ -239,8 +221,7 @@ int cmd_annotate(int argc, const char **argv)
 		OPT_STRING('C', "cpu", &cpu_list, "cpu", "list of cpus to profile"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &cmd.dump_trace, "dump raw trace in ASCII"),
 		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
-		OPT_STRING('M', "disassembler-style", &style, "disassembler style",
-			   "Specify disassembler style (e.g. -M intel for intel syntax)"),
+		OPT_ANNOTATE_ALL(&ao),
 		OPT_MODULES(&so),
 		OPT_BOOLEAN('q', "quiet", &cmd.quiet, "do not show any warnings or messages"),
 		OPT_INCR('v', "verbose", &verbose,
@@ -253,14 +234,10 @@ int cmd_annotate(int argc, const char **argv)
 			    "print matching source lines (may be slow)"),
 		OPT_BOOLEAN('P', "full-paths", &o.print.full_paths,
 			    "Don't shorten the displayed pathnames"),
-		OPT_BOOLEAN(0, "asm-raw", &o.print.asm_raw,
-			    "Display raw encoding of assembly instructions"),
 		OPT_BOOLEAN('n', "show-nr-samples", &o.print.show_nr_samples,
 			    "Show a column with the number of samples"),
 		OPT_BOOLEAN(0, "show-total-period", &o.print.show_total_period,
 			    "Show a column with the sum of periods"),
-		OPT_BOOLEAN(0, "source", &source,
-			    "Interleave source code with assembly code (default)"),
 		OPT_DOUBLE(0, "percent-limit", &o.print.min_percent,
 			   "Don't show instructions under that percent"),
 		OPT_STRING(0, "percent-type", &percent_type, "local-period",
@@ -271,12 +248,6 @@ int cmd_annotate(int argc, const char **argv)
 		OPT_IGNORE_VMLINUX(&so),
 		OPT_KALLSYMS(&so),
 		OPT_SYMFS(&so),
-		OPT_STRING(0, "prefix", &o.prefix, "prefix",
-			   "Add prefix to source file path names in programs (with --prefix-strip)"),
-		OPT_STRING(0, "prefix-strip", &prefix_strip, "N",
-			   "Strip first N entries of source file path name in programs (with --prefix)"),
-		OPT_STRING(0, "objdump", &objdump, "path",
-			   "objdump binary (none is run: capstone disassembles; accepted)"),
 		OPT_BOOLEAN(0, "skip-missing", &cmd.skip_missing,
 			    "Skip symbols that cannot be annotated"),
 		OPT_NA_ITRACE(&na),
@@ -296,7 +267,6 @@ int cmd_annotate(int argc, const char **argv)
 	}
 	if (argc == 1)
 		o.sym_name = argv[0];
-	o.print.no_source = !source;
 	o.print.verbose = verbose > 0;
 	if (percent_type &&
 	    annotate_percent_type__parse(percent_type, &o.print.percent_type)) {
@@ -304,26 +274,11 @@ int cmd_annotate(int argc, const char **argv)
 			"global-period, local-hits, global-hits)\n", percent_type);
 		return 1;
 	}
-	if (prefix_strip && !o.prefix) {
-		fprintf(stderr, "perf annotate: --prefix-strip requires --prefix\n");
+	if (annotate_opts__resolve(&ao, msg, sizeof(msg))) {
+		fprintf(stderr, "perf annotate: %s\n", msg);
 		return 1;
 	}
-	if (prefix_strip) {
-		char *end;
-		long n = strtol(prefix_strip, &end, 10);
-
-		if (!*prefix_strip || *end || n < 0 || n > 4096) {
-			fprintf(stderr, "perf annotate: --prefix-strip: not a number of "
-				"directories: '%s'\n", prefix_strip);
-			return 1;
-		}
-		o.prefix_strip = (int)n;
-	}
-	if (annotate__style(style, &o.intel)) {
-		fprintf(stderr, "perf annotate: -M: unknown disassembler style '%s' (intel, att)\n",
-			style);
-		return 1;
-	}
+	annotate_opts__apply(&ao, &o);
 	if (annotate__color(color_mode, &o.print.color)) {
 		fprintf(stderr, "perf annotate: --stdio-color: unknown mode '%s' (always, never, "
 			"auto)\n", color_mode);
