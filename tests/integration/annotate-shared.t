@@ -10,8 +10,9 @@
 # compared with /usr/bin/perf report on the fixtures.  Upstream's one
 # check (--prefix-strip without --prefix) is refused as upstream refuses
 # it.  In report's browser, `a` on a native function with -M intel
-# --no-source shows Intel syntax and no source line (and the same
-# instructions without them in AT&T, with the source).
+# --no-source shows Intel syntax and no source row (AT&T and source rows
+# without them); in top's (live, root), -M intel --asm-raw --no-source on
+# a BPF function: Intel syntax, the bytes, no source row.
 #
 # Known difference, named: ours also refuses a -M word other than intel
 # and att and a --prefix-strip that is not a number; upstream hands them
@@ -113,4 +114,45 @@ n_att=$(sed -n '3,49p' "$TMPD/att" | grep -c 'vfscanf-internal\.c:[0-9]')
 n_int=$(sed -n '3,49p' "$TMPD/intel" | grep -c 'vfscanf-internal\.c:[0-9]')
 [ "$n_att" -gt 0 ] && [ "$n_int" -eq 0 ]
 ok $? "--no-source: no source row in the browser ($n_att without it, $n_int with it)"
+# top's browser: a on a BPF function of a workload, -M intel --asm-raw --no-source
+if [ "$(id -u)" -ne 0 ] || [ ! -x "$WORKLOADS/bpfload" ]; then
+	ok 0 "# SKIP top's browser: needs root and the workloads (make workloads)"
+	done_testing
+fi
+# top_ann ARGS...: top with ARGS, bpfload's hot_sub2_inner annotated; the screen in $TMPD/top
+top_ann() {
+	keys "$PERF top -d 0.5 $*" Enter
+	must_see '^   PerfTop: +[0-9]+ irqs/sec' "top $*: the browser"
+	"$WORKLOADS/bpfload" --hot 6 >"$TMPD/bl.out" 2>&1 &
+	bl=$!
+	ready_or_fail $bl "$TMPD/bl.out" '^prog id=' "bpfload --hot"
+	inner=$(grep -oE 'bpf_prog_[0-9a-f]{16}_hot_sub2_inner' "$TMPD/bl.out")
+	must_see "$inner" "top $*: the program's row"
+	keys /
+	must_see 'Filter' "/ prompts"
+	keys hot_sub2_inner Enter
+	must_see "filter: hot_sub2_inner" "the filter"
+	keys a
+	must_see "^Annotate $inner" "top $*: a"
+	settle
+	pane >"$TMPD/top"
+	kill -INT $bl 2>/dev/null
+	wait $bl
+	keys q
+	must_see "Press 'h' for help" "q leaves the annotation"
+	keys q
+	must_see "$PROMPT" "top $*: a prompt again"
+	keys clear Enter
+}
+top_ann
+cp "$TMPD/top" "$TMPD/top.plain"
+top_ann -M intel --asm-raw --no-source
+grep -qE '^ +: [0-9]+ +.*x \^= x << 13;' "$TMPD/top.plain" && grep -qE '%[a-z]' "$TMPD/top.plain"
+ok $? "top's annotation: C source rows and AT&T registers by default"
+! grep -qE '%[a-z]|x \^= x << 13;' "$TMPD/top" && grep -qE 'QWORD PTR|rdi|rax' "$TMPD/top"
+ok $? "top -M intel --no-source: Intel syntax, no source row"
+grep -qE '^ +[0-9.]+ : +[0-9a-f]+:([0-9a-f]{2} )+ +[a-z]' "$TMPD/top" &&
+	! grep -qE '^ +[0-9.]+ : +[0-9a-f]+:([0-9a-f]{2} )+ +[a-z]' "$TMPD/top.plain"
+ok $? "top --asm-raw: each instruction's bytes before it"
+
 done_testing

@@ -47,22 +47,26 @@ static int top__annotate_lines(const struct annotation *a, const struct annotate
 	};
 	char **v = calloc(a->nr_lines + 1, sizeof(*v));
 	char buf[4096];
-	size_t i;
+	size_t i, n = 0;
 
 	if (!v)
 		return -ENOMEM;
 	for (i = 0; i < a->nr_lines; i++) {
+		/* --no-source: the instructions only */
+		if (opts.no_source && a->lines[i].type == ANNOTATION_LINE_SOURCE)
+			continue;
 		annotation_line__snprintf(a, &a->lines[i], &opts, buf, sizeof(buf));
-		v[i] = strdup(buf);
-		if (!v[i]) {
-			while (i--)
-				free(v[i]);
+		v[n] = strdup(buf);
+		if (!v[n]) {
+			while (n--)
+				free(v[n]);
 			free(v);
 			return -ENOMEM;
 		}
+		n++;
 	}
 	*lines = v;
-	*nr = (int)a->nr_lines;
+	*nr = (int)n;
 	return 0;
 }
 
