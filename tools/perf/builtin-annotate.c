@@ -24,6 +24,7 @@
 #include "util/parse-options.h"
 #include "util/session.h"
 #include "util/symbol-opts.h"
+#include "ui/annotate-stdio2.h"
 #include "ui/pager.h"
 #include "ui/tui-annotate.h"
 
@@ -210,7 +211,7 @@ int cmd_annotate(int argc, const char **argv)
 	struct na_given na = { 0 };
 	const char *cpu_list = NULL, *percent_type = NULL, *color_mode = NULL;
 	struct annotate_opts ao = ANNOTATE_OPTS_INIT;
-	bool force = false;
+	bool force = false, stdio2 = false;
 	struct symbol_opts so = SYMBOL_OPTS_INIT;
 	int verbose = 0;
 	const struct option options[] = {
@@ -227,6 +228,7 @@ int cmd_annotate(int argc, const char **argv)
 		OPT_INCR('v', "verbose", &verbose,
 			 "be more verbose (each sampled address and its samples)"),
 		OPT_BOOLEAN(0, "stdio", &cmd.use_stdio, "Use the stdio interface"),
+		OPT_BOOLEAN(0, "stdio2", &stdio2, "the browser's layout, printed as text"),
 		OPT_STRING(0, "stdio-color", &color_mode, "mode",
 			   "'always' (default), 'never' or 'auto' only applicable to --stdio mode"),
 		OPT_BOOLEAN(0, "tui", &cmd.use_tui, "Use the TUI interface"),
@@ -279,6 +281,10 @@ int cmd_annotate(int argc, const char **argv)
 		return 1;
 	}
 	annotate_opts__apply(&ao, &o);
+	if (stdio2) {
+		o.fprintf = annotate_stdio2__fprintf;
+		cmd.use_stdio = true;
+	}
 	if (annotate__color(color_mode, &o.print.color)) {
 		fprintf(stderr, "perf annotate: --stdio-color: unknown mode '%s' (always, never, "
 			"auto)\n", color_mode);

@@ -151,6 +151,9 @@ struct annotate_print_opts {
 	bool		show_nr_samples; /* -n: samples instead of percent */
 	bool		show_total_period; /* the period instead of percent */
 	double		min_percent;	/* --percent-limit: hide lower instructions */
+	/* --stdio2's title: the event's frequency; one symbol asked for (its own counts) */
+	unsigned long long event_freq;
+	bool		one_symbol;
 };
 
 /* The whole block as upstream's stdio prints it: header, rule, rows (and -l summary). */

@@ -464,6 +464,8 @@ static int annotate__print_evsel(struct annotator *ann,
 	if (annotator__entries(ann, idx, &entries, &nr))
 		return -1;
 	ann->opts.print.event_name = evsel__name(evsel);
+	ann->opts.print.event_freq = evsel->attr.sample_freq;
+	ann->opts.print.one_symbol = ann->opts.sym_name != NULL;
 	annotator__shown_total(ann, idx, &tot);
 	ann->opts.print.global_nr_samples = tot.nr_samples;
 	ann->opts.print.global_period = tot.period;
@@ -490,7 +492,10 @@ static int annotate__print_evsel(struct annotator *ann,
 			}
 			continue;
 		}
-		annotation__fprintf(a, &ann->opts.print, fp);
+		if (ann->opts.fprintf)
+			ann->opts.fprintf(a, &ann->opts.print, fp);
+		else
+			annotation__fprintf(a, &ann->opts.print, fp);
 		annotation__delete(a);
 		printed++;
 	}

@@ -45,6 +45,9 @@ struct annotator_opts {
 	const char		*prefix;	/* --prefix, --prefix-strip: srclines__set_prefix() */
 	int			prefix_strip;
 	struct annotate_print_opts print;
+	/* prints one annotation (NULL: annotation__fprintf(), --stdio's layout) */
+	void			(*fprintf)(const struct annotation *a,
+					   const struct annotate_print_opts *opts, FILE *fp);
 	/* a sample the caller's own filters drop (NULL: every sample counts) */
 	bool			(*accept)(void *arg, struct thread *thread,
 					  const struct perf_sample *sample);
