@@ -229,6 +229,8 @@ int cmd_annotate(int argc, const char **argv)
 			 "be more verbose (each sampled address and its samples)"),
 		OPT_BOOLEAN(0, "stdio", &cmd.use_stdio, "Use the stdio interface"),
 		OPT_BOOLEAN(0, "stdio2", &stdio2, "the browser's layout, printed as text"),
+		OPT_BOOLEAN(0, "group", &o.group,
+			    "a group's events side by side (every event, when the file has no group)"),
 		OPT_STRING(0, "stdio-color", &color_mode, "mode",
 			   "'always' (default), 'never' or 'auto' only applicable to --stdio mode"),
 		OPT_BOOLEAN(0, "tui", &cmd.use_tui, "Use the TUI interface"),
