@@ -195,6 +195,7 @@ check refuse top --stitch-lbr
 
 check same annotate --itrace
 check same annotate --objdump /usr/bin/objdump
+check same report --objdump /usr/bin/objdump
 
 # every "na" line of the coverage list is checked here
 list=$TOPDIR/Documentation/perf/options-coverage.txt

@@ -13,6 +13,7 @@
 
 #include "builtin.h"
 #include "input.h"
+#include "util/annotate-opts.h"
 #include "util/annotator.h"
 #include "util/data.h"
 #include "util/dump.h"
@@ -24,6 +25,7 @@
 #include "util/parse-options.h"
 #include "util/session.h"
 #include "util/symbol-opts.h"
+#include "ui/annotate-stdio2.h"
 #include "ui/pager.h"
 #include "ui/tui-annotate.h"
 
@@ -153,25 +155,6 @@ static int annotate__color(const char *mode, bool *color)
 	return 0;
 }
 
-/* -M: objdump's "intel" or "att", a comma-separated list of them (the last counts) */
-static int annotate__style(const char *styles, bool *intel)
-{
-	const char *s = styles;
-
-	while (s && *s) {
-		size_t n = strcspn(s, ",");
-
-		if (n == 5 && !strncmp(s, "intel", 5))
-			*intel = true;
-		else if (n == 3 && !strncmp(s, "att", 3))
-			*intel = false;
-		else if (n)
-			return -EINVAL;
-		s += n + (s[n] == ',');
-	}
-	return 0;
-}
-
 static int annotate__event(struct perf_tool *tool, struct perf_session *session,
 			   const union perf_event *ev, struct perf_sample *sample,
 			   struct evsel *evsel)
@@ -202,9 +185,9 @@ int cmd_annotate(int argc, const char **argv)
 	struct perf_session *session = NULL;
 	struct perf_data data;
 	struct na_given na = { 0 };
-	const char *cpu_list = NULL, *percent_type = NULL, *color_mode = NULL, *objdump = NULL;
-	const char *style = NULL, *prefix_strip = NULL;
-	bool source = true, force = false;
+	const char *cpu_list = NULL, *percent_type = NULL, *color_mode = NULL;
+	struct annotate_opts ao = ANNOTATE_OPTS_INIT;
+	bool force = false, stdio2 = false;
 	struct symbol_opts so = SYMBOL_OPTS_INIT;
 	int verbose = 0;
 	const struct option options[] = {
@@ -215,13 +198,15 @@ int cmd_annotate(int argc, const char **argv)
 		OPT_STRING('C', "cpu", &cpu_list, "cpu", "list of cpus to profile"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &cmd.dump_trace, "dump raw trace in ASCII"),
 		OPT_BOOLEAN('f', "force", &force, "don't complain, do it"),
-		OPT_STRING('M', "disassembler-style", &style, "disassembler style",
-			   "Specify disassembler style (e.g. -M intel for intel syntax)"),
+		OPT_ANNOTATE_ALL(&ao),
 		OPT_MODULES(&so),
 		OPT_BOOLEAN('q', "quiet", &cmd.quiet, "do not show any warnings or messages"),
 		OPT_INCR('v', "verbose", &verbose,
 			 "be more verbose (each sampled address and its samples)"),
 		OPT_BOOLEAN(0, "stdio", &cmd.use_stdio, "Use the stdio interface"),
+		OPT_BOOLEAN(0, "stdio2", &stdio2, "the browser's layout, printed as text"),
+		OPT_BOOLEAN(0, "group", &o.group,
+			    "a group's events side by side (every event, when the file has no group)"),
 		OPT_STRING(0, "stdio-color", &color_mode, "mode",
 			   "'always' (default), 'never' or 'auto' only applicable to --stdio mode"),
 		OPT_BOOLEAN(0, "tui", &cmd.use_tui, "Use the TUI interface"),
@@ -229,14 +214,10 @@ int cmd_annotate(int argc, const char **argv)
 			    "print matching source lines (may be slow)"),
 		OPT_BOOLEAN('P', "full-paths", &o.print.full_paths,
 			    "Don't shorten the displayed pathnames"),
-		OPT_BOOLEAN(0, "asm-raw", &o.print.asm_raw,
-			    "Display raw encoding of assembly instructions"),
 		OPT_BOOLEAN('n', "show-nr-samples", &o.print.show_nr_samples,
 			    "Show a column with the number of samples"),
 		OPT_BOOLEAN(0, "show-total-period", &o.print.show_total_period,
 			    "Show a column with the sum of periods"),
-		OPT_BOOLEAN(0, "source", &source,
-			    "Interleave source code with assembly code (default)"),
 		OPT_DOUBLE(0, "percent-limit", &o.print.min_percent,
 			   "Don't show instructions under that percent"),
 		OPT_STRING(0, "percent-type", &percent_type, "local-period",
@@ -247,12 +228,6 @@ int cmd_annotate(int argc, const char **argv)
 		OPT_IGNORE_VMLINUX(&so),
 		OPT_KALLSYMS(&so),
 		OPT_SYMFS(&so),
-		OPT_STRING(0, "prefix", &o.prefix, "prefix",
-			   "Add prefix to source file path names in programs (with --prefix-strip)"),
-		OPT_STRING(0, "prefix-strip", &prefix_strip, "N",
-			   "Strip first N entries of source file path name in programs (with --prefix)"),
-		OPT_STRING(0, "objdump", &objdump, "path",
-			   "objdump binary (none is run: capstone disassembles; accepted)"),
 		OPT_BOOLEAN(0, "skip-missing", &cmd.skip_missing,
 			    "Skip symbols that cannot be annotated"),
 		OPT_NA_ITRACE(&na),
@@ -272,7 +247,6 @@ int cmd_annotate(int argc, const char **argv)
 	}
 	if (argc == 1)
 		o.sym_name = argv[0];
-	o.print.no_source = !source;
 	o.print.verbose = verbose > 0;
 	if (percent_type &&
 	    annotate_percent_type__parse(percent_type, &o.print.percent_type)) {
@@ -280,25 +254,14 @@ int cmd_annotate(int argc, const char **argv)
 			"global-period, local-hits, global-hits)\n", percent_type);
 		return 1;
 	}
-	if (prefix_strip && !o.prefix) {
-		fprintf(stderr, "perf annotate: --prefix-strip requires --prefix\n");
+	if (annotate_opts__resolve(&ao, msg, sizeof(msg))) {
+		fprintf(stderr, "perf annotate: %s\n", msg);
 		return 1;
 	}
-	if (prefix_strip) {
-		char *end;
-		long n = strtol(prefix_strip, &end, 10);
-
-		if (!*prefix_strip || *end || n < 0 || n > 4096) {
-			fprintf(stderr, "perf annotate: --prefix-strip: not a number of "
-				"directories: '%s'\n", prefix_strip);
-			return 1;
-		}
-		o.prefix_strip = (int)n;
-	}
-	if (annotate__style(style, &o.intel)) {
-		fprintf(stderr, "perf annotate: -M: unknown disassembler style '%s' (intel, att)\n",
-			style);
-		return 1;
+	annotate_opts__apply(&ao, &o);
+	if (stdio2) {
+		o.fprintf = annotate_stdio2__fprintf;
+		cmd.use_stdio = true;
 	}
 	if (annotate__color(color_mode, &o.print.color)) {
 		fprintf(stderr, "perf annotate: --stdio-color: unknown mode '%s' (always, never, "

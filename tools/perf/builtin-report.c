@@ -12,6 +12,7 @@
 
 #include "builtin.h"
 #include "input.h"
+#include "util/annotate-opts.h"
 #include "report-options.h"
 #include "util/bpf-progs-report.h"
 #include "util/data.h"
@@ -175,6 +176,7 @@ int cmd_report(int argc, const char **argv)
 	struct perf_data data;
 	struct na_given na = { 0 };
 	struct symbol_opts so = SYMBOL_OPTS_INIT;
+	struct annotate_opts ao = ANNOTATE_OPTS_INIT;
 	const struct option options[] = {
 		OPT_STRING('i', "input", &cmd.input, "file", "input file name"),
 		OPT_BOOLEAN('D', "dump-raw-trace", &cmd.dump_trace,
@@ -232,6 +234,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_MODULES(&so),
 		OPT_DEMANGLE(&so),
 		OPT_DEMANGLE_KERNEL(&so),
+		OPT_ANNOTATE_ALL(&ao),
 		{ .type = OPTION_CALLBACK, .short_name = 'g', .long_name = "call-graph",
 		  .value = &cmd, .argh = "print_type,threshold,order",
 		  .help = "callchain display: graph, flat, none; caller or callee",
@@ -296,6 +299,11 @@ int cmd_report(int argc, const char **argv)
 	}
 	o->kallsyms = so.kallsyms;
 	o->symbols = &so;
+	if (annotate_opts__resolve(&ao, bad, sizeof(bad))) {
+		fprintf(stderr, "perf report: %s\n", bad);
+		return 1;
+	}
+	o->annotate = &ao;
 	err = report__init(rep, o);
 	if (err) {
 		if (err == -ENOMEM)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "util/annotate-opts.h"
 #include "util/na-options.h"
 #include "util/parse-options.h"
 #include "util/symbol-opts.h"
@@ -151,6 +152,7 @@ int cmd_top(int argc, const char **argv)
 	struct sigaction sa;
 	struct na_given na = { 0 };
 	struct symbol_opts so = SYMBOL_OPTS_INIT;
+	struct annotate_opts ao = ANNOTATE_OPTS_INIT;
 	char msg[512];
 	const struct option options[] = {
 		OPT_CALLBACK('e', "event", &opts, "event",
@@ -188,6 +190,11 @@ int cmd_top(int argc, const char **argv)
 		OPT_KALLSYMS(&so),
 		OPT_IGNORE_VMLINUX(&so),
 		OPT_DEMANGLE_KERNEL(&so),
+		OPT_ANNOTATE_STYLE(&ao),
+		OPT_ANNOTATE_ASM_RAW(&ao),
+		OPT_ANNOTATE_SOURCE(&ao),
+		OPT_ANNOTATE_PREFIX(&ao),
+		OPT_ANNOTATE_PREFIX_STRIP(&ao),
 		OPT_STRING(0, "comms", &opts.filter.comms, "comm[,comm...]",
 			   "only the samples of these commands"),
 		OPT_STRING(0, "dsos", &opts.filter.dsos, "dso[,dso...]",
@@ -270,6 +277,11 @@ int cmd_top(int argc, const char **argv)
 		return 1;
 	}
 	opts.symbols = &so;
+	if (annotate_opts__resolve(&ao, msg, sizeof(msg))) {
+		fprintf(stderr, "perf top: %s\n", msg);
+		return 1;
+	}
+	opts.annotate = &ao;
 	if (!use_tui && !isatty(STDOUT_FILENO))
 		use_stdio = true;
 	if (use_tui && use_stdio) {

@@ -138,6 +138,7 @@ static int tui_symbols__browse(struct tui_symbols *s, int idx, struct annotation
 	struct tui_symbols_call c = { .s = s, .idx = idx };
 	struct tui_annotate t = {
 		.a = a, .title = s->title, .done = s->done, .fusion = s->fusion,
+		.hide_source = s->ann->opts.print.no_source,
 		.call = tui_symbols__callee, .call_arg = &c,
 	};
 	int key;
@@ -173,7 +174,7 @@ int tui_annotate__symbols(struct annotator *ann, struct evlist *evlist, const ch
 	while (a) {
 		struct tui_annotate t = {
 			.a = a, .title = s.title, .done = done, .right_leaves = true,
-			.fusion = s.fusion,
+			.fusion = s.fusion, .hide_source = s.ann->opts.print.no_source,
 		};
 		struct tui_symbols_call c = { .s = &s, .idx = s.v[pos].idx };
 		int next = -1;

@@ -115,6 +115,13 @@ static bool is_ret(const struct annotation_line *l)
 	return !strncmp(l->text, "ret", 3) || !strncmp(l->text, "exit", 4);
 }
 
+/* a jump or call through a register or memory: upstream's browser marks it as a call */
+static bool is_indirect(const struct annotation_line *l)
+{
+	return !l->is_jump && !l->is_call &&
+	       (!strncmp(l->text, "jmp", 3) || !strncmp(l->text, "call", 4));
+}
+
 /* The view line of the instruction before view line i (source lines passed over), or -1. */
 static int insn_before(const struct tui_annotate *t, int i)
 {
@@ -183,7 +190,7 @@ void tui_annotate__line(const struct tui_annotate *t, int i, char *buf, size_t s
 		snprintf(off, sizeof(off), "%*s", w + 1, "");
 	if (l->is_jump)
 		arrow = glyph(t, l->target > l->offset ? G_DOWN : G_UP);
-	else if (l->is_call)
+	else if (l->is_call || is_indirect(l))
 		arrow = glyph(t, G_CALL);
 	else if (is_ret(l))
 		arrow = glyph(t, G_RET);

@@ -274,6 +274,7 @@ void tui_report__browse(struct tui_report *t, struct annotation *a)
 	struct tui_annotate ta = {
 		.a = a, .done = t->done, .call = tui_report__call, .call_arg = t,
 		.fusion = annotate_fusion__from_cpuid(t->session->header.env.cpuid),
+		.hide_source = t->ann.ann.opts.print.no_source,	/* --no-source */
 	};
 	char title[sizeof(t->title) + 32];
 

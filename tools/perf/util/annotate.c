@@ -545,7 +545,22 @@ void annotation__set_samples(struct annotation *a, const struct annotate_sample 
 
 static int pcnt_width(const struct annotate_print_opts *opts)
 {
-	return opts->show_total_period ? 12 : 8;
+	return (opts->show_total_period ? 12 : 8) * (1 + opts->nr_group);
+}
+
+/* one share column: the period, the samples or the percent of l */
+static int share_snprintf(const struct annotation *a, const struct annotation_line *l,
+			  const struct annotate_print_opts *opts, char *buf, size_t size)
+{
+	double percent = a ? annotation_line__percent(a, l, opts) : 0;
+	const char *color = percent_color(opts, percent);
+	u64 period = a ? l->period : 0, nr = a ? l->nr_samples : 0;
+
+	if (opts->show_total_period)
+		return color_snprintf(buf, size, color, " %11llu", (unsigned long long)period);
+	if (opts->show_nr_samples)
+		return color_snprintf(buf, size, color, " %7llu", (unsigned long long)nr);
+	return color_snprintf(buf, size, color, " %7.2f", percent);
 }
 
 /* objdump puts a tab after "addr:"; upstream prints its line with the tab expanded */
@@ -560,8 +575,6 @@ int annotation_line__snprintf(const struct annotation *a, const struct annotatio
 			      const struct annotate_print_opts *opts, char *buf, size_t size)
 {
 	char raw[3 * DISASM_MAX_INSN + 1] = "";
-	const char *color;
-	double percent;
 	int n = 0, i;
 
 	if (l->type != ANNOTATION_LINE_INSN) {
@@ -570,14 +583,21 @@ int annotation_line__snprintf(const struct annotation *a, const struct annotatio
 		return snprintf(buf, size, " %*s: %-*u %s", pcnt_width(opts), " ", a->addr_width,
 				opts->no_source ? l->nosrc_nr : l->line_nr, l->text);
 	}
-	percent = annotation_line__percent(a, l, opts);
-	color = percent_color(opts, percent);
-	if (opts->show_total_period)
-		n = color_snprintf(buf, size, color, " %11llu", (unsigned long long)l->period);
-	else if (opts->show_nr_samples)
-		n = color_snprintf(buf, size, color, " %7llu", (unsigned long long)l->nr_samples);
-	else
-		n = color_snprintf(buf, size, color, " %7.2f", percent);
+	n = share_snprintf(a, l, opts, buf, size);
+	/* a group's other events: the same line of their annotations */
+	for (i = 0; i < opts->nr_group; i++) {
+		const struct annotation *m = opts->group[i];
+		size_t k = l - a->lines;
+
+		if (m && k >= m->nr_lines)
+			m = NULL;
+		struct annotate_print_opts mo = *opts;
+
+		mo.global_nr_samples = opts->group_nr_samples[i];
+		mo.global_period = opts->group_period[i];
+		n += share_snprintf(m, m ? &m->lines[k] : l, &mo, buf + min((size_t)n, size),
+				    size - min((size_t)n, size));
+	}
 	n += snprintf(buf + min((size_t)n, size), size - min((size_t)n, size), " : ");
 	n += color_snprintf(buf + min((size_t)n, size), size - min((size_t)n, size),
 			    opts->color ? COLOR_MAGENTA : "", "  %*llx:", a->addr_width,

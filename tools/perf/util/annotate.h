@@ -136,6 +136,8 @@ int annotate_percent_type__parse(const char *s, enum annotate_percent_type *type
 /* "local period", as the block's header says it */
 const char *annotate_percent_type__name(enum annotate_percent_type type);
 
+#define ANNOTATE_MAX_GROUP	16
+
 struct annotate_print_opts {
 	const char	*event_name;	/* "cpu-clock" */
 	enum annotate_percent_type percent_type;
@@ -151,6 +153,18 @@ struct annotate_print_opts {
 	bool		show_nr_samples; /* -n: samples instead of percent */
 	bool		show_total_period; /* the period instead of percent */
 	double		min_percent;	/* --percent-limit: hide lower instructions */
+	/* --stdio2's title: the event's frequency; one symbol asked for (its own counts) */
+	unsigned long long event_freq;
+	bool		one_symbol;
+	/*
+	 * A group's other events: their annotations of the same function
+	 * (NULL: no samples there), a column each after the first's
+	 */
+	const struct annotation *const *group;
+	int		nr_group;
+	/* their events' totals, for the global percent types */
+	u64		group_nr_samples[ANNOTATE_MAX_GROUP];
+	u64		group_period[ANNOTATE_MAX_GROUP];
 };
 
 /* The whole block as upstream's stdio prints it: header, rule, rows (and -l summary). */

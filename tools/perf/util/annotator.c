@@ -56,6 +56,7 @@ void annotator__exit(struct annotator *ann)
 
 void annotator__use_header(struct annotator *ann, struct perf_header *header)
 {
+	ann->env = &header->env;
 	machine__use_header(ann->machine, header, true);
 	ann->bpf = &header->env.bpf;
 }
@@ -452,22 +453,112 @@ int annotator__merged_samples(struct annotator *ann, int idx, const struct annot
 }
 
 /* Annotate the entries of one event: the number printed, -1 after an error. */
-static int annotate__print_evsel(struct annotator *ann,
-				 struct evsel *evsel, int idx, FILE *fp,
-				 int *nr_errors)
+/*
+ * The events shown with idx: upstream's groups of the file (GROUP_DESC),
+ * or with --group every event in one when it has none.  *leader and *nr:
+ * the group's first event and its size (1: alone).
+ */
+static void annotate__group_of(const struct annotator *ann, int nr_events, int idx,
+			       int *leader, int *nr)
 {
+	const struct perf_env *env = ann->env;
+	u32 i;
+
+	*leader = idx;
+	*nr = 1;
+	for (i = 0; env && i < env->nr_groups; i++) {
+		const struct perf_env_group *g = &env->groups[i];
+
+		if (g->nr_members > 1 && (u32)idx >= g->leader_idx &&
+		    (u32)idx < g->leader_idx + g->nr_members &&
+		    g->leader_idx + g->nr_members <= (u32)nr_events) {
+			*leader = (int)g->leader_idx;
+			*nr = (int)g->nr_members;
+			return;
+		}
+	}
+	if (ann->opts.group && !(env && env->nr_groups)) {
+		*leader = 0;
+		*nr = nr_events;
+	}
+}
+
+/* the title's name of a group: "anon group { a, b }", "NAME { a, b }"; --group's "a, b" */
+static void annotate__group_name(const struct annotator *ann, struct evlist *evlist, int leader,
+				 int nr, char *buf, size_t size)
+{
+	const struct perf_env *env = ann->env;
+	const char *name = NULL;
+	size_t n = 0;
+	u32 i;
+	int k;
+
+	for (i = 0; env && i < env->nr_groups; i++)
+		if (env->groups[i].leader_idx == (u32)leader)
+			name = env->groups[i].name;
+	if (name)
+		n = snprintf(buf, size, "%s { ", !strcmp(name, "{anon_group}") ? "anon group" : name);
+	for (k = leader; k < leader + nr && n < size; k++)
+		n += snprintf(buf + n, size - n, "%s%s", k > leader ? ", " : "",
+			      evsel__name(evlist->entries[k]));
+	if (name && n < size)
+		snprintf(buf + n, size - n, " }");
+}
+
+/* the annotation of e's function in event idx (NULL: none of its samples there) */
+static struct annotation *annotate__member(struct annotator *ann, int idx,
+					   const struct annotate_entry *leader_e)
+{
+	struct annotate_entry **entries, *e = NULL;
+	struct annotate_sample *samples;
+	struct annotation *a = NULL;
+	char err[1024];
+	size_t nr, i;
+
+	if (idx >= ann->nr_hists || annotator__entries(ann, idx, &entries, &nr))
+		return NULL;
+	for (i = 0; i < nr && !e; i++)
+		if (annotate_entry__same(entries[i], leader_e))
+			e = entries[i];
+	if (e && !annotator__merged_samples(ann, idx, e, &samples, &nr)) {
+		if (annotation__new(&a, &e->target, samples, nr, err, sizeof(err)))
+			a = NULL;
+		free(samples);
+	}
+	free(entries);
+	return a;
+}
+
+/* event idx's functions, with the columns of the nr - 1 events of its group after it */
+static int annotate__print_evsel(struct annotator *ann, struct evlist *evlist, int idx, int nr,
+				 FILE *fp, int *nr_errors)
+{
+	const struct annotation *members[ANNOTATE_MAX_GROUP];
 	struct annotate_entry **entries;
 	struct annotator_total tot;
-	size_t nr, i;
-	int printed = 0;
+	char group_name[1024];
+	size_t n_entries, i;
+	int printed = 0, k;
 
-	if (annotator__entries(ann, idx, &entries, &nr))
+	if (annotator__entries(ann, idx, &entries, &n_entries))
 		return -1;
-	ann->opts.print.event_name = evsel__name(evsel);
+	nr = nr > ANNOTATE_MAX_GROUP ? ANNOTATE_MAX_GROUP : nr;
+	ann->opts.print.event_name = evsel__name(evlist->entries[idx]);
+	if (nr > 1) {
+		annotate__group_name(ann, evlist, idx, nr, group_name, sizeof(group_name));
+		ann->opts.print.event_name = group_name;
+	}
+	ann->opts.print.event_freq = evlist->entries[idx]->attr.sample_freq;
+	ann->opts.print.one_symbol = ann->opts.sym_name != NULL;
 	annotator__shown_total(ann, idx, &tot);
 	ann->opts.print.global_nr_samples = tot.nr_samples;
 	ann->opts.print.global_period = tot.period;
-	for (i = 0; i < nr; i++) {
+	for (k = 1; k < nr; k++) {
+		annotator__shown_total(ann, idx + k, &tot);
+		ann->opts.print.group_nr_samples[k - 1] = tot.nr_samples;
+		ann->opts.print.group_period[k - 1] = tot.period;
+	}
+	for (i = 0; i < n_entries; i++) {
 		struct annotate_entry *e = entries[i];
 		struct annotate_sample *samples;
 		struct annotation *a;
@@ -490,7 +581,18 @@ static int annotate__print_evsel(struct annotator *ann,
 			}
 			continue;
 		}
-		annotation__fprintf(a, &ann->opts.print, fp);
+		for (k = 1; k < nr; k++)
+			members[k - 1] = annotate__member(ann, idx + k, e);
+		ann->opts.print.group = members;
+		ann->opts.print.nr_group = nr - 1;
+		if (ann->opts.fprintf)
+			ann->opts.fprintf(a, &ann->opts.print, fp);
+		else
+			annotation__fprintf(a, &ann->opts.print, fp);
+		for (k = 1; k < nr; k++)
+			annotation__delete((struct annotation *)members[k - 1]);
+		ann->opts.print.group = NULL;
+		ann->opts.print.nr_group = 0;
 		annotation__delete(a);
 		printed++;
 	}
@@ -502,14 +604,15 @@ int annotator__fprintf(struct annotator *ann, struct evlist *evlist, FILE *fp,
 		       int *printed, int *nr_errors)
 {
 	struct evsel *evsel;
-	int i;
+	int i, leader, nr;
 
 	evlist__for_each(evlist, evsel, i) {
 		int n;
 
-		if (i >= ann->nr_hists || !ann->hists[i].nr_samples)
+		annotate__group_of(ann, evlist->nr_entries, i, &leader, &nr);
+		if (leader != i || i >= ann->nr_hists || !ann->hists[i].nr_samples)
 			continue;
-		n = annotate__print_evsel(ann, evsel, i, fp, nr_errors);
+		n = annotate__print_evsel(ann, evlist, i, nr, fp, nr_errors);
 		if (n < 0)
 			return -ENOMEM;
 		*printed += n;

@@ -45,6 +45,10 @@ struct annotator_opts {
 	const char		*prefix;	/* --prefix, --prefix-strip: srclines__set_prefix() */
 	int			prefix_strip;
 	struct annotate_print_opts print;
+	bool			group;		/* --group: all events one group (none in the file) */
+	/* prints one annotation (NULL: annotation__fprintf(), --stdio's layout) */
+	void			(*fprintf)(const struct annotation *a,
+					   const struct annotate_print_opts *opts, FILE *fp);
 	/* a sample the caller's own filters drop (NULL: every sample counts) */
 	bool			(*accept)(void *arg, struct thread *thread,
 					  const struct perf_sample *sample);
@@ -64,6 +68,7 @@ struct annotator {
 	struct annotator_opts	opts;
 	struct machine		*machine;
 	struct perf_env_bpf	*bpf;		/* the header's BPF_PROG_INFO and BTF */
+	const struct perf_env	*env;		/* the header's (GROUP_DESC); may be NULL */
 	struct srclines		*srclines;	/* each object's DWARF read once */
 	struct annotate_hist	*hists;		/* one per evsel, by idx */
 	struct annotate_hist	*khists;	/* kernel samples by address */

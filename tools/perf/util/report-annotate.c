@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "annotate-opts.h"
 #include "bpf-progs.h"
 #include "data.h"
 #include "dso.h"
@@ -83,6 +84,8 @@ static int report_annotate__read(struct report_annotate *ra)
 	if (ra->read)
 		return ra->err;
 	ra->read = true;
+	if (ra->rep->opts.annotate)
+		annotate_opts__apply(ra->rep->opts.annotate, &o);
 	ra->tool.sample = ra__sample;
 	ra->tool.event = ra__event;
 	ra->tool.ordered = true;

@@ -29,6 +29,7 @@ struct perf_header;
  *	report__exit(&rep);
  */
 
+struct annotate_opts;
 struct symbol_opts;
 
 struct report_opts {
@@ -47,6 +48,7 @@ struct report_opts {
 	bool			hide_unresolved; /* -U: no sample without a symbol */
 	const char		*kallsyms;	/* NULL: /proc/kallsyms */
 	const struct symbol_opts *symbols;	/* --symfs, -k, ...; NULL: the defaults */
+	const struct annotate_opts *annotate;	/* -M, --prefix, ...; NULL: the defaults */
 	bool			no_bpf_prog_info; /* no names from the header's programs */
 	/* printing */
 	bool			show_nr_samples;

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "annotate.h"
+#include "annotate-opts.h"
+#include "annotator.h"
 #include "annotate-hist.h"
 #include "evlist.h"
 #include "top.h"
@@ -37,27 +39,34 @@ static struct annotate_entry *top__annotate_entry(struct perf_top *top, const st
 	return best;
 }
 
-static int top__annotate_lines(const struct annotation *a, char ***lines, int *nr)
+static int top__annotate_lines(const struct annotation *a, const struct annotate_print_opts *o,
+				char ***lines, int *nr)
 {
-	const struct annotate_print_opts opts = { 0 };
+	const struct annotate_print_opts opts = {
+		.asm_raw = o->asm_raw, .no_source = o->no_source,
+	};
 	char **v = calloc(a->nr_lines + 1, sizeof(*v));
 	char buf[4096];
-	size_t i;
+	size_t i, n = 0;
 
 	if (!v)
 		return -ENOMEM;
 	for (i = 0; i < a->nr_lines; i++) {
+		/* --no-source: the instructions only */
+		if (opts.no_source && a->lines[i].type == ANNOTATION_LINE_SOURCE)
+			continue;
 		annotation_line__snprintf(a, &a->lines[i], &opts, buf, sizeof(buf));
-		v[i] = strdup(buf);
-		if (!v[i]) {
-			while (i--)
-				free(v[i]);
+		v[n] = strdup(buf);
+		if (!v[n]) {
+			while (n--)
+				free(v[n]);
 			free(v);
 			return -ENOMEM;
 		}
+		n++;
 	}
 	*lines = v;
-	*nr = (int)a->nr_lines;
+	*nr = (int)n;
 	return 0;
 }
 
@@ -66,6 +75,7 @@ int top_annotate__lines(struct perf_top *top, const struct dso *dso, const struc
 {
 	struct annotate_entry *e;
 	struct annotate_target t;
+	struct annotator_opts ao = { 0 };
 	struct annotation *a = NULL;
 	char err[256];
 	int ret;
@@ -83,6 +93,9 @@ int top_annotate__lines(struct perf_top *top, const struct dso *dso, const struc
 		return -ENOENT;
 	}
 	t = e->target;
+	if (top->opts.annotate)
+		annotate_opts__apply(top->opts.annotate, &ao);
+	t.intel = ao.intel;
 	t.bpf = &top->bpf;
 	t.machine = top->machine;
 	/* the side-band thread adds programs meanwhile */
@@ -96,7 +109,7 @@ int top_annotate__lines(struct perf_top *top, const struct dso *dso, const struc
 	snprintf(title, title_size, "Annotate %s (%s)  %llu samples of %s, percent: local period",
 		 a->sym_name, dso->short_name, (unsigned long long)a->nr_samples,
 		 evsel__name(top->evlist->entries[top->sym_idx]));
-	ret = top__annotate_lines(a, lines, nr);
+	ret = top__annotate_lines(a, &ao.print, lines, nr);
 	annotation__delete(a);
 	return ret;
 }

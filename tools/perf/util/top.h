@@ -33,6 +33,7 @@ struct perf_mmap;
  * new program's bpf_prog_info (for annotation, also after it is unloaded)
  * and, per thread, forwards KSYMBOLs of programs loaded by other tasks.
  */
+struct annotate_opts;
 struct symbol_opts;
 
 struct top_opts {
@@ -50,6 +51,7 @@ struct top_opts {
 	bool		hide_user;
 	bool		zero;		/* -z: start each refresh from nothing */
 	const struct symbol_opts *symbols;	/* -k, --kallsyms, ...; NULL: the defaults */
+	const struct annotate_opts *annotate;	/* -M, --asm-raw, ...; NULL: the defaults */
 	/* --comms, --dsos, --symbols: other samples are no rows (pids, tids unused) */
 	struct sample_filter_opts filter;
 	bool		relative;	/* --percentage relative: shares of the kept */
