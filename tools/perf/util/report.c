@@ -235,6 +235,7 @@ static struct hists *report__evsel_hists_new(struct report *rep, struct evsel *e
 	if (!hists || hists->configured)
 		return hists;
 	hists->configured = true;
+	hists->fields = o->fields;
 	hists->cumulate = o->children && chains;
 	hists->graph = !o->cg.none && chains;
 	hists->graph_min_percent = o->cg.min_percent;

@@ -33,6 +33,7 @@ struct symbol_opts;
 
 struct report_opts {
 	struct sort_spec	sort;		/* parsed --sort */
+	const struct hist_fields *fields;	/* -F, -w; NULL: the default columns */
 	const char		*sort_order;	/* as given, NULL: the default */
 	struct callchain_param	cg;		/* parsed -g */
 	bool			children;	/* --children (the default) */
