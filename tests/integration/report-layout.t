@@ -8,7 +8,8 @@
 #   period among the sort keys; strict or "+field"; with -s, -p, -n,
 #   --show-total-period, -t, --stdio-color), -w/--column-widths (a value
 #   column at least its header's width, its number in what -w gives; a
-#   key's text cut to it, the last column too).
+#   key's text cut to it, the last column too), -T/--threads (a file
+#   of PERF_RECORD_READ recorded by upstream's perf record -s here).
 #
 # Upstream quirk normalized by name: its cut command column (norm_comm_cut).
 # Named difference: a bad -F key, upstream prints "Error:", the line and
@@ -67,6 +68,26 @@ for f in up-per-thread.data up-system-wide.data up-callgraph.data; do
 	compare $f -F overhead,overhead_guest_sys,pid -w 9,3,6
 	compare $f -F overhead,overhead_guest_sys,pid -w 9,3,12
 done
+
+# -T: "# PID  TID" after the rows without PERF_RECORD_READ; with them (perf record -s,
+# recorded by upstream here) each thread's counts summed, --pretty raw a line a count
+for f in up-late.data up-per-thread.data up-callgraph.data; do
+	compare $f -T
+	compare $f -T --pretty raw
+done
+if [ "$(id -u)" = 0 ] &&
+   upstream_record "$TMPD/read.data" -s -e cpu-clock -e task-clock -- \
+	sh -c 'true; sleep 0.01; ls / >/dev/null; sh -c "sleep 0.01"'; then
+	for o in "-T" "-T --pretty raw" "-T -q" "-T -s pid" "-T --pretty normal"; do
+		report_stdio up "$TMPD/read.data" $o >"$TMPD/up"
+		report_stdio our "$TMPD/read.data" $o >"$TMPD/our"
+		is_same_file "$TMPD/our" "$TMPD/up" "perf record -s: report $o equals upstream's"
+	done
+	grep -q '^# *PID  *TID  *cpu-clock  *task-clock$' "$TMPD/our"
+	ok $? "perf record -s: -T has a column for each event"
+else
+	diag "not root or no recording: -T of PERF_RECORD_READ not compared"
+fi
 
 # bad input: one line, exit 1
 refused "Unknown --fields key: \`foo'" "-F foo" \

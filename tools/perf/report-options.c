@@ -128,6 +128,8 @@ int report_out__apply(struct report_out *ro, struct report_opts *o)
 	o->show_on_off = ro->show_on_off;
 	o->socket = o->has_socket ? (u32)ro->socket : 0;
 	o->color = stdio_color(ro->stdio_color);
+	o->show_threads = ro->threads;
+	o->threads_raw = ro->pretty && !strcmp(ro->pretty, "raw");
 	return 0;
 }
 

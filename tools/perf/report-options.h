@@ -40,6 +40,7 @@ struct report_out {
 	bool		disable_order;	/* --disable-order: -D in file order */
 	const char	*fields;	/* -F: the columns */
 	const char	*widths;	/* -w: their widths */
+	bool		threads;	/* -T: the threads' counts */
 	struct hist_fields hf;
 };
 
@@ -91,7 +92,9 @@ struct report_out {
 		   "the columns: overhead, overhead_children, overhead_sys, overhead_us, sample, " \
 		   "period and sort keys ('+key': after the default ones)"),	\
 	OPT_STRING('w', "column-widths", &(ro)->widths, "width[,width...]",	\
-		   "the columns' widths, in order (0: its own); longer texts are cut")
+		   "the columns' widths, in order (0: its own); longer texts are cut"), \
+	OPT_BOOLEAN('T', "threads", &(ro)->threads,			\
+		    "after the rows, each thread's counts (PERF_RECORD_READ: perf record -s)")
 
 /*
  * After parsing: the values checked (upstream's error on stderr, -EINVAL)
