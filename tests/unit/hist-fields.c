@@ -2,6 +2,7 @@
 /* util/hist-fields.c: -F and -w, the columns and the rows' order. */
 #include <string.h>
 #include "tap.h"
+#include "util/hist.h"
 #include "util/hist-fields.h"
 
 static struct hist_fields hf;
@@ -80,5 +81,34 @@ int main(void)
 	hist_layout__default(&lay, &spec, false, true, true, false);
 	ok(lay.nr_cols == 4 && lay.cols[1] == HIST_COL_SAMPLE && lay.cols[2] == HIST_COL_PERIOD,
 	   "default columns: -n, --show-total-period");
+	{
+		struct hist_entry he = { .period = 25, .children = 50, .nr_samples = 3 };
+		const char *t;
+		char buf[64];
+		int len;
+
+		hist_col__snprintf(HIST_COL_OVERHEAD, 8, &he, 100, false, buf, sizeof(buf));
+		is_str(buf, "  25.00%", "a share in its width");
+		hist_col__snprintf(HIST_COL_OVERHEAD, 5, &he, 100, false, buf, sizeof(buf));
+		is_str(buf, " 25.00%", "-w 5: wider than 5, as upstream's");
+		hist_col__snprintf(HIST_COL_CHILDREN, 8, &he, 100, true, buf, sizeof(buf));
+		is_str(buf, "  50.00%", "children");
+		hist_col__snprintf(HIST_COL_CHILDREN, 8, &he, 100, false, buf, sizeof(buf));
+		is_str(buf, "     N/A", "children outside children mode");
+		hist_col__snprintf(HIST_COL_SAMPLE, 12, &he, 100, false, buf, sizeof(buf));
+		is_str(buf, "           3", "samples");
+		hist_col__snprintf(HIST_COL_GUEST_US, 9, &he, 100, false, buf, sizeof(buf));
+		is_str(buf, "    0.00%", "a guest's share: none here");
+		he.key.cpu = 2;
+		len = 3;
+		t = hist_entry__cut_key(&he, SORT_CPU, 5, "002", buf, sizeof(buf), &len);
+		ok(!strcmp(t, "00002") && len == 5, "-w 5: a CPU in 5 digits");
+		len = 7;
+		t = hist_entry__cut_key(&he, SORT_COMM, 3, "bpfload", buf, sizeof(buf), &len);
+		ok(len == 3 && !strncmp(t, "bpf", 3), "a command cut");
+		len = 14;
+		t = hist_entry__cut_key(&he, SORT_PID, 6, "    12:bpfload", buf, sizeof(buf), &len);
+		ok(len == 14, "a thread under 8: whole");
+	}
 	return done_testing();
 }

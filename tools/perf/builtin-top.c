@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -146,7 +147,7 @@ int cmd_top(int argc, const char **argv)
 	struct top_opts opts;
 	double delay = 2.0;
 	const char *mmap_pages = NULL, *percentage = NULL;
-	int entries = 0, err;
+	int entries = 0, err, realtime = 0, verbose = 0;
 	bool use_stdio = false, use_tui = false;
 	struct sigaction sa;
 	struct na_given na = { 0 };
@@ -220,6 +221,18 @@ int cmd_top(int argc, const char **argv)
 			    "accepted as upstream's, whose screens do not use it either"),
 		OPT_BOOLEAN(0, "force", &(bool){ false },
 			    "accepted: top reads no file of another owner"),
+		OPT_BOOLEAN(0, "namespaces", &opts.namespaces,
+			    "the tasks' namespaces too (NAMESPACES records)"),
+		OPT_INTEGER('r', "realtime", &realtime, "run with this SCHED_FIFO priority"),
+		OPT_INCR('v', "verbose", &verbose, "more messages (the ring buffers' size)"),
+		OPT_INTEGER(0, "num-thread-synthesize", &(int){ 1 },
+			    "threads synthesizing the existing tasks (accepted: one does)"),
+		OPT_INTEGER(0, "proc-map-timeout", &(int){ 500 },
+			    "ms to read a task's maps (accepted: /proc is read whole)"),
+		OPT_STRING(0, "fields", &opts.fields, "key[,keys...]",
+			   "the columns, as perf report's -F (overhead, sample, period, keys...)"),
+		OPT_STRING('w', "column-widths", &opts.widths, "width[,width...]",
+			   "the columns' widths, in order (0: its own); longer texts are cut"),
 		OPT_NA_TOP(&na),
 		OPT_END()
 	};
@@ -278,6 +291,16 @@ int cmd_top(int argc, const char **argv)
 	}
 
 	err = top__init(top, &opts);
+	if (!err && verbose)
+		fprintf(stderr, "mmap size %zuB\n", (size_t)(top->opts.pages + 1) *
+			(size_t)sysconf(_SC_PAGESIZE));
+	if (!err && realtime &&
+	    sched_setscheduler(0, SCHED_FIFO, &(struct sched_param){ .sched_priority = realtime })) {
+		fprintf(stderr, "perf top: Could not set realtime priority (-r %d): %s\n",
+			realtime, strerror(errno));
+		top__exit(top);
+		return 1;
+	}
 	if (!err) {
 		memset(&sa, 0, sizeof(sa));
 		sa.sa_handler = top__sig_done;

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hist.h"
 #include "hist-fields.h"
 
 static const struct {
@@ -316,3 +317,70 @@ bool hist_layout__default_order(const struct hist_layout *lay, const struct sort
 			return false;
 	return true;
 }
+
+u64 hist_col__value(int col, const struct hist_entry *he)
+{
+	switch (col) {
+	case HIST_COL_CHILDREN:
+		return he->children;
+	case HIST_COL_SAMPLE:
+		return he->nr_samples;
+	case HIST_COL_SYS:
+		return he->period_sys;
+	case HIST_COL_US:
+		return he->period_us;
+	case HIST_COL_OVERHEAD:
+	case HIST_COL_PERIOD:
+		return he->period;
+	default:
+		return 0;
+	}
+}
+
+int hist_col__snprintf(int col, int len, const struct hist_entry *he, u64 total, bool cumulate,
+		       char *buf, size_t size)
+{
+	int n;
+
+	if (col == HIST_COL_SAMPLE || col == HIST_COL_PERIOD)
+		n = snprintf(buf, size, " %*llu", len - 1,
+			     (unsigned long long)hist_col__value(col, he));
+	else if (col == HIST_COL_CHILDREN && !cumulate)
+		n = snprintf(buf, size, "%*s", len, "N/A");
+	else
+		n = snprintf(buf, size, " %*.2f%%", len - 2,
+			     total ? 100.0 * (double)hist_col__value(col, he) / (double)total : 0);
+	return min(max(n, 0), (int)size - 1);
+}
+
+/*
+ * -w: a key's text cut to its width w as upstream's: a symbol's name to
+ * what "[k] " leaves (an address or a data object's never, nor a name
+ * under four), a thread's name to what "PID:" leaves (under 8 never), a
+ * CPU's number in w digits; other texts to w.
+ */
+const char *hist_entry__cut_key(const struct hist_entry *he, enum sort_key key, int w,
+				const char *text, char *buf, size_t size, int *len)
+{
+	switch (key) {
+	case SORT_SYM:
+		if (!he->key.sym || he->key.sym->object || w < 4)
+			return text;
+		break;
+	case SORT_PID:
+	case SORT_TID:
+		if (w < 8)
+			return text;
+		break;
+	case SORT_CPU:
+		*len = snprintf(buf, size, "%*.*d", w, w, he->key.cpu);
+		*len = min(max(*len, 0), (int)size - 1);
+		return buf;
+	default:
+		break;
+	}
+	if (*len > w)
+		*len = w;
+	return text;
+}
+

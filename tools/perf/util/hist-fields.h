@@ -96,4 +96,24 @@ const char *hist_layout__header(const struct hist_layout *lay, const struct sort
 				int col);
 int hist_col__len(int col);
 
+struct hist_entry;
+
+/* A value column's value of an entry (its period, samples, ...; 0 for a guest's). */
+u64 hist_col__value(int col, const struct hist_entry *he);
+
+/*
+ * A value column's text as upstream's: " %*.2f%%" of its share of total
+ * in len less the sign and space, " %*llu" in len less the space, "N/A"
+ * for Children outside children mode; len 1 for -t.  Its length.
+ */
+int hist_col__snprintf(int col, int len, const struct hist_entry *he, u64 total, bool cumulate,
+		       char *buf, size_t size);
+
+/*
+ * -w: a key's text (text, *len) cut to its width w as upstream's (see
+ * perf-report.txt); a CPU's number printed again into buf.
+ */
+const char *hist_entry__cut_key(const struct hist_entry *he, enum sort_key key, int w,
+				const char *text, char *buf, size_t size, int *len);
+
 #endif /* __PERF_HIST_FIELDS_H */

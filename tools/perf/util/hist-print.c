@@ -144,37 +144,6 @@ static double hists__share(const struct hists *hists, u64 period)
 	return hists->total_period ? 100.0 * (double)period / (double)hists->total_period : 0;
 }
 
-/*
- * -w: a key's text cut to its width w as upstream's: a symbol's name to
- * what "[k] " leaves (an address or a data object's never, nor a name
- * under four), a thread's name to what "PID:" leaves (under 8 never), a
- * CPU's number in w digits; other texts to w.
- */
-static const char *hists__cut_key(const struct hist_entry *he, enum sort_key key, int w,
-				  const char *text, char *buf, size_t size, int *len)
-{
-	switch (key) {
-	case SORT_SYM:
-		if (!he->key.sym || he->key.sym->object || w < 4)
-			return text;
-		break;
-	case SORT_PID:
-	case SORT_TID:
-		if (w < 8)
-			return text;
-		break;
-	case SORT_CPU:
-		*len = snprintf(buf, size, "%*.*d", w, w, he->key.cpu);
-		*len = min(max(*len, 0), (int)size - 1);
-		return buf;
-	default:
-		break;
-	}
-	if (*len > w)
-		*len = w;
-	return text;
-}
-
 /* One column as printed: what it is, its width, and a value's (upstream's len). */
 struct print_col {
 	int	col;		/* enum hist_col */
@@ -273,39 +242,17 @@ static void hists__print_value(const struct hists *hists, const struct hists_pri
 {
 	bool sep = opts->field_sep != NULL;
 	char buf[64];
-	int len = 0;
-	u64 v;
+	int len;
 
-	switch (pc->col) {
-	case HIST_COL_SAMPLE:
-	case HIST_COL_PERIOD:
-		v = pc->col == HIST_COL_SAMPLE ? he->nr_samples : he->period;
-		len = snprintf(buf, sizeof(buf), " %*llu", sep ? 1 : pc->len - 1,
-			       (unsigned long long)v);
+	if (!sep && pc->len >= 8 && pc->col != HIST_COL_SAMPLE && pc->col != HIST_COL_PERIOD &&
+	    (pc->col != HIST_COL_CHILDREN || hists->cumulate)) {
+		/* (the shared, colored way: no share is wider than 100.00) */
+		out__pct(out, hists__share(hists, hist_col__value(pc->col, he)), pc->len - 1);
+		len = pc->len;
+	} else {
+		len = hist_col__snprintf(pc->col, sep ? 1 : pc->len, he, hists->total_period,
+					 hists->cumulate, buf, sizeof(buf));
 		out__mem(out, buf, (size_t)len);
-		break;
-	case HIST_COL_CHILDREN:
-		if (!hists->cumulate) {
-			len = snprintf(buf, sizeof(buf), "%*s", sep ? 1 : pc->len, "N/A");
-			out__mem(out, buf, (size_t)len);
-			break;
-		}
-		/* fall through */
-	default:
-		v = pc->col == HIST_COL_CHILDREN ? he->children :
-		    pc->col == HIST_COL_OVERHEAD ? he->period :
-		    pc->col == HIST_COL_SYS ? he->period_sys :
-		    pc->col == HIST_COL_US ? he->period_us : 0;
-		if (!sep && pc->len >= 8) {
-			/* (the shared, colored way: no share is wider than 100.00) */
-			out__pct(out, hists__share(hists, v), pc->len - 1);
-			len = pc->len;
-			break;
-		}
-		len = snprintf(buf, sizeof(buf), " %*.2f%%", sep ? 1 : pc->len - 2,
-			       hists__share(hists, v));
-		out__mem(out, buf, (size_t)min(max(len, 0), (int)sizeof(buf) - 1));
-		break;
 	}
 	if (!last)
 		out__spaces(out, pc->width - len);
@@ -421,7 +368,7 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 			if ((key >= SORT_DYN || key == SORT_TRACE) && len > w)
 				len = w;
 			if (pc[j].cut)
-				text = hists__cut_key(he, key, w, text, buf, sizeof(buf), &len);
+				text = hist_entry__cut_key(he, key, w, text, buf, sizeof(buf), &len);
 			if (key >= SORT_DYN)
 				out__pad(&out, w - len, dots);
 			out__mem(&out, text, (size_t)len);
