@@ -5,7 +5,8 @@
 # --comms, --dsos, --symbols, --percentage, --max-stack, --ignore-callees,
 # --force, -i/--no-inherit, -f/--count-filter, --switch-on/--switch-off/
 # --show-on-off-events, -r/--realtime, -v/--verbose, --namespaces,
-# --num-thread-synthesize, --proc-map-timeout, --fields, -w/--column-widths
+# --num-thread-synthesize, --proc-map-timeout, --fields, -w/--column-widths,
+# --call-graph
 # (the rows' shape and what they
 # keep: top is live, nothing to replay against upstream's).
 . "$(dirname "$0")/lib.sh"
@@ -279,7 +280,8 @@ ok $? "--percentage foo: refused, exit 1"
 timeout 120 "$PERF" top --stdio -d 0.5 -r 7 -v --namespaces --num-thread-synthesize 2 \
 	--proc-map-timeout 100 </dev/null >"$TMPD/rt.out" 2>"$TMPD/rt.err" &
 top=$!
-wait_for "$TMPD/rt.out" "$HDR" $top
+# (a screen with rows: the first may come before any sample)
+wait_for "$TMPD/rt.out" '^ +[0-9.]+%  ' $top
 perf_pid=$(pgrep -P $top | head -1)
 chrt -p "$perf_pid" >"$TMPD/rt.chrt" 2>&1
 kill -INT $top
@@ -311,5 +313,21 @@ ok $? "-w 12: each row a symbol cut to 12 (an address whole), samples, share ($(
 "$PERF" top --stdio --fields foo </dev/null >"$TMPD/fbad.out" 2>&1
 [ $? -eq 1 ] && grep -q "Unknown --fields key: \`foo'" "$TMPD/fbad.out"
 ok $? "--fields foo: refused in upstream's words, exit 1"
+
+# 13. --call-graph fp,graph,0.5,caller: the chains as -g (Children and Self on
+# each row); record modes other than fp refused as our record's (upstream's
+# top takes dwarf and lbr), an unknown word refused
+start_workload cg
+top_over cg -d 0.5 -E 300 --call-graph fp,graph,0.5,caller
+ok $? "--call-graph fp,graph,0.5,caller: exit status 0"
+rows=$(grep -cE '^ +[0-9.]+% +[0-9.]+%  ' "$TMPD/cg.out")
+[ "$rows" -gt 0 ] && ! grep -E '^ +[0-9.]+%  ' "$TMPD/cg.out" | grep -qvE '^ +[0-9.]+% +[0-9.]+%  '
+ok $? "--call-graph: Children and Self on every row ($rows)"
+for bad in dwarf lbr,graph fp,foo; do
+	"$PERF" top --stdio --call-graph $bad </dev/null >"$TMPD/cgbad.out" 2>&1
+	[ $? -ne 0 ] && [ "$(wc -l <"$TMPD/cgbad.out")" -eq 1 ] &&
+		grep -q -- "--call-graph" "$TMPD/cgbad.out"
+	ok $? "--call-graph $bad: refused, one line ($(cat "$TMPD/cgbad.out"))"
+done
 
 done_testing

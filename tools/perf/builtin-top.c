@@ -69,6 +69,30 @@ static int top__parse_g(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
+/*
+ * --call-graph [fp,]PRINT...: as upstream's top, the record mode (fp
+ * only, as our record's) and then report's -g words, checked; it enables
+ * the chains as -g does.
+ */
+static int top__callgraph(struct top_opts *opts, const char *arg)
+{
+	struct callchain_param cg = { 0 };
+	size_t n = strcspn(arg, ",");
+
+	if ((n == 5 && !strncmp(arg, "dwarf", 5)) || (n == 3 && !strncmp(arg, "lbr", 3))) {
+		fprintf(stderr, "perf top: --call-graph %s: only fp is supported\n", arg);
+		return -1;
+	}
+	if (n == 2 && !strncmp(arg, "fp", 2))
+		arg += arg[n] ? n + 1 : n;
+	if (*arg && callchain_param__parse(&cg, arg)) {
+		fprintf(stderr, "perf top: unknown --call-graph value: %s\n", arg);
+		return -1;
+	}
+	opts->children = !cg.none;
+	return 0;
+}
+
 static double now_sec(void)
 {
 	struct timespec ts;
@@ -148,6 +172,7 @@ int cmd_top(int argc, const char **argv)
 	double delay = 2.0;
 	const char *mmap_pages = NULL, *percentage = NULL;
 	int entries = 0, err, realtime = 0, verbose = 0;
+	const char *cg_str = NULL;
 	bool use_stdio = false, use_tui = false;
 	struct sigaction sa;
 	struct na_given na = { 0 };
@@ -179,6 +204,10 @@ int cmd_top(int argc, const char **argv)
 			   "bpf_prog"),
 		OPT_CALLBACK_NOARG('g', NULL, &opts, "enables call-graph recording and display "
 				   "(Children and Self)", top__parse_g),
+		OPT_STRING(0, "call-graph", &cg_str,
+			   "record_mode[,record_size],print_type,threshold[,print_limit],order,"
+			   "sort_key[,branch]",
+			   "the chains (fp) and report's -g words; enables them as -g"),
 		OPT_BOOLEAN(0, "children", &opts.children, "accumulate callchains of children "
 			    "(with -g)"),
 		OPT_BOOLEAN('z', "zero", &opts.zero, "zero history across updates"),
@@ -246,6 +275,8 @@ int cmd_top(int argc, const char **argv)
 		usage_error(top_usage, options, "unexpected argument '%s'", argv[0]);
 		return 1;
 	}
+	if (cg_str && top__callgraph(&opts, cg_str))
+		return 1;
 	if (percentage && strcmp(percentage, "absolute")) {
 		if (strcmp(percentage, "relative")) {
 			fprintf(stderr, "perf top: --percentage: relative or absolute, not '%s'\n",
