@@ -173,6 +173,7 @@ int cmd_top(int argc, const char **argv)
 	const char *mmap_pages = NULL, *percentage = NULL;
 	int entries = 0, err, realtime = 0, verbose = 0;
 	const char *cg_str = NULL;
+	struct sched_param param;
 	bool use_stdio = false, use_tui = false;
 	struct sigaction sa;
 	struct na_given na = { 0 };
@@ -325,8 +326,8 @@ int cmd_top(int argc, const char **argv)
 	if (!err && verbose)
 		fprintf(stderr, "mmap size %zuB\n", (size_t)(top->opts.pages + 1) *
 			(size_t)sysconf(_SC_PAGESIZE));
-	if (!err && realtime &&
-	    sched_setscheduler(0, SCHED_FIFO, &(struct sched_param){ .sched_priority = realtime })) {
+	param.sched_priority = realtime;
+	if (!err && realtime && sched_setscheduler(0, SCHED_FIFO, &param)) {
 		fprintf(stderr, "perf top: Could not set realtime priority (-r %d): %s\n",
 			realtime, strerror(errno));
 		top__exit(top);

@@ -368,13 +368,15 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 			if ((key >= SORT_DYN || key == SORT_TRACE) && len > w)
 				len = w;
 			if (pc[j].cut)
-				text = hist_entry__cut_key(he, key, w, text, buf, sizeof(buf), &len);
+				text = hist_entry__cut_key(he, key, w, text, buf, sizeof(buf),
+							   &len);
 			if (key >= SORT_DYN)
 				out__pad(&out, w - len, dots);
 			out__mem(&out, text, (size_t)len);
 			/* upstream leaves the symbol and trace unpadded when they end the line */
-			if (key < SORT_DYN && (j != nc - 1 || (key != SORT_SYM && key != SORT_TRACE &&
-								 key != SORT_BPF_PROG)))
+			if (key < SORT_DYN &&
+			    (j != nc - 1 || (key != SORT_SYM && key != SORT_TRACE &&
+					     key != SORT_BPF_PROG)))
 				out__pad(&out, w - len, dots);
 		}
 		out.room = -1;

@@ -360,7 +360,8 @@ static int sort_rec__cmp_layout(const struct sort_rec *a, const struct sort_rec 
 			if (!ctx->cumulate)
 				break;
 			c = value_cmp(a->children, b->children);
-			if (!c && ctx->depth && a->thread == b->thread && a->max_depth != b->max_depth)
+			if (!c && ctx->depth && a->thread == b->thread &&
+			    a->max_depth != b->max_depth)
 				c = (a->max_depth > b->max_depth ? -1 : 1) * ctx->depth;
 			break;
 		case HIST_COL_OVERHEAD:
