@@ -178,6 +178,16 @@ compare_report() {
 	is_same_file "$TMPD/our" "$TMPD/up" "$f: report $* equals upstream's ($(grep -c '%' "$TMPD/up") rows)"
 }
 
+# compare_report_cut FIXTURE OPTIONS...: as compare_report, with upstream's
+# cut command column normalized in ours (norm_comm_cut)
+compare_report_cut() {
+	local f=$1; shift
+	report_stdio up "$(fixture "$f")" "$@" >"$TMPD/up"
+	report_stdio our "$(fixture "$f")" "$@" >"$TMPD/our.raw"
+	norm_comm_cut "$TMPD/up" "$TMPD/our.raw" >"$TMPD/our"
+	is_same_file "$TMPD/our" "$TMPD/up" "$f: report $* equals upstream's ($(grep -c '%' "$TMPD/up") rows)"
+}
+
 # compare_tasks OPTION FIXTURE: report --tasks or --mmaps of a fixture
 # (standard output only: neither prints the out-of-order warning then)
 # equals upstream's, with nothing on our stderr

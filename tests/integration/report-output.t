@@ -24,13 +24,7 @@ need_fixtures up-callgraph.data up-callgraph-per-thread.data up-per-thread.data 
 	up-tracepoints.data up-tp-printk.data up-tracepoints-g.data our-tracepoints.data \
 	up-system-wide.data up-small.data
 
-compare() {	# FIXTURE OPTIONS...
-	local f=$1; shift
-	report_stdio up "$(fixture "$f")" "$@" >"$TMPD/up"
-	report_stdio our "$(fixture "$f")" "$@" >"$TMPD/our.raw"
-	norm_comm_cut "$TMPD/up" "$TMPD/our.raw" >"$TMPD/our"
-	is_same_file "$TMPD/our" "$TMPD/up" "$f: report $* equals upstream's ($(grep -c '%' "$TMPD/up") rows)"
-}
+compare() { compare_report_cut "$@"; }	# FIXTURE OPTIONS...
 
 # -G: caller order, whatever -g says, before or after
 for f in up-callgraph.data up-callgraph-per-thread.data; do

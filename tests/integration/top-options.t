@@ -4,7 +4,10 @@
 # -s/--sort comm,dso, -z and -d; -n, --show-total-period, --percent-limit,
 # --comms, --dsos, --symbols, --percentage, --max-stack, --ignore-callees,
 # --force, -i/--no-inherit, -f/--count-filter, --switch-on/--switch-off/
-# --show-on-off-events (the rows' shape and what they
+# --show-on-off-events, -r/--realtime, -v/--verbose, --namespaces,
+# --num-thread-synthesize, --proc-map-timeout, --fields, -w/--column-widths,
+# --call-graph
+# (the rows' shape and what they
 # keep: top is live, nothing to replay against upstream's).
 . "$(dirname "$0")/lib.sh"
 need_root
@@ -269,5 +272,62 @@ ok $? "--switch-on foo: refused in upstream's words, exit 1"
 "$PERF" top --percentage foo >"$TMPD/pct.out" 2>&1
 [ $? -eq 1 ] && grep -q "relative or absolute" "$TMPD/pct.out"
 ok $? "--percentage foo: refused, exit 1"
+
+# 11. -r N: top runs with SCHED_FIFO priority N (as chrt -p sees it), -r out of
+# 1..99 refused; -v: the ring buffers' size on stderr, as upstream's "mmap size";
+# --namespaces (its attr bit: tests/unit/top-events.c), --num-thread-synthesize,
+# --proc-map-timeout: accepted, the screens as ever
+timeout 120 "$PERF" top --stdio -d 0.5 -r 7 -v --namespaces --num-thread-synthesize 2 \
+	--proc-map-timeout 100 </dev/null >"$TMPD/rt.out" 2>"$TMPD/rt.err" &
+top=$!
+# (a screen with rows: the first may come before any sample)
+wait_for "$TMPD/rt.out" '^ +[0-9.]+%  ' $top
+perf_pid=$(pgrep -P $top | head -1)
+chrt -p "$perf_pid" >"$TMPD/rt.chrt" 2>&1
+kill -INT $top
+wait $top
+ok $? "-r 7 -v --namespaces --num-thread-synthesize 2 --proc-map-timeout 100: exit status 0"
+grep -q "policy: SCHED_FIFO" "$TMPD/rt.chrt" && grep -q "priority: 7\$" "$TMPD/rt.chrt"
+ok $? "-r 7: SCHED_FIFO, priority 7 ($(tr '\n' ' ' <"$TMPD/rt.chrt"))"
+grep -qE "^mmap size $(( (128 + 1) * $(getconf PAGESIZE) ))B\$" "$TMPD/rt.err"
+ok $? "-v: mmap size of 128 + 1 pages on stderr"
+grep -qE '^ +[0-9.]+%  ' "$TMPD/rt.out"
+ok $? "with them: rows as ever"
+"$PERF" top --stdio -r 200 </dev/null >"$TMPD/rtbad.out" 2>&1
+[ $? -eq 1 ] && grep -q "Could not set realtime priority" "$TMPD/rtbad.out" &&
+	[ "$(wc -l <"$TMPD/rtbad.out")" -eq 1 ]
+ok $? "-r 200: refused in upstream's words, one line, exit 1"
+
+# 12. --fields sym,sample,overhead -w 12: the columns in its order (as report's -F),
+# the symbol cut to 12, the Samples column a count; -F foo refused
+start_workload fields
+top_over fields -d 0.5 -E 300 --fields sym,sample,overhead -w 12
+ok $? "--fields sym,sample,overhead -w 12: exit status 0"
+last_screen "$TMPD/fields.out" | grep -E '^  \[[k.]\] ' >"$TMPD/fields.rows"
+awk '{ print $2 }' "$TMPD/fields.rows" | grep -v '^0x' >"$TMPD/fields.names"
+[ -s "$TMPD/fields.names" ] && LC_ALL=C sort -c "$TMPD/fields.names"
+ok $? "--fields without --sort: the rows ordered by the symbol, its first key"
+[ -s "$TMPD/fields.rows" ] &&
+	! grep -qvE '^  \[[k.]\] ([^ ]{1,8}|0x[0-9a-f]+) +[0-9]+ +[0-9.]+%$' "$TMPD/fields.rows"
+ok $? "-w 12: each row a symbol cut to 12 (an address whole), samples, share ($(wc -l <"$TMPD/fields.rows") rows)"
+"$PERF" top --stdio --fields foo </dev/null >"$TMPD/fbad.out" 2>&1
+[ $? -eq 1 ] && grep -q "Unknown --fields key: \`foo'" "$TMPD/fbad.out"
+ok $? "--fields foo: refused in upstream's words, exit 1"
+
+# 13. --call-graph fp,graph,0.5,caller: the chains as -g (Children and Self on
+# each row); record modes other than fp refused as our record's (upstream's
+# top takes dwarf and lbr), an unknown word refused
+start_workload cg
+top_over cg -d 0.5 -E 300 --call-graph fp,graph,0.5,caller
+ok $? "--call-graph fp,graph,0.5,caller: exit status 0"
+rows=$(grep -cE '^ +[0-9.]+% +[0-9.]+%  ' "$TMPD/cg.out")
+[ "$rows" -gt 0 ] && ! grep -E '^ +[0-9.]+%  ' "$TMPD/cg.out" | grep -qvE '^ +[0-9.]+% +[0-9.]+%  '
+ok $? "--call-graph: Children and Self on every row ($rows)"
+for bad in dwarf lbr,graph fp,foo; do
+	"$PERF" top --stdio --call-graph $bad </dev/null >"$TMPD/cgbad.out" 2>&1
+	[ $? -ne 0 ] && [ "$(wc -l <"$TMPD/cgbad.out")" -eq 1 ] &&
+		grep -q -- "--call-graph" "$TMPD/cgbad.out"
+	ok $? "--call-graph $bad: refused, one line ($(cat "$TMPD/cgbad.out"))"
+done
 
 done_testing

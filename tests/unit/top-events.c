@@ -50,6 +50,15 @@ int main(void)
 	ok(!a->freq && a->sample_period == 5000, "-c: a fixed period");
 	ok(a->ksymbol && !a->bpf_event, "--no-bpf-event: KSYMBOL still, no BPF_EVENT");
 	ok(a->inherit, "per thread: inherited by new threads");
+	ok(!a->namespaces, "no NAMESPACES records unless asked");
+	top__exit(&top);
+
+	opts = (struct top_opts){ .namespaces = true };
+	event_args__add(&opts.events, "cpu-clock", false);
+	event_args__add(&opts.events, "task-clock", false);
+	is_int(top__init(&top, &opts), 0, "init: --namespaces");
+	ok(top.evlist->entries[0]->attr.namespaces && !top.evlist->entries[1]->attr.namespaces,
+	   "--namespaces: on the first event, with the side-band");
 	top__exit(&top);
 	return done_testing();
 }

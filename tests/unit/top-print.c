@@ -58,7 +58,7 @@ int main(void)
 	opts.tids = tid;
 	if (top__init(&top, &opts))
 		skip_all("perf top cannot be set up here");
-	plan(17);
+	plan(20);
 	top_test__ksym(&top, A, "bpf_prog_aaaa_a_program_with_a_rather_long_name");
 	top_test__ksym(&top, B, "bpf_prog_bbbb_b");
 	top__read(&top);
@@ -102,8 +102,8 @@ int main(void)
 	top.opts.hide_user = false;
 
 	/* with -g: Children, then Self */
+	top__hists(&top)->cumulate = true;
 	top_rows__build(&rows, &top, NULL, 0);
-	rows.cumulate = true;
 	rows.v[1]->children = 9;
 	top_rows__format(&rows, rows.v[1], buf, sizeof(buf));
 	ok(!strncmp(buf, "    90.00%    30.00%  ", 22), "-g: Children and Self (%s)", buf);
@@ -111,6 +111,28 @@ int main(void)
 	top_rows__format_header(&rows, buf, sizeof(buf));
 	ok(!strncmp(buf, "  Children      Self  ", 22), "-g: their titles");
 	top_rows__exit(&rows);
+	top__hists(&top)->cumulate = false;
+
+	/* -F sym,sample,overhead -w 8: the columns in -F's order, the symbol cut */
+	{
+		char keys[128];
+
+		hist_fields__parse(&top.fields, "sym,sample,overhead", NULL, "dso,sym", false,
+				   keys, sizeof(keys), NULL, 0);
+		hist_fields__set_widths(&top.fields, "8");
+		top.has_fields = true;
+		top_rows__build(&rows, &top, NULL, 0);
+		top_rows__format_header(&rows, buf, sizeof(buf));
+		ok(!strncmp(buf, "  Symbol         Samples  Overhead  Shared Object", 49),
+		   "-F: the titles in its order, the sort key not in it after (%s)", buf);
+		top_rows__format(&rows, rows.v[0], buf, sizeof(buf));
+		ok(!strncmp(buf, "  [k] bpf_             1    60.00%  bpf_prog_aaaa", 47),
+		   "-F -w 8: a row, the symbol cut (%s)", buf);
+		top_rows__format(&rows, rows.v[2], buf, sizeof(buf));
+		ok(!strncmp(buf, "  [.] 0x", 8), "an address is not cut (%s)", buf);
+		top_rows__exit(&rows);
+		top.has_fields = false;
+	}
 
 	out = screen(&top, 2, 30, true);
 	ok(!strncmp(out, "\033[H\033[2J", 7), "a terminal: cleared first");

@@ -285,7 +285,14 @@ int cmd_report(int argc, const char **argv)
 					  o->sort_order ? o->sort_order : "comm,dso,sym") <
 				 (int)sizeof(sort_buf))
 		sort_str = sort_buf;
-	if (!cmd.bpf_progs &&
+	err = report_out__fields(&cmd.out, o, sort_buf, sizeof(sort_buf));
+	if (err < 0)
+		return 1;
+	if (err > 0)
+		sort_str = sort_buf;
+	if (err > 0 && !*sort_buf)
+		memset(&o->sort, 0, sizeof(o->sort));	/* -F of no key: one row */
+	else if (!cmd.bpf_progs &&
 	    sort_spec__parse_fields(&o->sort, sort_str ? sort_str :
 				    o->sort_order ? o->sort_order : "comm,dso,sym",
 				    bad, sizeof(bad))) {

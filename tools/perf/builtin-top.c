@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +67,30 @@ static int top__parse_g(const struct option *opt, const char *arg, int unset)
 	struct top_opts *opts = opt->value;
 
 	opts->children = !unset;
+	return 0;
+}
+
+/*
+ * --call-graph [fp,]PRINT...: as upstream's top, the record mode (fp
+ * only, as our record's) and then report's -g words, checked; it enables
+ * the chains as -g does.
+ */
+static int top__callgraph(struct top_opts *opts, const char *arg)
+{
+	struct callchain_param cg = { 0 };
+	size_t n = strcspn(arg, ",");
+
+	if ((n == 5 && !strncmp(arg, "dwarf", 5)) || (n == 3 && !strncmp(arg, "lbr", 3))) {
+		fprintf(stderr, "perf top: --call-graph %s: only fp is supported\n", arg);
+		return -1;
+	}
+	if (n == 2 && !strncmp(arg, "fp", 2))
+		arg += arg[n] ? n + 1 : n;
+	if (*arg && callchain_param__parse(&cg, arg)) {
+		fprintf(stderr, "perf top: unknown --call-graph value: %s\n", arg);
+		return -1;
+	}
+	opts->children = !cg.none;
 	return 0;
 }
 
@@ -147,7 +172,9 @@ int cmd_top(int argc, const char **argv)
 	struct top_opts opts;
 	double delay = 2.0;
 	const char *mmap_pages = NULL, *percentage = NULL;
-	int entries = 0, err;
+	int entries = 0, err, realtime = 0, verbose = 0;
+	const char *cg_str = NULL;
+	struct sched_param param;
 	bool use_stdio = false, use_tui = false;
 	struct sigaction sa;
 	struct na_given na = { 0 };
@@ -180,6 +207,10 @@ int cmd_top(int argc, const char **argv)
 			   "bpf_prog"),
 		OPT_CALLBACK_NOARG('g', NULL, &opts, "enables call-graph recording and display "
 				   "(Children and Self)", top__parse_g),
+		OPT_STRING(0, "call-graph", &cg_str,
+			   "record_mode[,record_size],print_type,threshold[,print_limit],order,"
+			   "sort_key[,branch]",
+			   "the chains (fp) and report's -g words; enables them as -g"),
 		OPT_BOOLEAN(0, "children", &opts.children, "accumulate callchains of children "
 			    "(with -g)"),
 		OPT_BOOLEAN('z', "zero", &opts.zero, "zero history across updates"),
@@ -227,6 +258,18 @@ int cmd_top(int argc, const char **argv)
 			    "accepted as upstream's, whose screens do not use it either"),
 		OPT_BOOLEAN(0, "force", &(bool){ false },
 			    "accepted: top reads no file of another owner"),
+		OPT_BOOLEAN(0, "namespaces", &opts.namespaces,
+			    "the tasks' namespaces too (NAMESPACES records)"),
+		OPT_INTEGER('r', "realtime", &realtime, "run with this SCHED_FIFO priority"),
+		OPT_INCR('v', "verbose", &verbose, "more messages (the ring buffers' size)"),
+		OPT_INTEGER(0, "num-thread-synthesize", &(int){ 1 },
+			    "threads synthesizing the existing tasks (accepted: one does)"),
+		OPT_INTEGER(0, "proc-map-timeout", &(int){ 500 },
+			    "ms to read a task's maps (accepted: /proc is read whole)"),
+		OPT_STRING(0, "fields", &opts.fields, "key[,keys...]",
+			   "the columns, as perf report's -F (overhead, sample, period, keys...)"),
+		OPT_STRING('w', "column-widths", &opts.widths, "width[,width...]",
+			   "the columns' widths, in order (0: its own); longer texts are cut"),
 		OPT_NA_TOP(&na),
 		OPT_END()
 	};
@@ -240,6 +283,8 @@ int cmd_top(int argc, const char **argv)
 		usage_error(top_usage, options, "unexpected argument '%s'", argv[0]);
 		return 1;
 	}
+	if (cg_str && top__callgraph(&opts, cg_str))
+		return 1;
 	if (percentage && strcmp(percentage, "absolute")) {
 		if (strcmp(percentage, "relative")) {
 			fprintf(stderr, "perf top: --percentage: relative or absolute, not '%s'\n",
@@ -290,6 +335,16 @@ int cmd_top(int argc, const char **argv)
 	}
 
 	err = top__init(top, &opts);
+	if (!err && verbose)
+		fprintf(stderr, "mmap size %zuB\n", (size_t)(top->opts.pages + 1) *
+			(size_t)sysconf(_SC_PAGESIZE));
+	param.sched_priority = realtime;
+	if (!err && realtime && sched_setscheduler(0, SCHED_FIFO, &param)) {
+		fprintf(stderr, "perf top: Could not set realtime priority (-r %d): %s\n",
+			realtime, strerror(errno));
+		top__exit(top);
+		return 1;
+	}
 	if (!err) {
 		memset(&sa, 0, sizeof(sa));
 		sa.sa_handler = top__sig_done;

@@ -127,5 +127,34 @@ int report_out__apply(struct report_out *ro, struct report_opts *o)
 	o->show_on_off = ro->show_on_off;
 	o->socket = o->has_socket ? (u32)ro->socket : 0;
 	o->color = stdio_color(ro->stdio_color);
+	o->show_threads = ro->threads;
+	o->threads_raw = ro->pretty && !strcmp(ro->pretty, "raw");
 	return 0;
+}
+
+int report_out__fields(struct report_out *ro, struct report_opts *o, char *keys, size_t size)
+{
+	char bad[256];
+	int err;
+
+	if (!ro->fields && !ro->widths)
+		return 0;
+	err = hist_fields__parse(&ro->hf, ro->fields, o->sort_order, "comm,dso,sym",
+				 o->parent_pattern != NULL, keys, size, bad, sizeof(bad));
+	if (err == -EINVAL && !strcmp(bad, "+"))
+		fprintf(stderr, "Invalid --fields key: `+'\n");
+	else if (err == -EINVAL)
+		fprintf(stderr, "Unknown --fields key: `%s'\n", bad);
+	else if (err == -ENOENT)
+		fprintf(stderr, "perf report: unknown --sort key: %s\n", bad);
+	else if (err)
+		fprintf(stderr, "perf report: -F, --sort: too many keys\n");
+	if (err)
+		return err;
+	ro->hf.show_nr_samples = o->show_nr_samples;
+	ro->hf.show_total_period = o->show_total_period;
+	ro->hf.show_cpu_util = o->show_cpu_util;
+	hist_fields__set_widths(&ro->hf, ro->widths);
+	o->fields = &ro->hf;
+	return 1;
 }

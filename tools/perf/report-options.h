@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 
+#include "util/hist-fields.h"
 #include "util/parse-options.h"
 #include "util/types.h"
 
@@ -36,6 +37,10 @@ struct report_out {
 	bool		show_on_off;
 	bool		mmaps;		/* --mmaps: --tasks with their maps */
 	bool		disable_order;	/* --disable-order: -D in file order */
+	const char	*fields;	/* -F: the columns */
+	const char	*widths;	/* -w: their widths */
+	bool		threads;	/* -T: the threads' counts */
+	struct hist_fields hf;
 };
 
 #define REPORT_OUT_INIT	{ .skip_empty = true, .quantum_ns = 100000000ULL, .socket = -1 }
@@ -81,13 +86,27 @@ struct report_out {
 		    "-D: the records in the file's order, not in time order"), \
 	OPT_BOOLEAN(0, "mmaps", &(ro)->mmaps, "the task tree (as --tasks) with each task's maps"), \
 	OPT_STRING(0, "ignore-callees", &(ro)->ignore_callees, "regex",	\
-		   "a chain's outermost function matching it takes the sample, its callees left out")
+		   "a chain's outermost function matching it takes the sample, its callees left out"), \
+	OPT_STRING('F', "fields", &(ro)->fields, "key[,keys...]",		\
+		   "the columns: overhead, overhead_children, overhead_sys, overhead_us, sample, " \
+		   "period and sort keys ('+key': after the default ones)"),	\
+	OPT_STRING('w', "column-widths", &(ro)->widths, "width[,width...]",	\
+		   "the columns' widths, in order (0: its own); longer texts are cut"), \
+	OPT_BOOLEAN('T', "threads", &(ro)->threads,			\
+		    "after the rows, each thread's counts (PERF_RECORD_READ: perf record -s)")
 
 /*
  * After parsing: the values checked (upstream's error on stderr, -EINVAL)
  * and what they set in o; -t's and --percentage's too.
  */
 int report_out__apply(struct report_out *ro, struct report_opts *o);
+
+/*
+ * -F and -w (with -s and -p): the layout in ro->hf, o->fields set, and
+ * the keys of -s and -F as one list in keys, for sort_spec__parse_fields();
+ * 1 when done, 0 when neither was given, < 0 after upstream's error.
+ */
+int report_out__fields(struct report_out *ro, struct report_opts *o, char *keys, size_t size);
 
 /*
  * An input file of an owner other than the user and root, without -f:

@@ -7,6 +7,7 @@
 
 #include "bpf-progs.h"
 #include "hist.h"
+#include "hist-fields.h"
 #include "hist-internal.h"
 #include "huge.h"
 #include "rb-order.h"
@@ -108,36 +109,6 @@ static bool hists__row_hidden(const struct hists *hists, const struct hist_entry
 }
 
 /*
- * -t SEP: the header on one line, each column's name padded to its width
- * and SEP between them, as upstream (no line of dots).
- */
-static void hists__fprintf_sep_header(const struct hists *hists,
-				      const struct hists_print_opts *opts,
-				      const int width[SORT_NR_KEYS], FILE *fp)
-{
-	const char *sep = opts->field_sep;
-	int k;
-
-	fprintf(fp, "# %s", hists->cumulate ? "Children" : "Overhead");
-	if (hists->cumulate)
-		fprintf(fp, "%s%8s", sep, "Self");
-	if (opts->show_cpu_util)
-		fprintf(fp, "%s%8s%s%8s", sep, "sys", sep, "usr");
-	if (opts->show_nr_samples)
-		fprintf(fp, "%s%12s", sep, "Samples");
-	if (opts->show_total_period)
-		fprintf(fp, "%s%12s", sep, "Period");
-	for (k = 0; k < hists->sort.nr; k++) {
-		enum sort_key key = hists->sort.keys[k];
-
-		if (!(opts->hide_mask & (1u << key)))
-			fprintf(fp, key >= SORT_DYN ? "%s%*s" : "%s%-*s", sep,
-				min(width[key], 1023), sort_spec__header(&hists->sort, key));
-	}
-	fputc('\n', fp);
-}
-
-/*
  * -t SEP: a key's text with each character of SEP's first turned into
  * '.', as upstream, so that it does not read as a separator; in buf
  * (which holds len characters) when it changes.
@@ -154,29 +125,6 @@ static const char *sep__clean(const char *text, int len, char *buf, char c)
 		if (buf[i] == c)
 			buf[i] = '.';
 	return buf;
-}
-
-/*
- * -t SEP: upstream prints a row into a buffer sized for the columns with
- * two spaces between them (and 3 more characters), so a separator longer
- * than that cuts the end of a long row: the characters a row may take.
- */
-static long hists__sep_room(const struct hists *hists, const struct hists_print_opts *opts,
-			    const int width[SORT_NR_KEYS])
-{
-	long room = hists->cumulate ? 8 + 2 + 8 : 8;
-	int k;
-
-	if (opts->show_cpu_util)
-		room += 2 * (2 + 8);
-	if (opts->show_nr_samples)
-		room += 2 + 12;
-	if (opts->show_total_period)
-		room += 2 + 12;
-	for (k = 0; k < hists->sort.nr; k++)
-		if (!(opts->hide_mask & (1u << hists->sort.keys[k])))
-			room += 2 + width[hists->sort.keys[k]];
-	return room + 3;
 }
 
 /* n spaces of padding, or n dots */
@@ -196,56 +144,126 @@ static double hists__share(const struct hists *hists, u64 period)
 	return hists->total_period ? 100.0 * (double)period / (double)hists->total_period : 0;
 }
 
-/* -t SEP: one value of a row's left columns, " VALUE" left-aligned in width */
-static void out__sep_value(struct hist_out *out, const char *text, int width)
-{
-	char buf[64];
-	int len = snprintf(buf, sizeof(buf), " %s", text);
+/* One column as printed: what it is, its width, and a value's (upstream's len). */
+struct print_col {
+	int	col;		/* enum hist_col */
+	int	width;
+	int	len;
+	bool	cut;		/* -w: a key's text cut to the width */
+};
 
-	out__mem(out, buf, (size_t)len);
-	out__spaces(out, width - len);
+/*
+ * The columns of the layout that print (a filter of one value hides its
+ * key's), with their widths: a value's from -w or its own (the header's
+ * at least), a key's from -w (its text then cut to it) or its entries'.
+ */
+static int hists__print_cols(const struct hists *hists, const struct hists_print_opts *opts,
+			     const struct hist_layout *lay, const int width[SORT_NR_KEYS],
+			     struct print_col *pc)
+{
+	int i, n = 0;
+
+	for (i = 0; i < lay->nr_cols; i++) {
+		int col = lay->cols[i], w = lay->widths[i];
+
+		if (col < HIST_COL_OVERHEAD) {
+			if (!(hists->sort.mask & (1u << col)) || (opts->hide_mask & (1u << col)))
+				continue;
+			pc[n] = (struct print_col){ col, w ? w : width[col], 0, w != 0 };
+		} else {
+			int len = w ? w : hist_col__len(col);
+			int hl = (int)strlen(hist_layout__header(lay, &hists->sort, col));
+
+			pc[n] = (struct print_col){ col, max(len, hl), len, false };
+		}
+		n++;
+	}
+	return n;
 }
 
-/* -t SEP: the share (Children and Self), Samples and Period columns of a row */
-static void hists__sep_values(const struct hists *hists, const struct hists_print_opts *opts,
-			      const struct hist_entry *he, double cpct, double pct,
-			      struct hist_out *out)
+/* The header lines: names (and -t's separator, or dots under them) */
+static void hists__fprintf_header(const struct hists *hists, const struct hists_print_opts *opts,
+				  const struct hist_layout *lay, const struct print_col *pc,
+				  int n, FILE *fp)
 {
 	const char *sep = opts->field_sep;
-	size_t seplen = strlen(sep);
-	char buf[32];
+	int j, i;
 
-	if (hists->cumulate) {
-		snprintf(buf, sizeof(buf), "%.2f%%", cpct);
-		out__sep_value(out, buf, 8);
-		out__mem(out, sep, seplen);
+	fputs("# ", fp);
+	for (j = 0; j < n; j++) {
+		const char *h = hist_layout__header(lay, &hists->sort, pc[j].col);
+		int w = min(pc[j].width, 1023);	/* (upstream's header buffer) */
+
+		if (j)
+			fputs(sep ? sep : "  ", fp);
+		if (pc[j].col >= HIST_COL_OVERHEAD || (pc[j].col >= SORT_DYN && !pc[j].cut))
+			fprintf(fp, "%*s", w, h);
+		else if (pc[j].cut)
+			fprintf(fp, "%-*.*s", w, w, h);
+		else
+			fprintf(fp, "%-*s", w, h);
 	}
-	snprintf(buf, sizeof(buf), "%.2f%%", pct);
-	out__sep_value(out, buf, 8);
-	if (opts->show_cpu_util) {
-		out__mem(out, sep, seplen);
-		snprintf(buf, sizeof(buf), "%.2f%%", hists__share(hists, he->period_sys));
-		out__sep_value(out, buf, 8);
-		out__mem(out, sep, seplen);
-		snprintf(buf, sizeof(buf), "%.2f%%", hists__share(hists, he->period_us));
-		out__sep_value(out, buf, 8);
+	fputc('\n', fp);
+	if (sep)
+		return;
+	fputs("# ", fp);
+	for (j = 0; j < n; j++) {
+		if (j)
+			fputs("  ", fp);
+		for (i = 0; i < pc[j].width; i++)
+			fputc('.', fp);
 	}
-	if (opts->show_nr_samples) {
-		out__mem(out, sep, seplen);
-		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)he->nr_samples);
-		out__sep_value(out, buf, 12);
+	fputs("\n#\n", fp);
+}
+
+/*
+ * -t SEP: upstream prints a row into a buffer sized for the columns with
+ * two spaces between them (and 3 more characters), so a separator longer
+ * than that cuts the end of a long row: the characters a row may take.
+ */
+static long hists__sep_room(const struct print_col *pc, int n)
+{
+	long room = 3;
+	int j;
+
+	for (j = 0; j < n; j++)
+		room += pc[j].width + (j ? 2 : 0);
+	return room;
+}
+
+/*
+ * A value column of a row (its share, samples or period) as upstream's:
+ * " %*.2f%%" or " %*llu" in its len less the sign and space (-t: no
+ * width), padded to the column's width unless it ends the line.
+ */
+static void hists__print_value(const struct hists *hists, const struct hists_print_opts *opts,
+			       const struct hist_entry *he, const struct print_col *pc,
+			       bool last, struct hist_out *out)
+{
+	bool sep = opts->field_sep != NULL;
+	char buf[64];
+	int len;
+
+	if (!sep && pc->len >= 8 && pc->col != HIST_COL_SAMPLE && pc->col != HIST_COL_PERIOD &&
+	    (pc->col != HIST_COL_CHILDREN || hists->cumulate)) {
+		/* (the shared, colored way: no share is wider than 100.00) */
+		out__pct(out, hists__share(hists, hist_col__value(pc->col, he)), pc->len - 1);
+		len = pc->len;
+	} else {
+		len = hist_col__snprintf(pc->col, sep ? 1 : pc->len, he, hists->total_period,
+					 hists->cumulate, buf, sizeof(buf));
+		out__mem(out, buf, (size_t)len);
 	}
-	if (opts->show_total_period) {
-		out__mem(out, sep, seplen);
-		snprintf(buf, sizeof(buf), "%llu", (unsigned long long)he->period);
-		out__sep_value(out, buf, 12);
-	}
+	if (!last)
+		out__spaces(out, pc->width - len);
 }
 
 void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FILE *fp)
 {
 	struct hist_entry **v;
-	int width[SORT_NR_KEYS], n, i, k, last = -1;
+	int width[SORT_NR_KEYS], n, i, j, k, nc;
+	struct print_col pc[HIST_MAX_COLS];
+	struct hist_layout lay;
 	bool *known = NULL;
 	struct graph g = { 0 };
 	struct graph_ref *refs = NULL;
@@ -309,114 +327,57 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 	}
 	hists__col_widths(hists, opts, v, n, width, known);
 	free(known);
-	for (k = 0; k < hists->sort.nr; k++)
-		if (!(opts->hide_mask & (1u << hists->sort.keys[k])))
-			last = k;
-
-	if (!opts->quiet && opts->field_sep) {
-		hists__fprintf_sep_header(hists, opts, width, fp);
-	} else if (!opts->quiet) {
-		fprintf(fp, hists->cumulate ? "# Children      Self" : "# Overhead");
-		if (opts->show_cpu_util)
-			fprintf(fp, "  %8s  %8s", "sys", "usr");
-		if (opts->show_nr_samples)
-			fprintf(fp, "  %12s", "Samples");
-		if (opts->show_total_period)
-			fprintf(fp, "  %12s", "Period");
-		for (k = 0; k < hists->sort.nr; k++) {
-			enum sort_key key = hists->sort.keys[k];
-
-			/* (upstream's header buffer holds 1023 characters a column) */
-			if (!(opts->hide_mask & (1u << key)))
-				fprintf(fp, key >= SORT_DYN ? "  %*s" : "  %-*s", min(width[key], 1023),
-					sort_spec__header(&hists->sort, key));
-		}
-		fprintf(fp, hists->cumulate ? "\n# ........  ........" : "\n# ........");
-		if (opts->show_cpu_util)
-			fprintf(fp, "  ........  ........");
-		if (opts->show_nr_samples)
-			fprintf(fp, "  ............");
-		if (opts->show_total_period)
-			fprintf(fp, "  ............");
-		for (k = 0; k < hists->sort.nr; k++) {
-			enum sort_key key = hists->sort.keys[k];
-
-			if (opts->hide_mask & (1u << key))
-				continue;
-			fputs("  ", fp);
-			for (i = 0; i < width[key]; i++)
-				fputc('.', fp);
-		}
-		fprintf(fp, "\n#\n");
-	}
+	if (hists->fields)
+		hist_fields__layout(hists->fields, &hists->sort, hists->cumulate, &lay);
+	else
+		hist_layout__default(&lay, &hists->sort, hists->cumulate, opts->show_nr_samples,
+				     opts->show_total_period, opts->show_cpu_util);
+	nc = hists__print_cols(hists, opts, &lay, width, pc);
+	if (!opts->quiet)
+		hists__fprintf_header(hists, opts, &lay, pc, nc, fp);
 	if (opts->field_sep)
-		sep_room = hists__sep_room(hists, opts, width);
+		sep_room = hists__sep_room(pc, nc);
 	hist_out__init(&out, fp);
-	out.color = opts->color;	/* -t: the graphs only, as upstream */
+	out.color = opts->color;	/* -t: the graphs only, as upstream (rows: snprintf) */
 	for (i = 0; i < n; i++) {
 		const struct hist_entry *he = v[i];
-		double pct = hists->total_period ?
-			     100.0 * (double)he->period / (double)hists->total_period : 0;
-
-		double cpct = hists->total_period ?
-			      100.0 * (double)he->children / (double)hists->total_period : 0;
 
 		if (hists__row_hidden(hists, he, opts))
 			continue;
-		if (opts->field_sep) {
-			out.room = sep_room;
-			hists__sep_values(hists, opts, he, cpct, pct, &out);
-		} else if (hists->cumulate) {
-			out__pct(&out, cpct, 9);
-			out__spaces(&out, 2);
-		}
-		if (!opts->field_sep)
-			out__pct(&out, pct, hists->cumulate ? 7 : 9);
-		if (opts->show_cpu_util && !opts->field_sep) {
-			out__spaces(&out, 2);
-			out__pct(&out, hists__share(hists, he->period_sys), 7);
-			out__spaces(&out, 2);
-			out__pct(&out, hists__share(hists, he->period_us), 7);
-		}
-		if (opts->show_nr_samples && !opts->field_sep) {
-			int len = snprintf(buf, sizeof(buf), "  %12llu",
-					   (unsigned long long)he->nr_samples);
-
-			out__mem(&out, buf, (size_t)len);
-		}
-		if (opts->show_total_period && !opts->field_sep) {
-			/* the row's own period, as the Samples column its own samples */
-			int len = snprintf(buf, sizeof(buf), "  %12llu",
-					   (unsigned long long)he->period);
-
-			out__mem(&out, buf, (size_t)len);
-		}
-		for (k = 0; k < hists->sort.nr; k++) {
-			enum sort_key key = hists->sort.keys[k];
+		out.room = sep_room;
+		for (j = 0; j < nc; j++) {
+			enum sort_key key = (enum sort_key)pc[j].col;
+			int w = pc[j].width;
 			const char *text;
 			int len;
 
-			if (opts->hide_mask & (1u << key))
+			if (opts->field_sep && j)
+				out__mem(&out, opts->field_sep, strlen(opts->field_sep));
+			else if (!opts->field_sep)
+				out__spaces(&out, 2);
+			if (pc[j].col >= HIST_COL_OVERHEAD) {
+				hists__print_value(hists, opts, he, &pc[j], j == nc - 1, &out);
 				continue;
+			}
 			text = hists__key_text(hists, opts, he, key, buf, sizeof(buf), &len);
 			/* (what a buffer of 8192 holds) */
 			len = min(len, (int)sizeof(buf) - 1);
-			if (opts->field_sep) {
+			if (opts->field_sep)
 				text = sep__clean(text, len, buf, opts->field_sep[0]);
-				out__mem(&out, opts->field_sep, strlen(opts->field_sep));
-			} else {
-				out__spaces(&out, 2);
-			}
 			/* a field: right-aligned; a field or trace: cut to the width */
-			if ((key >= SORT_DYN || key == SORT_TRACE) && len > width[key])
-				len = width[key];
+			if ((key >= SORT_DYN || key == SORT_TRACE) && len > w)
+				len = w;
+			if (pc[j].cut)
+				text = hist_entry__cut_key(he, key, w, text, buf, sizeof(buf),
+							   &len);
 			if (key >= SORT_DYN)
-				out__pad(&out, width[key] - len, dots);
+				out__pad(&out, w - len, dots);
 			out__mem(&out, text, (size_t)len);
 			/* upstream leaves the symbol and trace unpadded when they end the line */
-			if (key < SORT_DYN && (k != last || (key != SORT_SYM && key != SORT_TRACE &&
-								 key != SORT_BPF_PROG)))
-				out__pad(&out, width[key] - len, dots);
+			if (key < SORT_DYN &&
+			    (j != nc - 1 || (key != SORT_SYM && key != SORT_TRACE &&
+					     key != SORT_BPF_PROG)))
+				out__pad(&out, w - len, dots);
 		}
 		out.room = -1;
 		out__putc(&out, '\n');

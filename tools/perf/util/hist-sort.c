@@ -7,6 +7,7 @@
 
 #include "bpf-progs.h"
 #include "hist.h"
+#include "hist-fields.h"
 #include "hist-internal.h"
 #include "huge.h"
 #include "rb-order.h"
@@ -17,6 +18,7 @@ struct sort_ctx {
 	bool			cumulate;
 	int			depth;	/* children graphs: 1 puts callers first, -1 callees */
 	bool			coded;	/* the records' codes stand for their keys */
+	const struct hist_layout *lay;	/* -F: the rows' order; NULL: the default */
 };
 
 static int null_cmp(const void *a, const void *b)
@@ -338,12 +340,65 @@ static int sort_rec__cmp_key(const struct sort_rec *a, const struct sort_rec *b,
 	}
 }
 
+/* A value column's order: the greater first */
+static int value_cmp(u64 a, u64 b)
+{
+	return a > b ? -1 : a < b;
+}
+
+/* -F's order: each column in turn, as upstream's output sort */
+static int sort_rec__cmp_layout(const struct sort_rec *a, const struct sort_rec *b,
+				const struct sort_ctx *ctx)
+{
+	const struct hist_layout *lay = ctx->lay;
+	int i, c = 0;
+
+	for (i = 0; i < lay->nr_order && !c; i++) {
+		switch (lay->order[i]) {
+		case HIST_COL_CHILDREN:
+			/* only children mode compares it, with the callers' depth on a tie */
+			if (!ctx->cumulate)
+				break;
+			c = value_cmp(a->children, b->children);
+			if (!c && ctx->depth && a->thread == b->thread &&
+			    a->max_depth != b->max_depth)
+				c = (a->max_depth > b->max_depth ? -1 : 1) * ctx->depth;
+			break;
+		case HIST_COL_OVERHEAD:
+		case HIST_COL_PERIOD:
+			c = value_cmp(a->period, b->period);
+			break;
+		case HIST_COL_SYS:
+			c = value_cmp(a->he->period_sys, b->he->period_sys);
+			break;
+		case HIST_COL_US:
+			c = value_cmp(a->he->period_us, b->he->period_us);
+			break;
+		case HIST_COL_SAMPLE:
+			c = value_cmp(a->he->nr_samples, b->he->nr_samples);
+			break;
+		case HIST_COL_GUEST_SYS:
+		case HIST_COL_GUEST_US:
+			break;
+		default:
+			c = sort_rec__cmp_key(a, b, lay->order[i], ctx->spec);
+			/* upstream's output puts the greater field bytes first */
+			if (lay->order[i] >= SORT_DYN)
+				c = -c;
+			break;
+		}
+	}
+	return c;
+}
+
 static int sort_rec__cmp(const struct sort_rec *a, const struct sort_rec *b,
 			 const struct sort_ctx *ctx)
 {
 	const struct sort_spec *spec = ctx->spec;
 	int i, c;
 
+	if (ctx->lay)
+		return sort_rec__cmp_layout(a, b, ctx);
 	if (ctx->cumulate && a->children != b->children)
 		return a->children > b->children ? -1 : 1;
 	/* as upstream: of one thread's equal entries, the caller above */
@@ -445,6 +500,7 @@ int hists__sorted(struct hists *hists, struct hist_entry ***out)
 	struct sort_rec *recs = NULL;
 	u32 nr_ranks[3] = { 0 };
 	struct sort_ctx ctx;
+	struct hist_layout lay;
 	void **items = NULL;
 	size_t i, n = 0;
 	bool bys_used;
@@ -507,6 +563,11 @@ int hists__sorted(struct hists *hists, struct hist_entry ***out)
 		.depth = hists->cumulate && hists->graph ? (hists->caller ? 1 : -1) : 0,
 		.coded = sort_recs__code(recs, n, &hists->sort, nr_ranks),
 	};
+	if (hists->fields) {
+		hist_fields__layout(hists->fields, &hists->sort, hists->cumulate, &lay);
+		if (!hist_layout__default_order(&lay, &hists->sort, hists->cumulate))
+			ctx.lay = &lay;
+	}
 	if (n && (rb_order(items, n, sort_rec__collapse_before, &ctx) ||
 		  ((hists->sort.mask & (1u << SORT_COMM)) &&
 		   rb_order(items, n, sort_rec__collapse_before, &ctx)) ||

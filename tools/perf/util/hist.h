@@ -182,8 +182,12 @@ struct hist_chain_slot {
 	u32			tag;		/* chain_hash() >> 32 */
 };
 
+struct hist_fields;
+
 struct hists {
 	struct sort_spec	sort;
+	/* -F, -w: the columns and the rows' order (hist-fields.h); NULL: the default */
+	const struct hist_fields *fields;
 	bool			finished;	/* report__finish_hists() ran */
 	struct hist_entry	**buckets;	/* private to hist*.c */
 	size_t			nr_buckets;

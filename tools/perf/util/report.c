@@ -71,6 +71,7 @@ void report__exit(struct report *rep)
 	machine__delete(rep->machine);
 	sample_filter__exit(&rep->filter);
 	time_ranges__exit(&rep->time);
+	read_values__exit(&rep->threads);
 	strbuf__release(&rep->trace);
 	if (rep->has_parent_re)
 		regfree(&rep->parent_re);
@@ -235,6 +236,7 @@ static struct hists *report__evsel_hists_new(struct report *rep, struct evsel *e
 	if (!hists || hists->configured)
 		return hists;
 	hists->configured = true;
+	hists->fields = o->fields;
 	hists->cumulate = o->children && chains;
 	hists->graph = !o->cg.none && chains;
 	hists->graph_min_percent = o->cg.min_percent;
@@ -459,6 +461,18 @@ int report__process_event(struct report *rep, const union perf_event *ev,
 {
 	int err = machine__process_event(rep->machine, ev, sample);
 
+	/* -T: as upstream, a READ record's first value to its thread and event */
+	if (ev->header.type == PERF_RECORD_READ && rep->opts.show_threads && rep->session &&
+	    ev->header.size >= sizeof(ev->read) + sizeof(u64)) {
+		struct evlist *evlist = rep->session->evlist;
+		struct evsel *evsel = evlist->nr_entries == 1 || !sample->id ?
+				      evlist__first(evlist) : evlist__id2evsel(evlist, sample->id);
+
+		if (evsel && read_values__add(&rep->threads, ev->read.pid, ev->read.tid,
+					      evsel->idx, evsel__name(evsel), ev->read.values[0]))
+			return -ENOMEM;
+	}
+
 	/* a malformed side-band record only loses what it would have said */
 	return err == -ENOMEM ? err : 0;
 }
@@ -622,5 +636,7 @@ int report__fprintf(struct report *rep, struct perf_session *session, FILE *fp)
 	if (!o->quiet)
 		fprintf(fp, "#\n# (Tip: For a higher level overview, try: perf report "
 			"--sort comm,dso)\n#\n");
+	if (o->show_threads)
+		read_values__fprintf(&rep->threads, o->threads_raw, fp);
 	return 0;
 }

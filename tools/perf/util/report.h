@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include "callchain.h"
 #include "hist.h"
+#include "read-values.h"
 #include "sample-filter.h"
 #include "session.h"
 #include "time-range.h"
@@ -34,6 +35,7 @@ struct symbol_opts;
 
 struct report_opts {
 	struct sort_spec	sort;		/* parsed --sort */
+	const struct hist_fields *fields;	/* -F, -w; NULL: the default columns */
 	const char		*sort_order;	/* as given, NULL: the default */
 	struct callchain_param	cg;		/* parsed -g */
 	bool			children;	/* --children (the default) */
@@ -70,6 +72,8 @@ struct report_opts {
 	const char		*switch_on;
 	const char		*switch_off;
 	bool			show_on_off;
+	bool			show_threads;	/* -T: the threads' counts after the rows */
+	bool			threads_raw;	/* --pretty raw: a line a count */
 };
 
 struct report {
@@ -88,6 +92,7 @@ struct report {
 	regex_t			ignore_re;	/* --ignore-callees */
 	bool			has_ignore_re;
 	struct evswitch		evswitch;	/* --switch-on, --switch-off */
+	struct read_values	threads;	/* -T: PERF_RECORD_READ's counts */
 };
 
 /* upstream's --sort parent regex when -p gives none */

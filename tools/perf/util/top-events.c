@@ -58,6 +58,7 @@ void top_events__config(struct perf_top *top)
 		if (i)
 			continue;
 		perf_event_attr__set_sideband(attr, !opts->no_bpf_event);
+		attr->namespaces = opts->namespaces;
 	}
 	top->id_hdr_size = perf_event__id_hdr_size(sample_type);
 }

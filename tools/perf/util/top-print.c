@@ -70,6 +70,11 @@ int top_rows__build(struct top_rows *rows, struct perf_top *top, const char *fil
 		}
 	}
 	rows->sort = hists->sort;
+	if (top->has_fields)
+		hist_fields__layout(&top->fields, &hists->sort, hists->cumulate, &rows->lay);
+	else
+		hist_layout__default(&rows->lay, &hists->sort, hists->cumulate,
+				     rows->show_nr_samples, rows->show_total_period, false);
 	return rows->nr;
 }
 
@@ -86,49 +91,84 @@ double top_rows__percent(const struct top_rows *rows, const struct hist_entry *h
 	return rows->total ? 100.0 * (double)v / (double)rows->total : 0;
 }
 
+/*
+ * Column i of the layout: its width (a value's at least its header's, a
+ * key's from -w or its rows'), and a value's len; false: not shown.
+ */
+static bool top_rows__col(const struct top_rows *rows, int i, int *width, int *len)
+{
+	int col = rows->lay.cols[i], w = rows->lay.widths[i];
+
+	if (col < HIST_COL_OVERHEAD) {
+		if (!(rows->sort.mask & (1u << col)))
+			return false;
+		*width = w ? w : rows->width[col];
+		*len = w;
+		return true;
+	}
+	*len = w ? w : hist_col__len(col);
+	*width = max(*len, (int)strlen(hist_layout__header(&rows->lay, &rows->sort, col)));
+	return true;
+}
+
+/* the last column shown: it is not padded */
+static int top_rows__last(const struct top_rows *rows)
+{
+	int i, w, l, last = -1;
+
+	for (i = 0; i < rows->lay.nr_cols; i++)
+		if (top_rows__col(rows, i, &w, &l))
+			last = i;
+	return last;
+}
+
 int top_rows__format(const struct top_rows *rows, const struct hist_entry *he, char *buf,
 		     size_t size)
 {
-	double self = rows->total ? 100.0 * (double)he->period / (double)rows->total : 0;
-	size_t n;
-	int k;
+	int i, w, l, last = top_rows__last(rows);
+	size_t n = 0;
 
-	if (rows->cumulate)
-		n = (size_t)snprintf(buf, size, "%9.2f%%  %7.2f%%", top_rows__percent(rows, he),
-				     self);
-	else
-		n = (size_t)snprintf(buf, size, "%9.2f%%", self);
-	if (rows->show_nr_samples && n < size)
-		n += (size_t)snprintf(buf + n, size - n, "  %12llu",
-				      (unsigned long long)he->nr_samples);
-	if (rows->show_total_period && n < size)
-		n += (size_t)snprintf(buf + n, size - n, "  %12llu", (unsigned long long)he->period);
-	for (k = 0; k < rows->sort.nr && n < size; k++) {
-		enum sort_key key = rows->sort.keys[k];
-		char col[1024];
+	buf[0] = '\0';
+	for (i = 0; i < rows->lay.nr_cols && n < size; i++) {
+		int col = rows->lay.cols[i], len;
+		char text[1024];
+		const char *t = text;
 
-		hist_entry__snprintf_key(he, key, col, sizeof(col));
-		if (k == rows->sort.nr - 1)
-			n += (size_t)snprintf(buf + n, size - n, "  %s", col);
-		else
-			n += (size_t)snprintf(buf + n, size - n, "  %-*s", rows->width[key], col);
+		if (!top_rows__col(rows, i, &w, &l))
+			continue;
+		if (col >= HIST_COL_OVERHEAD) {
+			len = hist_col__snprintf(col, l, he, rows->total, rows->cumulate, text,
+						 sizeof(text));
+		} else {
+			len = hist_entry__snprintf_key(he, (enum sort_key)col, text, sizeof(text));
+			len = min(max(len, 0), (int)sizeof(text) - 1);
+			if (l)
+				t = hist_entry__cut_key(he, (enum sort_key)col, w, text, text,
+							sizeof(text), &len);
+		}
+		n += (size_t)snprintf(buf + n, size - n, "  %.*s%*s", len, t,
+				      i == last ? 0 : max(w - len, 0), "");
 	}
 	return (int)min(n, size - 1);
 }
 
 int top_rows__format_header(const struct top_rows *rows, char *buf, size_t size)
 {
-	size_t n;
-	int k;
+	int i, w, l;
+	size_t n = 0;
 
-	n = (size_t)snprintf(buf, size, "%s%s%s", rows->cumulate ? "  Children      Self" :
-			     "  Overhead", rows->show_nr_samples ? "       Samples" : "",
-			     rows->show_total_period ? "        Period" : "");
-	for (k = 0; k < rows->sort.nr && n < size; k++) {
-		enum sort_key key = rows->sort.keys[k];
+	buf[0] = '\0';
+	for (i = 0; i < rows->lay.nr_cols && n < size; i++) {
+		int col = rows->lay.cols[i];
+		const char *h = hist_layout__header(&rows->lay, &rows->sort, col);
 
-		n += (size_t)snprintf(buf + n, size - n, "  %-*s", rows->width[key],
-				      sort_key__header(key));
+		if (!top_rows__col(rows, i, &w, &l))
+			continue;
+		if (col >= HIST_COL_OVERHEAD)
+			n += (size_t)snprintf(buf + n, size - n, "  %*s", w, h);
+		else
+			n += (size_t)snprintf(buf + n, size - n, "  %-*.*s", w,
+					      l ? w : (int)strlen(h), h);
 	}
 	return (int)min(n, size - 1);
 }

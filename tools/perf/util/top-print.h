@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 #include "hist.h"
+#include "hist-fields.h"
 
 struct perf_top;
 
@@ -18,6 +19,7 @@ struct top_rows {
 	int			nr;
 	int			width[SORT_NR_KEYS];
 	struct sort_spec	sort;
+	struct hist_layout	lay;		/* the columns: -F, -w or the default */
 	bool			cumulate;
 	bool			show_nr_samples;	/* -n: the Samples column */
 	bool			show_total_period;	/* the Period column */

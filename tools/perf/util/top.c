@@ -32,6 +32,32 @@ static int top__init_target(struct perf_top *top)
 	return live_session__init_target(&top->live, &t);
 }
 
+/* --sort, and with -F or -w the keys of both (upstream's order, hist-fields.h) */
+static int top__parse_sort(struct perf_top *top, char *bad, size_t size)
+{
+	const struct top_opts *opts = &top->opts;
+	char keys[512];
+	int err;
+
+	if (!opts->fields && !opts->widths)
+		return sort_spec__parse(&top->sort, opts->sort_order ? opts->sort_order :
+					"dso,sym", bad, size);
+	err = hist_fields__parse(&top->fields, opts->fields, opts->sort_order, "dso,sym", false,
+				 keys, sizeof(keys), bad, size);
+	if (err)
+		return err;
+	top->fields.show_nr_samples = opts->show_nr_samples;
+	top->fields.show_total_period = opts->show_total_period;
+	hist_fields__set_widths(&top->fields, opts->widths);
+	top->has_fields = true;
+	if (!*keys) {
+		memset(&top->sort, 0, sizeof(top->sort));
+		return 0;
+	}
+	/* (a word of --sort a tracepoint field's: no key of top's) */
+	return sort_spec__parse(&top->sort, keys, bad, size) ? -ENOENT : 0;
+}
+
 int top__init(struct perf_top *top, const struct top_opts *opts)
 {
 	char bad[64], msg[512];
@@ -49,17 +75,21 @@ int top__init(struct perf_top *top, const struct top_opts *opts)
 	if (!top->opts.freq && !top->opts.period)
 		top->opts.freq = 4000;
 
-	err = sort_spec__parse(&top->sort, opts->sort_order ? opts->sort_order : "dso,sym",
-			       bad, sizeof(bad));
+	err = top__parse_sort(top, bad, sizeof(bad));
 	/* report's parent key: top finds no parents */
 	if (!err && (top->sort.mask & (1u << SORT_PARENT))) {
 		snprintf(bad, sizeof(bad), "parent");
-		err = -EINVAL;
+		err = -ENOENT;
 	}
 	if (err) {
-		pr_err("--sort %s: unknown key '%s' (known: comm, pid, tid, dso, sym, cpu)",
-		       opts->sort_order, bad);
-		return err;
+		if (err == -EINVAL && top->opts.fields && !strcmp(bad, "+"))
+			pr_err("Invalid --fields key: `+'");
+		else if (err == -EINVAL && top->opts.fields)
+			pr_err("Unknown --fields key: `%s'", bad);
+		else
+			pr_err("--sort %s: unknown key '%s' (known: comm, pid, tid, dso, sym, cpu)",
+			       opts->sort_order, bad);
+		return -EINVAL;
 	}
 	err = sample_filter__init(&top->filter, &opts->filter);
 	if (err)
@@ -95,6 +125,8 @@ int top__init(struct perf_top *top, const struct top_opts *opts)
 		return -ENOMEM;
 	for (i = 0; i < top->evlist->nr_entries; i++) {
 		err = hists__init(&top->hists[i], &top->sort);
+		if (!err && top->has_fields)
+			top->hists[i].fields = &top->fields;
 		if (err)
 			return err;
 		top->hists[i].cumulate = opts->children;

@@ -11,6 +11,7 @@
 #include "bpf-prog-info.h"
 #include "callchain.h"
 #include "hist.h"
+#include "hist-fields.h"
 #include "machine.h"
 #include "parse-events.h"
 #include "sample-filter.h"
@@ -65,6 +66,9 @@ struct top_opts {
 	const char	*switch_off;
 	bool		show_on_off;
 	const char	*ignore_callees; /* regex (callchain_cursor__ignore_callees()) */
+	bool		namespaces;	/* --namespaces: NAMESPACES records (the first event) */
+	const char	*fields;	/* -F/--fields: the columns (hist-fields.h) */
+	const char	*widths;	/* -w/--column-widths */
 };
 
 /* Records handed over by the other threads, applied by the owner. */
@@ -95,6 +99,8 @@ struct perf_top {
 
 	struct machine		*machine;
 	struct sort_spec	sort;
+	struct hist_fields	fields;		/* -F, -w (fields.given or has_fields) */
+	bool			has_fields;
 	struct sample_filter	filter;		/* opts.filter's */
 	regex_t			ignore_re;	/* opts.ignore_callees' */
 	struct evswitch		evswitch;	/* the opts' switches */
