@@ -415,7 +415,8 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 			out__mem(&out, text, (size_t)len);
 			/* upstream leaves the symbol and trace unpadded when they end the line */
 			if (key < SORT_DYN && (k != last || (key != SORT_SYM && key != SORT_TRACE &&
-								 key != SORT_BPF_PROG)))
+								 key != SORT_BPF_PROG &&
+								 key != SORT_SRCLINE)))
 				out__pad(&out, width[key] - len, dots);
 		}
 		out.room = -1;

@@ -70,6 +70,7 @@ struct report_opts {
 	const char		*switch_on;
 	const char		*switch_off;
 	bool			show_on_off;
+	bool			full_source_path; /* --sort srcline: whole file names */
 };
 
 struct report {
@@ -88,6 +89,7 @@ struct report {
 	regex_t			ignore_re;	/* --ignore-callees */
 	bool			has_ignore_re;
 	struct evswitch		evswitch;	/* --switch-on, --switch-off */
+	struct srclines		*srclines;	/* --sort srcline: DWARF readers */
 };
 
 /* upstream's --sort parent regex when -p gives none */
