@@ -56,11 +56,9 @@ refused "--prefix-strip: not a number" "top --prefix-strip x refused" \
 	"$PERF" top --stdio --prefix / --prefix-strip x
 
 # every option in report's, top's and annotate's help, as upstream's
-# (top's --objdump is left: it stays "missing", see options-coverage.txt)
 all='disassembler-style|asm-raw|source|prefix|prefix-strip|objdump'
 for cmd in report top annotate; do
 	opts=$all
-	[ $cmd = top ] && opts=${all%|objdump}
 	for who in up our; do
 		perf=$PERF
 		[ $who = up ] && perf=$UPERF

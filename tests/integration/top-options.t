@@ -6,7 +6,7 @@
 # --force, -i/--no-inherit, -f/--count-filter, --switch-on/--switch-off/
 # --show-on-off-events, -r/--realtime, -v/--verbose, --namespaces,
 # --num-thread-synthesize, --proc-map-timeout, --fields, -w/--column-widths,
-# --call-graph
+# --call-graph, --objdump
 # (the rows' shape and what they
 # keep: top is live, nothing to replay against upstream's).
 . "$(dirname "$0")/lib.sh"
@@ -268,6 +268,15 @@ ok $? "--switch-off alone: rows ($(grep -cE '^ +[0-9.]+%  ' "$TMPD/swoff.out"))"
 "$PERF" top --stdio --switch-on foo </dev/null >"$TMPD/swbad.out" 2>&1
 [ $? -eq 1 ] && grep -q "ERROR: switch-on event not found (foo)" "$TMPD/swbad.out"
 ok $? "--switch-on foo: refused in upstream's words, exit 1"
+
+# 11. --objdump PATH: accepted as report's (no objdump runs: capstone
+# disassembles top's annotations), top runs and shows rows
+start_workload objdump
+top_over objdump -t $bl --objdump /usr/bin/objdump -d 0.5 -E 300
+ok $? "--objdump /usr/bin/objdump: exit status 0"
+grep -qE "$HDR" "$TMPD/objdump.out" && grep -qE '^ +[0-9.]+%  ' "$TMPD/objdump.out" &&
+	[ ! -s "$TMPD/objdump.err" ]
+ok $? "--objdump: screens with rows ($(grep -cE '^ +[0-9.]+%  ' "$TMPD/objdump.out")), nothing on stderr"
 
 "$PERF" top --percentage foo >"$TMPD/pct.out" 2>&1
 [ $? -eq 1 ] && grep -q "relative or absolute" "$TMPD/pct.out"

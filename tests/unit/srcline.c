@@ -12,7 +12,10 @@
 #include <unistd.h>
 
 #include "tap.h"
+#include "util/dso.h"
+#include "util/machine.h"
 #include "util/srcline.h"
+#include "util/symbol.h"
 
 static int marker_first_line = __LINE__ + 2;
 static __attribute__((noinline)) int srcline_marker(int x)
@@ -87,5 +90,28 @@ int main(void)
 	ok(s && srcline__source(s, file, line, &len),
 	   "--prefix '' --prefix-strip 0: the file itself");
 	srclines__delete(cache);
+
+	/* a location's text (report's srcline key, script's -F srcline) */
+	{
+		struct addr_location al = { .map = NULL };
+		struct srclines *c = NULL;
+		char buf[256];
+		struct dso *d = dso__new("[kernel.kallsyms]", DSO_KIND_KERNEL);
+		struct symbol *sym = symbol__new(0x1000, 0x100, 'T', "a_func");
+
+		srclines__location(&c, &al, false, true, buf, sizeof(buf));
+		ok(!strcmp(buf, "??:0"), "no map: ??:0 (%s)", buf);
+		al.map = (struct map *)1;	/* only tested for NULL */
+		al.dso = d;
+		al.addr = 0x1010;
+		al.sym = sym;
+		srclines__location(&c, &al, false, true, buf, sizeof(buf));
+		ok(!strcmp(buf, "a_func+16"), "no DWARF, the key's way: name+offset (%s)", buf);
+		srclines__location(&c, &al, false, false, buf, sizeof(buf));
+		ok(!strcmp(buf, "[kernel.kallsyms][1010]"), "script's way: dso[addr] (%s)", buf);
+		srclines__delete(c);
+		free(sym);
+		dso__delete(d);
+	}
 	return done_testing() + srcline_marker(0) * 0;
 }

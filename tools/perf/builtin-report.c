@@ -193,7 +193,7 @@ int cmd_report(int argc, const char **argv)
 		OPT_BOOLEAN(0, "tui", &cmd.use_tui,
 			    "Use the TUI interface (the default on a terminal)"),
 		OPT_STRING('s', "sort", &o->sort_order, "key[,key2...]",
-			   "sort by key(s): comm, pid, tid, dso, sym, cpu, trace, bpf_prog, parent, "
+			   "sort by key(s): comm, pid, tid, dso, sym, cpu, trace, bpf_prog, parent, srcline, "
 			   "tracepoint fields ([sys:event.]field[/raw], trace_fields); with "
 			   "--bpf-progs: its columns"),
 		OPT_BOOLEAN('n', "show-nr-samples", &o->show_nr_samples,
@@ -227,6 +227,8 @@ int cmd_report(int argc, const char **argv)
 		OPT_STRING(0, "tid", &o->filter.tids, "tid[,tid...]", "only the samples of these threads"),
 		OPT_BOOLEAN('U', "hide-unresolved", &o->hide_unresolved,
 			    "leave out the samples of no known symbol"),
+		OPT_BOOLEAN(0, "full-source-path", &o->full_source_path,
+			    "--sort srcline: source files by their whole names"),
 		OPT_KALLSYMS(&so),
 		OPT_SYMFS(&so),
 		OPT_VMLINUX(&so),

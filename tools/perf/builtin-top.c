@@ -226,6 +226,7 @@ int cmd_top(int argc, const char **argv)
 		OPT_ANNOTATE_SOURCE(&ao),
 		OPT_ANNOTATE_PREFIX(&ao),
 		OPT_ANNOTATE_PREFIX_STRIP(&ao),
+		OPT_ANNOTATE_OBJDUMP(&ao),
 		OPT_STRING(0, "comms", &opts.filter.comms, "comm[,comm...]",
 			   "only the samples of these commands"),
 		OPT_STRING(0, "dsos", &opts.filter.dsos, "dso[,dso...]",

@@ -39,6 +39,8 @@ int hist_entry__snprintf_key(const struct hist_entry *he, enum sort_key key, cha
 		return snprintf(buf, size, "%s", he->key.trace ? he->key.trace : "N/A");
 	case SORT_PARENT:
 		return snprintf(buf, size, "%s", he->key.parent ? he->key.parent : "[other]");
+	case SORT_SRCLINE:
+		return snprintf(buf, size, "%s", he->key.srcline ? he->key.srcline : "");
 	case SORT_BPF_PROG:
 		if (!he->key.prog)
 			return snprintf(buf, size, "[not bpf]");

@@ -23,6 +23,7 @@ struct hist_key {
 	const char		*trace;		/* --sort trace: interned, NULL: "N/A" */
 	const struct bpf_prog_entry *prog;	/* --sort bpf_prog: NULL, "[not bpf]" */
 	const char		*parent;	/* --sort parent: interned, NULL: "[other]" */
+	const char		*srcline;	/* --sort srcline: interned, NULL: none */
 	/* tracepoint field keys: their bytes, each after its u32 length */
 	const u8		*fields;
 	u32			fields_len;
@@ -239,6 +240,12 @@ struct hists {
 	u8			sample_cpumode;
 	/* --sort parent: the sample's parent symbol's name (interned; NULL: none) */
 	const char		*sample_parent;
+	/*
+	 * --sort srcline: the text of a location (of the sample or of a
+	 * frame of its chain), interned: the same text, the same pointer.
+	 */
+	const char		*(*srcline_of)(void *priv, const struct addr_location *al);
+	void			*srcline_priv;
 	/* tracepoint field keys (sort.dyn): the raw data of the sample being added */
 	const void		*sample_raw;
 	u32			sample_raw_size;

@@ -4,6 +4,7 @@
  * into one hists per event, printed as upstream's --stdio.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 #include "report-stats.h"
 #include "sample-filter.h"
 #include "sort-fields.h"
+#include "srcline.h"
 #include "symbol-opts.h"
 #include "tracing-data.h"
 
@@ -73,6 +75,7 @@ void report__exit(struct report *rep)
 	time_ranges__exit(&rep->time);
 	read_values__exit(&rep->threads);
 	strbuf__release(&rep->trace);
+	srclines__delete(rep->srclines);
 	if (rep->has_parent_re)
 		regfree(&rep->parent_re);
 	if (rep->has_ignore_re)
@@ -227,6 +230,17 @@ static struct hists *report__hists(struct report *rep, struct evsel *evsel)
 	return &rep->hists[evsel->idx];
 }
 
+/* --sort srcline: a location's text, interned (NULL: out of memory) */
+static const char *report__srcline_of(void *priv, const struct addr_location *al)
+{
+	struct report *rep = priv;
+	char text[PATH_MAX + 32];
+
+	srclines__location(&rep->srclines, al, rep->opts.full_source_path, true, text,
+			   sizeof(text));
+	return machine__intern_comm(rep->machine, text);
+}
+
 static struct hists *report__evsel_hists_new(struct report *rep, struct evsel *evsel)
 {
 	struct hists *hists = report__hists(rep, evsel);
@@ -244,6 +258,10 @@ static struct hists *report__evsel_hists_new(struct report *rep, struct evsel *e
 	hists->caller = o->cg.order_set ? o->cg.caller : hists->cumulate;
 	/* upstream: a --sort that starts with the symbol has it as each graph's top */
 	hists->graph_hide_top = o->sort_order && !strncmp(o->sort_order, "sym", 3);
+	if (o->sort.mask & (1u << SORT_SRCLINE)) {
+		hists->srcline_of = report__srcline_of;
+		hists->srcline_priv = rep;
+	}
 	return hists;
 }
 

@@ -74,6 +74,7 @@ struct report_opts {
 	bool			show_on_off;
 	bool			show_threads;	/* -T: the threads' counts after the rows */
 	bool			threads_raw;	/* --pretty raw: a line a count */
+	bool			full_source_path; /* --sort srcline: whole file names */
 };
 
 struct report {
@@ -93,6 +94,7 @@ struct report {
 	bool			has_ignore_re;
 	struct evswitch		evswitch;	/* --switch-on, --switch-off */
 	struct read_values	threads;	/* -T: PERF_RECORD_READ's counts */
+	struct srclines		*srclines;	/* --sort srcline: DWARF readers */
 };
 
 /* upstream's --sort parent regex when -p gives none */

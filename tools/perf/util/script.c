@@ -351,39 +351,14 @@ static void script__check_order(struct script *s, u64 time)
  */
 static void script__print_srcline(struct script *s, const struct addr_location *al)
 {
-	struct fmt_buf *b = &s->out;
-	struct srcline_info info;
-	struct srcline *sl = NULL;
-	char path[PATH_MAX];
-	const char *file;
-	u64 vaddr;
+	char text[PATH_MAX + 32];
 
+	/* nothing without a map */
 	if (!al->map || !al->dso)
 		return;
-	fmt_buf__mem(b, "\n  ", 3);
-	if (al->dso->kind == DSO_KIND_USER && !dso__code_path(al->dso, path, sizeof(path)) &&
-	    !symbol_elf__offset_to_vaddr(path, al->addr, &vaddr)) {
-		if (!s->srclines)
-			s->srclines = srclines__new();
-		if (s->srclines)
-			sl = srclines__get(s->srclines, path, al->dso->long_name);
-	}
-	if (sl && !srcline__find(sl, vaddr, &info) && info.file && info.line) {
-		file = strrchr(info.file, '/');
-		fmt_buf__puts(b, s->full_source_path || !file ? info.file : file + 1);
-		fmt_buf__putc(b, ':');
-		fmt_buf__u64(b, info.line, 0, 0);
-		return;
-	}
-	/* DWARF without a line there: upstream's addr2line says "??:0", shown as ":0" */
-	if (sl) {
-		fmt_buf__mem(b, ":0", 2);
-		return;
-	}
-	fmt_buf__puts(b, al->dso->short_name);
-	fmt_buf__putc(b, '[');
-	fmt_buf__x64(b, al->addr, 0, 0);
-	fmt_buf__putc(b, ']');
+	srclines__location(&s->srclines, al, s->full_source_path, false, text, sizeof(text));
+	fmt_buf__mem(&s->out, "\n  ", 3);
+	fmt_buf__puts(&s->out, text);
 }
 
 /* A BPF function's code at the sample's address, from the file's BPF_PROG_INFO */

@@ -21,6 +21,7 @@ static const struct {
 	[SORT_TRACE]	= { "trace",	"Trace output" },
 	[SORT_BPF_PROG]	= { "bpf_prog",	"BPF program" },
 	[SORT_PARENT]	= { "parent",	"Parent symbol" },
+	[SORT_SRCLINE]	= { "srcline",	"Source:Line" },
 };
 
 const char *sort_key__header(enum sort_key key)

@@ -15,6 +15,8 @@
 
 #include "array.h"
 #include "demangle.h"
+#include "dso.h"
+#include "machine.h"
 #include "regular-file.h"
 #include "srcline.h"
 #include "symbol-elf.h"
@@ -215,10 +217,10 @@ int srcline__find(struct srcline *s, u64 addr, struct srcline_info *info)
 		return -ENOENT;
 	line = dwarf_getsrc_die(&cu, addr);
 	if (!line || dwarf_lineno(line, &lineno) || lineno <= 0)
-		return -ENOENT;
+		return -ENODATA;
 	info->file = dwarf_linesrc(line, NULL, NULL);
 	if (!info->file)
-		return -ENOENT;
+		return -ENODATA;
 	info->file = absolute_name(s, &cu, info->file);
 	info->line = (u32)lineno;
 	if (!dwarf_linediscriminator(line, &discr))
@@ -373,4 +375,41 @@ struct srcline *srclines__get(struct srclines *c, const char *path, const char *
 	}
 	c->nr++;
 	return e->sl;
+}
+
+void srclines__location(struct srclines **c, const struct addr_location *al, bool full,
+			bool sym, char *buf, size_t size)
+{
+	struct srcline_info info;
+	struct srcline *sl = NULL;
+	char path[PATH_MAX];
+	const char *file;
+	u64 vaddr;
+	int err;
+
+	if (!al->map || !al->dso) {
+		snprintf(buf, size, "??:0");
+		return;
+	}
+	if (al->dso->kind == DSO_KIND_USER && !dso__code_path(al->dso, path, sizeof(path)) &&
+	    !symbol_elf__offset_to_vaddr(path, al->addr, &vaddr)) {
+		if (!*c)
+			*c = srclines__new();
+		if (*c)
+			sl = srclines__get(*c, path, al->dso->long_name);
+	}
+	err = sl ? srcline__find(sl, vaddr, &info) : -ENOENT;
+	if (!err) {
+		file = strrchr(info.file, '/');
+		snprintf(buf, size, "%s:%u", full || !file ? info.file : file + 1, info.line);
+		return;
+	}
+	/* a unit without a line there: upstream's addr2line gives no file, line 0 */
+	if (err == -ENODATA)
+		snprintf(buf, size, ":0");
+	else if (sym && al->sym)
+		snprintf(buf, size, "%s+%llu", al->sym->name,
+			 (unsigned long long)(al->addr - al->sym->start));
+	else
+		snprintf(buf, size, "%s[%llx]", al->dso->short_name, (unsigned long long)al->addr);
 }

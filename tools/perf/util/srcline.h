@@ -50,7 +50,11 @@ void srclines__delete(struct srclines *c);
 /* The reader of the object at path (owned by c), NULL when it has no DWARF. */
 struct srcline *srclines__get(struct srclines *c, const char *path, const char *orig);
 
-/* Where the code at vaddr addr (the object's addresses) comes from: 0 or -ENOENT. */
+/*
+ * Where the code at vaddr addr (the object's addresses) comes from: 0,
+ * -ENOENT when no compilation unit has it, -ENODATA when one has but no
+ * line of it does.
+ */
 int srcline__find(struct srcline *s, u64 addr, struct srcline_info *info);
 
 /*
@@ -58,5 +62,18 @@ int srcline__find(struct srcline *s, u64 addr, struct srcline_info *info);
  * when the file cannot be read or is shorter.  Valid while s is.
  */
 const char *srcline__source(struct srcline *s, const char *file, u32 nr, size_t *len);
+
+struct addr_location;
+
+/*
+ * A sample location's srcline as upstream's srcline sort key and script's
+ * -F srcline show it, into buf: "file.c:12" (the whole file name with
+ * full), ":0" when the object's DWARF has no line there, else, with
+ * sym (the sort key's way), "name+offset" (decimal) of the location's
+ * symbol, or "dso[addr]" (the address as resolved, in hex).  *c: the
+ * readers, made at first use.  Without a map or dso: upstream's "??:0".
+ */
+void srclines__location(struct srclines **c, const struct addr_location *al, bool full,
+			bool sym, char *buf, size_t size);
 
 #endif /* __PERF_SRCLINE_H */
