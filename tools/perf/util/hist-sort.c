@@ -401,8 +401,6 @@ static int sort_rec__cmp(const struct sort_rec *a, const struct sort_rec *b,
 	const struct sort_spec *spec = ctx->spec;
 	int i, c;
 
-	if (ctx->lay)
-		return sort_rec__cmp_layout(a, b, ctx);
 	if (ctx->cumulate && a->children != b->children)
 		return a->children > b->children ? -1 : 1;
 	/* as upstream: of one thread's equal entries, the caller above */
@@ -479,6 +477,11 @@ static int sort_rec__collapse_before(const void *a, const void *b, void *ctx)
 static int sort_rec__before(const void *a, const void *b, void *ctx)
 {
 	return sort_rec__cmp(a, b, ctx) < 0;
+}
+
+static int sort_rec__layout_before(const void *a, const void *b, void *ctx)
+{
+	return sort_rec__cmp_layout(a, b, ctx) < 0;
 }
 
 static int hist_entry__seq_cmp(const void *pa, const void *pb)
@@ -575,7 +578,7 @@ int hists__sorted(struct hists *hists, struct hist_entry ***out)
 	if (n && (rb_order(items, n, sort_rec__collapse_before, &ctx) ||
 		  ((hists->sort.mask & (1u << SORT_COMM)) &&
 		   rb_order(items, n, sort_rec__collapse_before, &ctx)) ||
-		  rb_order(items, n, sort_rec__before, &ctx)))
+		  rb_order(items, n, ctx.lay ? sort_rec__layout_before : sort_rec__before, &ctx)))
 		goto fail;
 	for (i = 0; i < n; i++)
 		v[i] = ((struct sort_rec *)items[i])->he;
