@@ -273,7 +273,8 @@ int record__build_ids(struct record *rec)
 	size_t len;
 	int err;
 
-	if (rec->opts.no_buildid)
+	/* --buildid-mmap: the MMAP2s carry them, as upstream's */
+	if (rec->opts.no_buildid || rec->opts.buildid_mmap)
 		return 0;
 	err = record_buildid__collect(perf_data__write_path(&rec->data), rec->opts.buildid_all,
 				      &sb);
@@ -405,7 +406,7 @@ int record__start_header(struct record *rec, int argc, const char **argv, const 
 	if (rec->data.is_pipe) {
 		/* the header went straight out, not through record__write */
 		rec->data_offset = 0;
-		if (!rec->opts.no_buildid)
+		if (!rec->opts.no_buildid && !rec->opts.buildid_mmap)
 			rec->bids = record_buildid__new(rec->opts.buildid_all);
 	}
 	return 0;
