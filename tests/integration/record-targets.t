@@ -4,8 +4,9 @@
 # perf record's target options against /usr/bin/perf record's (issue 20):
 # --per-thread (a ring per thread, the events not inherited, no TIME
 # unless -T), -u/--uid USER (every process of that user, as -p would
-# name them) and --buildid-mmap (build ids in the MMAP2s), recorded by
-# both perfs the same way: what the option
+# name them), --buildid-mmap (build ids in the MMAP2s) and --all-cgroups
+# (the samples' cgroups), recorded by both perfs the same way: what the
+# option
 # changes in `perf evlist -v` must be the same, upstream's report -D
 # reads our files without a warning, and the samples are the target's.
 . "$(dirname "$0")/lib.sh"
@@ -162,6 +163,32 @@ same_report "$TMPD/o.opt.data" dso "--buildid-mmap -a"
 "$PERF" record -q -o - --buildid-mmap -e cpu-clock -- sh -c "$spin" 2>/dev/null |
 	"$UPERF" report -i - --stdio --sort dso 2>/dev/null | grep -q '%.*libc'
 ok $? "--buildid-mmap -o -: upstream reads the stream"
+
+# 4. --all-cgroups: CGROUP in every sample, cgroup on the side-band event,
+# the CGROUP records of the cgroups that exist (with --synth all or cgroup)
+same_delta "-e cpu-clock" --all-cgroups
+same_delta "-a -e cpu-clock" --all-cgroups -- sleep 0.1
+for f in u o; do
+	"$UPERF" report -D -i "$TMPD/$f.opt.data" 2>/dev/null |
+		grep -o 'PERF_RECORD_CGROUP cgroup: .*' | sort -u >"$TMPD/$f.cg"
+done
+[ -s "$TMPD/u.cg" ]
+ok $? "--all-cgroups -a: upstream's CGROUP records ($(head -1 "$TMPD/u.cg"))"
+is_same_file "$TMPD/o.cg" "$TMPD/u.cg" "--all-cgroups -a: our CGROUP records as upstream's"
+"$UPERF" report -i "$TMPD/o.opt.data" --stdio --sort cgroup 2>/dev/null | grep -v '^#' |
+	grep . | awk '{ print $2 }' | sort -u >"$TMPD/o.cg.rows"
+[ -s "$TMPD/o.cg.rows" ] &&
+	[ -z "$(comm -23 "$TMPD/o.cg.rows" <(sed 's/.*cgroup: [0-9]* //' "$TMPD/u.cg" | sort -u))" ]
+ok $? "--all-cgroups -a: upstream's report --sort cgroup names our samples' cgroups ($(paste -sd' ' "$TMPD/o.cg.rows"))"
+for sy in no task cgroup; do
+	for f in u o; do
+		p=$PERF; [ $f = u ] && p=$UPERF
+		timeout 60 "$p" record -q -a -e cpu-clock --all-cgroups --synth $sy -o "$TMPD/sy.data" \
+			-- true 2>/dev/null
+		"$UPERF" report -D -i "$TMPD/sy.data" 2>/dev/null | count_records CGROUP >"$TMPD/sy.$f"
+	done
+	is_same_file "$TMPD/sy.o" "$TMPD/sy.u" "--all-cgroups --synth $sy: $(cat "$TMPD/sy.u") CGROUP records, as upstream's"
+done
 
 # refusals: upstream's lines (upstream exits 0, ours 1)
 refused "Invalid User: no-such-user-here" "-u no-such-user-here" \

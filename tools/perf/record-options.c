@@ -356,6 +356,9 @@ struct option *record_options__new(struct record_opts *opts, struct record_cli *
 				   record__parse_exclude_perf),
 		OPT_BOOLEAN('B', "no-buildid", &opts->no_buildid,
 			    "write no BUILD_ID (and no sample times) and cache nothing"),
+		OPT_BOOLEAN(0, "all-cgroups", &opts->all_cgroups,
+			    "the cgroup of each sample, and CGROUP records of the cgroups "
+			    "(those that exist and those made meanwhile)"),
 		OPT_BOOLEAN(0, "buildid-mmap", &opts->buildid_mmap,
 			    "build ids in the MMAP2 records (the kernel's and synthesized): "
 			    "no BUILD_ID feature, no build-id cache"),

@@ -39,6 +39,7 @@
 #include <unistd.h>
 #include "err-sink.h"
 #include "record.h"
+#include "synth-cgroup.h"
 
 /* Header and features */
 
@@ -357,6 +358,15 @@ int record__synthesize(struct record *rec)
 	err = live_session__synth_bpf(&rec->live, &rec->synth, &rec->cap, !rec->opts.no_bpf_event);
 	if (err < 0)
 		return err;
+	/* --all-cgroups: the cgroups that exist (with --synth all or cgroup) */
+	if (rec->opts.all_cgroups && (rec->opts.synth & RECORD_SYNTH_CGROUP)) {
+		char mnt[PATH_MAX];
+
+		err = synth_cgroup__mount("/proc/mounts", mnt, sizeof(mnt));
+		err = err ? 0 : synth_cgroup__walk(s, mnt);
+		if (err)
+			return err;
+	}
 	return record__write(rec, &fi, sizeof(fi));
 }
 

@@ -113,6 +113,8 @@ static void record__set_tracking(struct record *rec, struct perf_event_attr *att
 		attr->mmap_data = 1;
 	if (opts->buildid_mmap)
 		attr->build_id = 1;
+	if (opts->all_cgroups)
+		attr->cgroup = 1;
 }
 
 /* The tracking dummy's name says where it counts, as upstream's modifiers. */
@@ -185,6 +187,8 @@ static u64 record__sample_type(const struct record *rec)
 		sample_type |= PERF_SAMPLE_RAW;
 	if (opts->sample_addr)
 		sample_type |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
+	if (opts->all_cgroups)
+		sample_type |= PERF_SAMPLE_CGROUP;
 	return sample_type | opts->na_sample_type;
 }
 

@@ -69,6 +69,7 @@ struct record_opts {
 	bool		no_buildid;	/* -B: no BUILD_ID (nor cache), no SAMPLE_TIME */
 	bool		buildid_all;	/* BUILD_ID of every DSO mapped */
 	bool		buildid_mmap;	/* build ids in MMAP2s, no BUILD_ID */
+	bool		all_cgroups;	/* SAMPLE_CGROUP, CGROUP records */
 	bool		dry_run;
 	bool		timestamp_boundary;	/* accepted: SAMPLE_TIME is always written */
 	int		proc_map_timeout;	/* accepted: /proc is read whole */
@@ -94,7 +95,7 @@ struct record_opts {
 /* --synth: what is written of what exists at start (the kernel's maps always) */
 #define RECORD_SYNTH_TASK	(1U << 0)	/* FORK, COMM */
 #define RECORD_SYNTH_MMAP	(1U << 1)	/* the processes' MMAP2s */
-#define RECORD_SYNTH_CGROUP	(1U << 2)	/* none here: no cgroup events */
+#define RECORD_SYNTH_CGROUP	(1U << 2)	/* CGROUP records (with --all-cgroups) */
 #define RECORD_SYNTH_ALL	(RECORD_SYNTH_TASK | RECORD_SYNTH_MMAP | RECORD_SYNTH_CGROUP)
 
 struct record {
