@@ -233,6 +233,20 @@ count_records() {
 	grep -c -E "^[0-9 ]*0x[0-9a-f]+ \[0x[0-9a-f]+\]: PERF_RECORD_$1( |:|\(|$)" || true
 }
 
+# attrs_lines FILE: its attrs as upstream's evlist -v reads them, one
+# "EVENT# field: value" a line, sorted
+attrs_lines() {
+	"$UPERF" evlist -v -i "$1" 2>/dev/null |
+		awk '{ sub(/^[^ ]*: /, ""); n = split($0, f, /, /)
+		       for (i = 1; i <= n; i++) print NR " " f[i] }' | sort
+}
+
+# attrs_delta FILE1 FILE2: what changed from FILE1's attrs to FILE2's
+# ("- " removed, "+ " added)
+attrs_delta() {
+	comm -3 <(attrs_lines "$1") <(attrs_lines "$2") | sed 's/^\t/+ /; t; s/^/- /'
+}
+
 # refused TEXT DESCRIPTION COMMAND...: COMMAND (bad input) prints nothing
 # on stdout, one line on stderr holding TEXT, and exits 1
 refused() {

@@ -17,18 +17,6 @@ need_root
 rec() { timeout 60 "$PERF" record -q "$@"; }
 urec() { timeout 60 "$UPERF" record -q "$@"; }
 
-# The attrs of a file, one "EVENT# field: value" a line, sorted.
-attrs() {
-	"$UPERF" evlist -v -i "$1" 2>/dev/null |
-		awk '{ sub(/^[^ ]*: /, ""); n = split($0, f, /, /)
-		       for (i = 1; i <= n; i++) print NR " " f[i] }' | sort
-}
-
-# What changed from the first file's attrs to the second's.
-delta() {
-	comm -3 <(attrs "$1") <(attrs "$2") | sed 's/^\t/+ /; t; s/^/- /'
-}
-
 # same_delta BASE OPTION: BASE (record's options before the command) and
 # BASE OPTION, recorded by both perfs: the option changes the same fields.
 # The base files of each BASE are recorded once.
@@ -41,8 +29,8 @@ same_delta() {
 	fi
 	urec -o "$TMPD/u.opt.data" $base $opt -- true 2>"$TMPD/u.opt.err"
 	rec -o "$TMPD/o.opt.data" $base $opt -- true 2>"$TMPD/o.opt.err"
-	delta "$TMPD/u.$key.data" "$TMPD/u.opt.data" >"$TMPD/u.delta"
-	delta "$TMPD/o.$key.data" "$TMPD/o.opt.data" >"$TMPD/o.delta"
+	attrs_delta "$TMPD/u.$key.data" "$TMPD/u.opt.data" >"$TMPD/u.delta"
+	attrs_delta "$TMPD/o.$key.data" "$TMPD/o.opt.data" >"$TMPD/o.delta"
 	if [ -s "$TMPD/u.delta" ] || [ -n "${3:-}" ]; then
 		is_same_file "$TMPD/o.delta" "$TMPD/u.delta" "$base $opt: the attrs change as upstream's"
 	else

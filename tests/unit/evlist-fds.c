@@ -6,6 +6,8 @@
  * event, everything closed; a group of two.
  */
 #include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -26,6 +28,12 @@ struct ctx {
 	int		err;
 };
 
+static void *sleeper(void *arg)
+{
+	pause();
+	return arg;
+}
+
 static int open_one(void *priv, struct evsel *evsel, int cpu, pid_t pid)
 {
 	struct ctx *c = priv;
@@ -35,6 +43,14 @@ static int open_one(void *priv, struct evsel *evsel, int cpu, pid_t pid)
 		return -E2BIG;
 	fd = (int)syscall(__NR_perf_event_open, &evsel->attr, pid, cpu, -1, 0);
 	return fd < 0 ? -errno : fd;
+}
+
+/* the first thread of the map exited meanwhile */
+static pid_t gone_pid;
+
+static int open_gone(void *priv, struct evsel *evsel, int cpu, pid_t pid)
+{
+	return pid == gone_pid ? EVLIST_FDS__GONE : open_one(priv, evsel, cpu, pid);
 }
 
 static int open_fallback(void *priv, struct evsel *evsel, int cpu, pid_t pid)
@@ -113,6 +129,54 @@ int main(void)
 	ok(!fds, "a half-open set closes");
 
 	evlist__delete(evlist);
+
+	/* --per-thread: the "any CPU" map, a ring per thread, not shared */
+	{
+		struct perf_cpu_map *any = perf_cpu_map__any();
+		struct perf_thread_map *two = NULL;
+		pthread_t th;
+		char list[32];
+
+		pthread_create(&th, NULL, sleeper, NULL);
+		snprintf(list, sizeof(list), "%d", getpid());
+		evlist = evlist__new();
+		evlist__add(evlist, evsel__new(&attr, 0));
+		evlist__add(evlist, evsel__new(&attr, 1));
+		err = thread_map__new_by_pids(&two, list);
+		if (!err)
+			err = evlist_fds__open(evlist, any, two, &fds, open_one, on_error,
+					       &(struct ctx){ 0 });
+		is_int(err, 0, "per thread: open on any CPU");
+		err = err ? err : evlist_fds__mmap(fds, 2, any, two, 4, &maps, &nr_maps,
+						   &sharing);
+		ok(!err && !sharing && two && nr_maps == two->nr && maps[0].cpu == -1,
+		   "a ring per thread (%d)", nr_maps);
+		samples = 0;
+		evlist_fds__ioctl(fds, 2, two ? two->nr : 0, PERF_EVENT_IOC_ENABLE);
+		for (spin = 0; spin < 200000000UL; spin++)
+			;
+		evlist_fds__ioctl(fds, 2, two ? two->nr : 0, PERF_EVENT_IOC_DISABLE);
+		for (i = 0; i < nr_maps; i++)
+			perf_mmap__read(&maps[i], &ops, &samples);
+		ok(samples > 0, "both events' samples in this thread's ring (%d)", samples);
+		evlist_fds__close(&fds, 2, two ? two->nr : 0, &maps, &nr_maps);
+		evlist__delete(evlist);
+
+		/* -u: a thread gone before its open is left out, its slot -1 */
+		gone_pid = two ? two->pids[0] : 0;
+		evlist = evlist__new();
+		evlist__add(evlist, evsel__new(&attr, 0));
+		err = two ? evlist_fds__open(evlist, any, two, &fds, open_gone, on_error,
+					     &(struct ctx){ 0 }) : -ENOMEM;
+		is_int(err, 0, "a gone thread is no open failure");
+		ok(!err && fds[0][0] == -1 && fds[0][1] >= 0, "its slot is empty");
+		err = err ? err : evlist_fds__mmap(fds, 1, any, two, 4, &maps, &nr_maps, &sharing);
+		ok(!err && two && nr_maps == two->nr - 1, "no ring of it (%d)", nr_maps);
+		evlist_fds__close(&fds, 1, two ? two->nr : 0, &maps, &nr_maps);
+		evlist__delete(evlist);
+		thread_map__delete(two);
+		perf_cpu_map__delete(any);
+	}
 
 	/* a group: the member opened into its leader's group, slot by slot */
 	{

@@ -11,6 +11,7 @@
 
 #include "tap.h"
 #include "util/event.h"
+#include "util/record-buildid.h"
 #include "util/synthesize.h"
 #include "util/thread-map.h"
 
@@ -125,5 +126,36 @@ int main(void)
 		is_str(((struct perf_record_mmap *)o.last)->filename, "[kernel.kallsyms]_text",
 		       "kernel map name");
 	is_int(perf_synth__modules(&s), 0, "modules (none is fine)");
+
+	/* --buildid-mmap: MMAP2s with the build ids of the kernel and of files */
+	s.mmap_build_id = true;
+	memset(&o, 0, sizeof(o));
+	is_int(perf_synth__kernel_mmap(&s), 0, "kernel map with its build id");
+	if (o.nr[PERF_RECORD_MMAP2]) {
+		struct perf_record_mmap2 *m = (void *)o.last;
+		u8 id[BUILD_ID_MAX];
+		size_t len = sizeof(id);
+
+		is_str(m->filename, "[kernel.kallsyms]_text", "an MMAP2 of the kernel's text");
+		if (!build_id__read_kernel(id, &len))
+			ok((m->header.misc & PERF_RECORD_MISC_MMAP_BUILD_ID) &&
+			   m->build_id_size == len && !memcmp(m->build_id, id, len) &&
+			   !m->prot && !m->flags,
+			   "the kernel's build id, no prot nor flags (as upstream's)");
+	}
+	self = thread_map__new_one(getpid());
+	memset(&o, 0, sizeof(o));
+	is_int(perf_synth__threads(&s, self), 0, "this process's maps with build ids");
+	{
+		struct perf_record_mmap2 *m = (void *)o.last;
+
+		ok(o.nr[PERF_RECORD_MMAP2] >= 2, "its executable maps");
+		/* the last is [vdso]: no file, the device and inode kept */
+		ok(!strcmp(m->filename, "[vdso]") ?
+		   !(m->header.misc & PERF_RECORD_MISC_MMAP_BUILD_ID) :
+		   m->filename[0] != '/' || (m->header.misc & PERF_RECORD_MISC_MMAP_BUILD_ID),
+		   "a file's map has its build id, [vdso] none (%s)", m->filename);
+	}
+	thread_map__delete(self);
 	return done_testing();
 }

@@ -34,6 +34,7 @@
 
 #include "builtin.h"
 #include "record-options.h"
+#include "target-options.h"
 #include "util/bpf-event.h"
 #include "util/cpumap.h"
 #include "util/data.h"
@@ -79,9 +80,14 @@ static int record__setup_target(struct record *rec, int argc, const char **argv,
 		.system_wide = opts->system_wide || opts->cpu_list, .cpu_list = opts->cpu_list,
 		.pids = opts->pids, .tids = opts->tids,
 	};
-	int err;
+	int err = target_options__uid("record", opts->uid_str, &t, opts->quiet);
 
-	if (!t.system_wide && !opts->pids && !opts->tids && !argc) {
+	if (err)
+		return err;
+	if (!t.has_uid)
+		opts->uid_str = NULL;
+	opts->cpu_list = t.cpu_list;
+	if (!t.system_wide && !opts->pids && !opts->tids && !t.has_uid && !argc) {
 		usage_error(record_usage, options,
 			    "no target: give -a, -C, -p, -t or a command to run");
 		return -EINVAL;
@@ -91,6 +97,10 @@ static int record__setup_target(struct record *rec, int argc, const char **argv,
 		return -EINVAL;
 	}
 	opts->system_wide = t.system_wide;
+	/* --per-thread: for tasks only (-a, -C win), as upstream's */
+	opts->per_thread = opts->per_thread && !t.system_wide;
+	opts->no_inherit = opts->no_inherit || opts->per_thread;
+	t.per_thread_maps = opts->per_thread;
 	err = live_session__init_target(&rec->live, &t);
 	if (!err && !rec->live.cpus)
 		err = -ENOMEM;

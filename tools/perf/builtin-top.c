@@ -17,6 +17,8 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "target-options.h"
+#include "util/live-session.h"
 #include "util/annotate-opts.h"
 #include "util/na-options.h"
 #include "util/parse-options.h"
@@ -166,6 +168,20 @@ static int top__run_stdio(struct perf_top *top, double delay, int entries)
 	return err;
 }
 
+/* -u: the user's uid, and upstream's warnings */
+static int top__set_uid(struct top_opts *opts)
+{
+	struct live_target t = { .cpu_list = opts->cpu_list, .pids = opts->pids,
+				 .tids = opts->tids };
+
+	if (target_options__uid("top", opts->uid_str, &t, false))
+		return -1;
+	opts->has_uid = t.has_uid;
+	opts->uid = t.uid;
+	opts->cpu_list = t.cpu_list;
+	return 0;
+}
+
 int cmd_top(int argc, const char **argv)
 {
 	struct perf_top top_storage, *top = &top_storage;
@@ -194,6 +210,8 @@ int cmd_top(int argc, const char **argv)
 		OPT_STRING('C', "cpu", &opts.cpu_list, "cpu", "list of cpus to monitor"),
 		OPT_STRING('p', "pid", &opts.pids, "pid", "profile events on existing process id"),
 		OPT_STRING('t', "tid", &opts.tids, "tid", "profile events on existing thread id"),
+		OPT_STRING('u', "uid", &opts.uid_str, "user",
+			   "profile the processes of this user (a name or a uid)"),
 		OPT_INTEGER('F', "freq", &opts.freq, "profile at this frequency"),
 		OPT_U64('c', "count", &opts.period, "event period to sample"),
 		OPT_STRING('m', "mmap-pages", &mmap_pages, "pages", "number of mmap data pages"),
@@ -303,6 +321,8 @@ int cmd_top(int argc, const char **argv)
 			opts.freq < 0 ? "-F" : entries < 0 ? "-E" : "-d (at most 3600)");
 		return 1;
 	}
+	if (top__set_uid(&opts))
+		return 1;
 	if ((opts.pids || opts.tids) && opts.cpu_list) {
 		usage_error(top_usage, options, "-p/-t and -C exclude each other");
 		return 1;

@@ -134,6 +134,15 @@ int record__parse_period(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
+int record__parse_timestamp(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *opts = opt->value;
+
+	opts->sample_time = !unset;
+	opts->sample_time_set = true;
+	return 0;
+}
+
 int record__parse_clockid(const struct option *opt, const char *arg, int unset)
 {
 	struct record_opts *opts = opt->value;
@@ -261,6 +270,11 @@ struct option *record_options__new(struct record_opts *opts, struct record_cli *
 			   "list of cpus to monitor"),
 		OPT_STRING('p', "pid", &opts->pids, "pid",
 			   "record events on existing process id"),
+		OPT_STRING('u', "uid", &opts->uid_str, "user",
+			   "profile the processes of this user (a name or a uid)"),
+		OPT_BOOLEAN(0, "per-thread", &opts->per_thread,
+			    "a ring buffer per thread, the events not inherited "
+			    "(with -p, -t, -u or a command)"),
 		OPT_STRING('t', "tid", &opts->tids, "tid",
 			   "record events on existing thread id"),
 		OPT_INTEGER('F', "freq", &opts->freq, "profile at this frequency"),
@@ -307,8 +321,9 @@ struct option *record_options__new(struct record_opts *opts, struct record_cli *
 				   record__parse_period),
 		OPT_BOOLEAN(0, "sample-cpu", &opts->sample_cpu,
 			    "put the CPU in each sample"),
-		OPT_BOOLEAN('T', "timestamp", &opts->sample_time,
-			    "put the time in each sample (the default; --no-timestamp: never)"),
+		OPT_CALLBACK_NOARG('T', "timestamp", opts,
+				   "put the time in each sample (the default but with "
+				   "--per-thread; --no-timestamp: never)", record__parse_timestamp),
 		OPT_BOOLEAN(0, "running-time", &opts->running_time,
 			    "read the enabled and running times with the counts"),
 		OPT_BOOLEAN(0, "sample-identifier", &opts->sample_identifier,
@@ -341,6 +356,12 @@ struct option *record_options__new(struct record_opts *opts, struct record_cli *
 				   record__parse_exclude_perf),
 		OPT_BOOLEAN('B', "no-buildid", &opts->no_buildid,
 			    "write no BUILD_ID (and no sample times) and cache nothing"),
+		OPT_BOOLEAN(0, "all-cgroups", &opts->all_cgroups,
+			    "the cgroup of each sample, and CGROUP records of the cgroups "
+			    "(those that exist and those made meanwhile)"),
+		OPT_BOOLEAN(0, "buildid-mmap", &opts->buildid_mmap,
+			    "build ids in the MMAP2 records (the kernel's and synthesized): "
+			    "no BUILD_ID feature, no build-id cache"),
 		OPT_BOOLEAN(0, "buildid-all", &opts->buildid_all,
 			    "BUILD_ID of every file mapped, samples or not"),
 		OPT_BOOLEAN(0, "dry-run", &opts->dry_run,

@@ -53,6 +53,7 @@ int record__parse_comp(const struct option *opt, const char *arg, int unset);
 int record__parse_regs(const struct option *opt, const char *arg, int unset);
 int record__parse_g(const struct option *opt, const char *arg, int unset);
 int record__parse_period(const struct option *opt, const char *arg, int unset);
+int record__parse_timestamp(const struct option *opt, const char *arg, int unset);
 int record__parse_clockid(const struct option *opt, const char *arg, int unset);
 int record__parse_delay(const struct option *opt, const char *arg, int unset);
 int record__parse_max_size(const struct option *opt, const char *arg, int unset);

@@ -79,7 +79,8 @@ int evlist_fds__open(struct evlist *evlist, const struct perf_cpu_map *cpus,
 				if (evsel->leader)
 					evsel->group_fd = fds[evsel->leader->idx][slot];
 				fd = open_one(priv, evsel, cpus->cpus[c], threads->pids[t]);
-
+				if (fd == EVLIST_FDS__GONE)
+					continue;
 				if (fd < 0) {
 					error(priv, evsel, fd);
 					return fd;
@@ -106,24 +107,35 @@ int evlist_fds__mmap(int **fds, int nr_evsels, const struct perf_cpu_map *cpus,
 		     struct perf_mmap **mapsp, int *nr_maps, bool *sharing)
 {
 	int nr_threads = threads->nr, c, t, i, err;
-	struct perf_mmap *maps = calloc(cpus->nr, sizeof(*maps));
+	/* the "any CPU" map (--per-thread): a ring per thread, not per CPU */
+	bool per_thread = cpus->nr == 1 && cpus->cpus[0] == -1;
+	int nr_rings = per_thread ? nr_threads : cpus->nr;
+	int nr_sharing = per_thread ? 1 : nr_threads;
+	struct perf_mmap *maps = calloc(nr_rings, sizeof(*maps));
 
 	*mapsp = maps;
 	*sharing = false;
 	if (!maps)
 		return -ENOMEM;
-	for (c = 0; c < cpus->nr; c++) {
-		int fd = fds[0][c * nr_threads];
+	for (c = 0; c < nr_rings; c++) {
+		int first = c * nr_sharing, fd = -1;
 
-		err = perf_mmap__map(&maps[c], fd, cpus->cpus[c], pages);
+		/* the first fd the ring has: its threads may be gone (-1) */
+		for (i = 0; fd < 0 && i < nr_evsels; i++)
+			for (t = 0; fd < 0 && t < nr_sharing; t++)
+				fd = fds[i][first + t];
+		if (fd < 0)
+			continue;
+		err = perf_mmap__map(&maps[*nr_maps], fd, per_thread ? -1 : cpus->cpus[c], pages);
 		if (err)
 			return err;
 		(*nr_maps)++;
 		for (i = 0; i < nr_evsels; i++) {
-			for (t = 0; t < nr_threads; t++) {
-				int other = fds[i][c * nr_threads + t];
+			for (t = 0; t < nr_sharing; t++) {
+				int other = fds[i][first + t];
 
-				if (other != fd && ioctl(other, PERF_EVENT_IOC_SET_OUTPUT, fd) < 0) {
+				if (other >= 0 && other != fd &&
+				    ioctl(other, PERF_EVENT_IOC_SET_OUTPUT, fd) < 0) {
 					*sharing = true;
 					return -errno;
 				}

@@ -25,8 +25,11 @@ struct perf_mmap;
  * group member (evsel->leader, opened after it) goes into the leader's
  * group of the same CPU and thread.  On a
  * failure error() is told which event and why, and -errno returned; what
- * was opened stays in *fdsp for evlist_fds__close().
+ * was opened stays in *fdsp for evlist_fds__close().  open_one returning
+ * EVLIST_FDS__GONE leaves the slot -1 (a thread that exited meanwhile:
+ * the rings take the other threads' fds, and no ring is made of none).
  */
+#define EVLIST_FDS__GONE	(-0x7fff)
 int evlist_fds__open(struct evlist *evlist, const struct perf_cpu_map *cpus,
 		     const struct perf_thread_map *threads, int ***fdsp,
 		     int (*open_one)(void *priv, struct evsel *evsel, int cpu, pid_t pid),
@@ -46,8 +49,10 @@ int evlist_fds__open_fallback(struct evlist *evlist, struct evsel *evsel, int cp
 
 /*
  * Map pages data pages per CPU on its first fd and point the CPU's other
- * fds at it.  -errno; *sharing tells whether sharing (SET_OUTPUT) failed
- * rather than the mapping.  The maps made so far are in *mapsp and *nr_maps.
+ * fds at it; with the "any CPU" map (cpu -1, --per-thread: events not
+ * inherited) a ring per thread.  -errno; *sharing tells whether sharing
+ * (SET_OUTPUT) failed rather than the mapping.  The maps made so far are
+ * in *mapsp and *nr_maps.
  */
 int evlist_fds__mmap(int **fds, int nr_evsels, const struct perf_cpu_map *cpus,
 		     const struct perf_thread_map *threads, unsigned int pages,

@@ -11,11 +11,12 @@
 #include "live-session.h"
 #include "mmap.h"
 #include "synthesize.h"
+#include "target-uid.h"
 #include "thread-map.h"
 
 int live_session__init_target(struct live_session *ls, const struct live_target *t)
 {
-	int err;
+	int err = 0;
 
 	ls->per_thread = !t->system_wide && !t->cpu_list;
 	if (!ls->per_thread) {
@@ -25,9 +26,24 @@ int live_session__init_target(struct live_session *ls, const struct live_target 
 		ls->threads = thread_map__new_one(-1);
 		return ls->threads ? 0 : -ENOMEM;
 	}
-	err = perf_cpu_map__online(&ls->cpus);
+	if (t->per_thread_maps)
+		ls->cpus = perf_cpu_map__any();
+	else
+		err = perf_cpu_map__online(&ls->cpus);
 	if (err)
 		return err;
+	if (!ls->cpus)
+		return -ENOMEM;
+	if (t->has_uid && !t->pids && !t->tids) {
+		ls->skip_gone = true;
+		err = target_uid__threads("/proc", t->uid, &ls->threads);
+		if (err == -ESRCH)
+			pr_err("-u %u: the user has no process to profile", (unsigned int)t->uid);
+		else if (err)
+			pr_err("-u %u: cannot list the processes: %s", (unsigned int)t->uid,
+			       strerror(-err));
+		return err;
+	}
 	if (t->pids)
 		err = thread_map__new_by_pids(&ls->threads, t->pids);
 	else if (t->tids)
@@ -51,9 +67,17 @@ struct open_ctx {
 static int open_one(void *priv, struct evsel *evsel, int cpu, pid_t pid)
 {
 	struct open_ctx *ctx = priv;
+	struct live_session *ls = ctx->ls;
+	int fd = evlist_fds__open_fallback(ls->evlist, evsel, cpu, pid, ctx->consequence,
+					   &ls->sideband_bits);
 
-	return evlist_fds__open_fallback(ctx->ls->evlist, evsel, cpu, pid, ctx->consequence,
-					 &ctx->ls->sideband_bits);
+	/* -u: a process of the user that exited since the scan, as upstream */
+	if (fd == -ESRCH && ls->skip_gone) {
+		if (evsel->idx == 0 && cpu == ls->cpus->cpus[0])
+			pr_warning("Ignored open failure for pid %d", pid);
+		return EVLIST_FDS__GONE;
+	}
+	return fd;
 }
 
 /* A number from a /proc/sys file, 0 when unreadable. */

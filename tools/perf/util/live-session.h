@@ -9,6 +9,7 @@
 #define PERF_UTIL_LIVE_SESSION_H
 
 #include <poll.h>
+#include <sys/types.h>
 #include "types.h"
 
 struct evlist;
@@ -19,12 +20,20 @@ struct perf_synth;
 struct bpf_capture;
 struct bpf_sideband;
 
-/* -a / -C LIST, or -p PIDS / -t TIDS (per thread), or neither (per thread, a command) */
+/*
+ * -a / -C LIST, or -p PIDS / -t TIDS / -u USER (per thread), or none of
+ * them (per thread, a command).  Per thread, the events are opened on
+ * every CPU, each CPU's into one ring, or with per_thread_maps
+ * (--per-thread) on any CPU, a ring per thread.
+ */
 struct live_target {
 	bool		system_wide;
 	const char	*cpu_list;
 	const char	*pids;
 	const char	*tids;
+	bool		has_uid;	/* -u: the processes of uid */
+	uid_t		uid;
+	bool		per_thread_maps;
 };
 
 struct live_session {
@@ -33,6 +42,7 @@ struct live_session {
 	struct perf_thread_map	*threads;	/* per CPU: one, -1 */
 	bool			per_thread;
 	bool			sideband_bits;	/* the kernel took ksymbol/bpf_event */
+	bool			skip_gone;	/* -u: threads gone before the open are left out */
 	int			**fds;		/* [evsel][cpu * nr_threads + thread] */
 	struct perf_mmap	*maps;		/* one per CPU */
 	int			nr_maps;

@@ -39,6 +39,7 @@
 #include <unistd.h>
 #include "err-sink.h"
 #include "record.h"
+#include "synth-cgroup.h"
 
 /* Header and features */
 
@@ -273,7 +274,8 @@ int record__build_ids(struct record *rec)
 	size_t len;
 	int err;
 
-	if (rec->opts.no_buildid)
+	/* --buildid-mmap: the MMAP2s carry them, as upstream's */
+	if (rec->opts.no_buildid || rec->opts.buildid_mmap)
 		return 0;
 	err = record_buildid__collect(perf_data__write_path(&rec->data), rec->opts.buildid_all,
 				      &sb);
@@ -356,6 +358,15 @@ int record__synthesize(struct record *rec)
 	err = live_session__synth_bpf(&rec->live, &rec->synth, &rec->cap, !rec->opts.no_bpf_event);
 	if (err < 0)
 		return err;
+	/* --all-cgroups: the cgroups that exist (with --synth all or cgroup) */
+	if (rec->opts.all_cgroups && (rec->opts.synth & RECORD_SYNTH_CGROUP)) {
+		char mnt[PATH_MAX];
+
+		err = synth_cgroup__mount("/proc/mounts", mnt, sizeof(mnt));
+		err = err ? 0 : synth_cgroup__walk(s, mnt);
+		if (err)
+			return err;
+	}
 	return record__write(rec, &fi, sizeof(fi));
 }
 
@@ -405,7 +416,7 @@ int record__start_header(struct record *rec, int argc, const char **argv, const 
 	if (rec->data.is_pipe) {
 		/* the header went straight out, not through record__write */
 		rec->data_offset = 0;
-		if (!rec->opts.no_buildid)
+		if (!rec->opts.no_buildid && !rec->opts.buildid_mmap)
 			rec->bids = record_buildid__new(rec->opts.buildid_all);
 	}
 	return 0;

@@ -111,6 +111,10 @@ static void record__set_tracking(struct record *rec, struct perf_event_attr *att
 		attr->namespaces = 1;
 	if (opts->sample_addr)
 		attr->mmap_data = 1;
+	if (opts->buildid_mmap)
+		attr->build_id = 1;
+	if (opts->all_cgroups)
+		attr->cgroup = 1;
 }
 
 /* The tracking dummy's name says where it counts, as upstream's modifiers. */
@@ -166,8 +170,12 @@ static u64 record__sample_type(const struct record *rec)
 	const struct record_opts *opts = &rec->opts;
 	u64 sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_TID;
 
-	/* -R asks for the time too, even with --no-timestamp */
-	if (opts->sample_time || opts->raw_samples)
+	/*
+	 * -R asks for the time too, even with --no-timestamp; --per-thread
+	 * only when -T is given, as upstream's
+	 */
+	if ((opts->sample_time && (!opts->per_thread || opts->sample_time_set)) ||
+	    opts->raw_samples)
 		sample_type |= PERF_SAMPLE_TIME;
 	if ((opts->freq && opts->period_bit >= 0) || opts->period_bit > 0)
 		sample_type |= PERF_SAMPLE_PERIOD;
@@ -179,6 +187,8 @@ static u64 record__sample_type(const struct record *rec)
 		sample_type |= PERF_SAMPLE_RAW;
 	if (opts->sample_addr)
 		sample_type |= PERF_SAMPLE_ADDR | PERF_SAMPLE_DATA_SRC;
+	if (opts->all_cgroups)
+		sample_type |= PERF_SAMPLE_CGROUP;
 	return sample_type | opts->na_sample_type;
 }
 
@@ -662,6 +672,7 @@ int record__start_capture(struct record *rec)
 		.id_hdr_size = evsel__id_hdr_size(rec->evlist->entries[0]),
 		.sample_type = rec->evlist->entries[0]->attr.sample_type,
 		.namespaces = rec->opts.namespaces,
+		.mmap_build_id = rec->opts.buildid_mmap,
 	};
 	rec->cap = (struct bpf_capture){
 		.bpf = &rec->header.env.bpf,

@@ -28,6 +28,8 @@ struct record_opts {
 	const char	*cpu_list;
 	const char	*pids;
 	const char	*tids;
+	const char	*uid_str;	/* -u */
+	bool		per_thread;	/* --per-thread: a ring per thread */
 	const char	*mmap_pages;
 	const char	*call_graph;
 	bool		system_wide;
@@ -52,6 +54,7 @@ struct record_opts {
 	int		period_bit;	/* -P: 1, --no-period: -1, else 0 */
 	bool		sample_cpu;	/* --sample-cpu */
 	bool		sample_time;	/* -T, on unless --no-timestamp */
+	bool		sample_time_set;	/* -T or --no-timestamp given */
 	bool		running_time;	/* read_format's TOTAL_TIME_* */
 	bool		sample_identifier;
 	bool		raw_samples;	/* -R: RAW and CPU */
@@ -65,6 +68,8 @@ struct record_opts {
 	bool		use_clockid;	/* -k */
 	bool		no_buildid;	/* -B: no BUILD_ID (nor cache), no SAMPLE_TIME */
 	bool		buildid_all;	/* BUILD_ID of every DSO mapped */
+	bool		buildid_mmap;	/* build ids in MMAP2s, no BUILD_ID */
+	bool		all_cgroups;	/* SAMPLE_CGROUP, CGROUP records */
 	bool		dry_run;
 	bool		timestamp_boundary;	/* accepted: SAMPLE_TIME is always written */
 	int		proc_map_timeout;	/* accepted: /proc is read whole */
@@ -90,7 +95,7 @@ struct record_opts {
 /* --synth: what is written of what exists at start (the kernel's maps always) */
 #define RECORD_SYNTH_TASK	(1U << 0)	/* FORK, COMM */
 #define RECORD_SYNTH_MMAP	(1U << 1)	/* the processes' MMAP2s */
-#define RECORD_SYNTH_CGROUP	(1U << 2)	/* none here: no cgroup events */
+#define RECORD_SYNTH_CGROUP	(1U << 2)	/* CGROUP records (with --all-cgroups) */
 #define RECORD_SYNTH_ALL	(RECORD_SYNTH_TASK | RECORD_SYNTH_MMAP | RECORD_SYNTH_CGROUP)
 
 struct record {
@@ -139,7 +144,8 @@ struct record {
 /* The command is the target: no -a, -C, -p or -t (with them it only runs). */
 static inline bool record__profiles_child(const struct record *rec)
 {
-	return rec->child > 0 && rec->live.per_thread && !rec->opts.pids && !rec->opts.tids;
+	return rec->child > 0 && rec->live.per_thread && !rec->opts.pids && !rec->opts.tids &&
+	       !rec->opts.uid_str;
 }
 
 void record__init_write_lock(struct record *rec);

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@
 #include "array.h"
 #include "event.h"
 #include "kallsyms.h"
+#include "record-buildid.h"
 #include "synthesize.h"
 #include "thread-map.h"
 
@@ -93,6 +95,40 @@ static void kallsyms__text(u64 *text, u64 *stext, u64 *etext)
 	fclose(fp);
 }
 
+/* --buildid-mmap: the build id in place of the device and inode, when there is one */
+static void synth__set_build_id(struct perf_record_mmap2 *m, const char *path)
+{
+	u8 id[BUILD_ID_MAX];
+	size_t len = sizeof(id);
+	int err = path ? build_id__read_elf(path, id, &len) : build_id__read_kernel(id, &len);
+
+	if (err || !len || len > sizeof(m->build_id))
+		return;
+	memset(&m->maj, 0, offsetof(struct perf_record_mmap2, prot) -
+	       offsetof(struct perf_record_mmap2, maj));
+	memcpy(m->build_id, id, len);
+	m->build_id_size = (u8)len;
+	m->header.misc |= PERF_RECORD_MISC_MMAP_BUILD_ID;
+}
+
+/* --buildid-mmap: the kernel's text map as an MMAP2 with its build id */
+static int synth__kernel_mmap2(struct perf_synth *s, u64 start, u64 end)
+{
+	union synth_buf b;
+	struct perf_record_mmap2 *m = &b.ev.mmap2;
+
+	memset(m, 0, sizeof(*m));
+	m->header.type = PERF_RECORD_MMAP2;
+	m->header.misc = PERF_RECORD_MISC_KERNEL;
+	m->pid = (u32)-1;
+	m->start = start;
+	m->len = end > start ? end - start : 0;
+	m->pgoff = start;
+	synth__set_build_id(m, NULL);
+	m->header.size = sizeof(*m) + put_name(m->filename, "[kernel.kallsyms]_text", 64);
+	return perf_synth__emit(s, &b.ev);
+}
+
 int perf_synth__kernel_mmap(struct perf_synth *s)
 {
 	union synth_buf b;
@@ -105,6 +141,8 @@ int perf_synth__kernel_mmap(struct perf_synth *s)
 		start = stext;
 	if (!start)
 		return 0;	/* addresses hidden (kptr_restrict): nothing to say */
+	if (s->mmap_build_id)
+		return synth__kernel_mmap2(s, start, end);
 	m->header.type = PERF_RECORD_MMAP;
 	m->header.misc = PERF_RECORD_MISC_KERNEL;
 	m->pid = (u32)-1;
@@ -261,6 +299,8 @@ static int synth__mmaps(struct perf_synth *s, pid_t pid)
 		m->prot = (perm[0] == 'r' ? PROT_READ : 0) | (perm[1] == 'w' ? PROT_WRITE : 0) |
 			  PROT_EXEC;
 		m->flags = perm[3] == 's' ? MAP_SHARED : MAP_PRIVATE;
+		if (s->mmap_build_id && name[0] == '/')
+			synth__set_build_id(m, name);
 		m->header.size = sizeof(*m) + put_name(m->filename, name, PATH_MAX);
 		err = perf_synth__emit(s, &b.ev);
 	}

@@ -24,6 +24,11 @@ struct perf_synth {
 	u64	id;		/* trailer ID/IDENTIFIER (0: none, as upstream) */
 	bool	namespaces;	/* perf_synth__threads(): a NAMESPACES per process too */
 	bool	no_mmaps;	/* perf_synth__threads(): no MMAP2 (a command before exec) */
+	/*
+	 * --buildid-mmap: the kernel's map an MMAP2, it and the processes'
+	 * file maps with the build id (MISC_MMAP_BUILD_ID) where there is one
+	 */
+	bool	mmap_build_id;
 };
 
 /* Append the trailer (time and id) and emit: for callers building their own records. */

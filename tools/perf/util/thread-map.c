@@ -53,14 +53,14 @@ static int for_each_pid(const char *list, int (*fn)(struct perf_thread_map **, p
 	return 0;
 }
 
-static int add_process(struct perf_thread_map **map, pid_t pid)
+int thread_map__add_process(struct perf_thread_map **map, const char *proc, pid_t pid)
 {
-	char path[64];
+	char path[512];
 	struct dirent *de;
 	DIR *dir;
 	int err = 0;
 
-	snprintf(path, sizeof(path), "/proc/%d/task", pid);
+	snprintf(path, sizeof(path), "%s/%d/task", proc, pid);
 	dir = opendir(path);
 	if (!dir)
 		return errno == ENOENT ? -ESRCH : -errno;
@@ -74,6 +74,11 @@ static int add_process(struct perf_thread_map **map, pid_t pid)
 	}
 	closedir(dir);
 	return err;
+}
+
+static int add_process(struct perf_thread_map **map, pid_t pid)
+{
+	return thread_map__add_process(map, "/proc", pid);
 }
 
 static int add_thread(struct perf_thread_map **map, pid_t tid)

@@ -17,6 +17,11 @@ struct perf_thread_map {
 
 /* Threads of every process of a comma list "1,2" (from /proc/<pid>/task). */
 int thread_map__new_by_pids(struct perf_thread_map **out, const char *list);
+/*
+ * Append the threads of process pid under proc (normally "/proc"), each
+ * once, to *map (NULL: a new map); -ESRCH when it is gone.
+ */
+int thread_map__add_process(struct perf_thread_map **map, const char *proc, pid_t pid);
 /* The threads of a comma list, as given (each must exist). */
 int thread_map__new_by_tids(struct perf_thread_map **out, const char *list);
 /* A single entry (a forked command's pid, or -1). */

@@ -25,8 +25,9 @@ static int top__init_target(struct perf_top *top)
 {
 	const struct top_opts *opts = &top->opts;
 	struct live_target t = {
-		.system_wide = !opts->pids && !opts->tids,
+		.system_wide = !opts->pids && !opts->tids && !opts->has_uid,
 		.cpu_list = opts->cpu_list, .pids = opts->pids, .tids = opts->tids,
+		.has_uid = opts->has_uid, .uid = opts->uid,
 	};
 
 	return live_session__init_target(&top->live, &t);
@@ -289,6 +290,8 @@ int top__header(struct perf_top *top, double secs, char *buf, size_t size)
 		n += (size_t)snprintf(buf + n, size - n, " (target_pid: %s", top->opts.pids);
 	else if (top->opts.tids)
 		n += (size_t)snprintf(buf + n, size - n, " (target_tid: %s", top->opts.tids);
+	else if (top->opts.has_uid)
+		n += (size_t)snprintf(buf + n, size - n, " (uid: %s", top->opts.uid_str);
 	else
 		n += (size_t)snprintf(buf + n, size - n, " (all");
 	if (n >= size)

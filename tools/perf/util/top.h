@@ -42,6 +42,9 @@ struct top_opts {
 	const char	*cpu_list;
 	const char	*pids;
 	const char	*tids;
+	const char	*uid_str;	/* -u, as given */
+	bool		has_uid;	/* -u: the processes of uid */
+	uid_t		uid;
 	const char	*sort_order;
 	int		freq;
 	u64		period;
