@@ -18,8 +18,8 @@
 
 #include "builtin.h"
 #include "target-options.h"
-#include "util/live-session.h"
 #include "util/annotate-opts.h"
+#include "util/live-session.h"
 #include "util/na-options.h"
 #include "util/parse-options.h"
 #include "util/symbol-opts.h"
