@@ -34,6 +34,7 @@
 
 #include "builtin.h"
 #include "record-options.h"
+#include "record-rotate.h"
 #include "util/bpf-event.h"
 #include "util/cpumap.h"
 #include "util/data.h"
@@ -100,10 +101,10 @@ static int record__setup_target(struct record *rec, int argc, const char **argv,
 static void record__summary(struct record *rec)
 {
 	const char *name = rec->data.is_pipe ? "-" : rec->data.path;
+	bool stamped = rec->opts.sw.timestamp_filename;
 
 	if (rec->opts.quiet)
 		return;
-	fprintf(stderr, "[ perf record: Woken up %lu times to write data ]\n", rec->wakeups);
 	if (rec->lost_samples || rec->lost_sideband || rec->lost_records)
 		fprintf(stderr, "[ perf record: Lost %llu samples and %llu side-band records ]\n",
 			(unsigned long long)rec->lost_samples,
@@ -113,9 +114,13 @@ static void record__summary(struct record *rec)
 			"synthesized %llu programs again ]\n", (unsigned long long)rec->sb.nr_lost,
 			(unsigned long long)rec->sb.nr_rescans,
 			(unsigned long long)rec->sb.nr_recovered);
-	fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
-		(double)(rec->bytes_written + rec->data_offset) / 1024.0 / 1024.0, name,
-		(unsigned long long)rec->samples);
+	/* timestamped: the name is the last Dump line's */
+	fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s%s", (double)(rec->bytes_written
+		+ rec->data_offset) / 1024.0 / 1024.0, name, stamped ? ".<timestamp>" : "");
+	/* as upstream's: the count its build-id pass makes (none with -B, nor from a pipe) */
+	if (rec->samples && !rec->opts.no_buildid && !rec->data.is_pipe)
+		fprintf(stderr, " (%llu samples)", (unsigned long long)rec->samples);
+	fprintf(stderr, " ]\n");
 }
 
 /* -D: the toggles due now; how long poll may wait for the next (ms, at most 250) */
@@ -145,7 +150,7 @@ static int record__loop(struct record *rec)
 		pfd[i].fd = rec->live.maps[i].fd;
 		pfd[i].events = POLLIN;
 	}
-	while (!done) {
+	for (;;) {	/* a rotation asked before the end is done first */
 		int n, hup = 0;
 
 		err = record__read_all(rec);
@@ -158,6 +163,12 @@ static int record__loop(struct record *rec)
 				"stopping session ]\n",
 				(unsigned long long)rec->opts.max_size / 1024);
 			break;
+		}
+		/* asked before the end: the file is finished and a new one begun */
+		if (record_rotate__due(rec)) {
+			err = record_rotate(rec, false);
+			if (err)
+				break;
 		}
 		if (done)
 			break;
@@ -179,7 +190,7 @@ static int record__loop(struct record *rec)
 			rec->wakeups++;
 		/* every recorded task is gone (per-thread) */
 		if (rec->live.per_thread && hup == rec->live.nr_maps)
-			break;
+			done = 1;	/* after a last read */
 	}
 	free(pfd);
 	return err;
@@ -264,6 +275,7 @@ int cmd_record(int argc, const char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGCHLD, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	record_rotate__setup(rec);
 
 	if (argc) {
 		err = record__prepare_workload(rec, argv);
@@ -373,7 +385,10 @@ out_stop:
 		goto out;
 	}
 
-	err = record__finish_header(rec);
+	if (!opts->quiet)
+		fprintf(stderr, "[ perf record: Woken up %lu times to write data ]\n",
+			rec->wakeups);
+	err = opts->sw.timestamp_filename ? record_rotate(rec, true) : record__finish_header(rec);
 	if (err)
 		goto out;
 	record__summary(rec);
@@ -397,6 +412,7 @@ out:
 	record_buildid__delete(rec->bids);
 	if (rec->zc_on)
 		record_compress__exit(&rec->zc);
+	record_switch__exit(&opts->sw);
 	free(orig_argv);
 	free(cli.options);
 	return err ? 1 : 0;
