@@ -12,15 +12,20 @@
 . "$(dirname "$0")/lib.sh"
 need_root
 
-# The command: busy, then N times: SIGUSR2 to the recorder (unless
-# SIG=none), wait for the N-th "Dump" line in ERR, busy again.
+# The command: busy, then N times: SIGUSR2 to the recorder (SIG=call: a
+# getpgid call instead, SIG=none: nothing), wait for the N-th "Dump"
+# line in ERR, busy again.
 cat >"$TMPD/w.sh" <<'EOF'
 err=$1 n=$2 sig=${3:-USR2} k=0
 busy() { i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done; }
 busy
 while [ $k -lt $n ]; do
 	k=$((k+1))
-	[ "$sig" = none ] || kill -$sig $PPID
+	case $sig in
+	none) ;;
+	call) perl -e 'syscall(121, 0)' ;;	# getpgid(0): the side-band event
+	*) kill -$sig $PPID ;;
+	esac
 	t=0
 	while [ "$(grep -c 'Dump ' "$err")" -lt $k ] && [ $t -lt 1200 ]; do
 		[ "$sig" = none ] && busy || sleep 0.05
@@ -167,6 +172,32 @@ run o "$O" 0 --switch-output=0K -e cpu-clock -c 100000
 run u "$U" 0 --switch-output=0K -e cpu-clock -c 100000
 [ "$(files "$O" | wc -l)" -eq 1 ] && [ "$(files "$U" | wc -l)" -eq 1 ]
 ok $? "--switch-output=0K: one timestamped file, as upstream's"
+
+# 6b. --switch-output-event: a tracepoint on any CPU (other tasks may
+# call getpgid too: at least the command's rotations)
+N=2 SIG=call
+ev=syscalls:sys_enter_getpgid
+run o "$O" 2 --switch-output-event $ev -e cpu-clock -c 100000
+run u "$U" 2 --switch-output-event $ev -e cpu-clock -c 100000
+[ "$(files "$O" | wc -l)" -ge 3 ] && [ "$(files "$U" | wc -l)" -ge 3 ]
+ok $? "--switch-output-event $ev: rotated by each call, as upstream ($(files "$O" | wc -l) files, upstream $(files "$U" | wc -l))"
+bad=0
+for f in $(files "$O"); do
+	"$UPERF" report -D -i "$O/$f" >/dev/null 2>&1 || bad=$((bad + 1))
+done
+[ $bad -eq 0 ]
+ok $? "--switch-output-event: upstream's report reads every file"
+# a software event without a period never fires, as upstream's
+N=0 SIG=none
+run o "$O" 0 --switch-output-event cpu-clock -e cpu-clock -c 100000
+run u "$U" 0 --switch-output-event cpu-clock -e cpu-clock -c 100000
+[ "$(files "$O" | wc -l)" -eq 1 ] && [ "$(files "$U" | wc -l)" -eq 1 ]
+ok $? "--switch-output-event cpu-clock: no period, never fires: one file, as upstream's"
+refused "option \`switch-output-event': nosuch" "--switch-output-event nosuch" \
+	"$PERF" record -o "$TMPD/bad.data" --switch-output-event nosuch -- true
+"$UPERF" record -o "$TMPD/bad.data" --switch-output-event nosuch -- true >/dev/null 2>&1
+[ $? -ne 0 ] && [ ! -e "$TMPD/bad.data" ]
+ok $? "--switch-output-event nosuch: upstream refuses it too"
 
 # 7. bad input
 for a in foo 1000 10k 1S -1s 10MB; do

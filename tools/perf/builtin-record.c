@@ -275,7 +275,9 @@ int cmd_record(int argc, const char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGCHLD, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
-	record_rotate__setup(rec);
+	err = record_rotate__setup(rec);
+	if (err)
+		goto out;
 
 	if (argc) {
 		err = record__prepare_workload(rec, argv);
@@ -395,6 +397,7 @@ out_stop:
 	(void)status;
 
 out:
+	record_rotate__exit();
 	if (rec->sb_on)
 		bpf_sideband__stop(&rec->sb);
 	if (rec->child > 0) {

@@ -387,6 +387,10 @@ struct option *record_options__new(struct record_opts *opts, struct record_cli *
 		  .callback = record__parse_switch_output,
 		  .help = "finish the file and start a new one on SIGUSR2 (signal), past a "
 			  "size or every so long; each kept as <file>.<timestamp>" },
+		OPT_CALLBACK(0, "switch-output-event", opts, "switch output event",
+			     "rotate (as on SIGUSR2) each time this event fires on any CPU; "
+			     "a tracepoint fires on every hit",
+			     record__parse_switch_event),
 		OPT_INTEGER(0, "switch-max-files", &opts->sw.max_files,
 			    "keep only the n newest of the files --switch-output makes"),
 		OPT_BOOLEAN(0, "timestamp-filename", &opts->sw.timestamp_filename,
@@ -440,6 +444,22 @@ int record__parse_switch_output(const struct option *opt, const char *arg, int u
 	if (record_switch__parse(sw, arg))
 		return -1;	/* parse_options() names the option and the argument */
 	return 0;
+}
+
+int record__parse_switch_event(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *opts = opt->value;
+	struct perf_event_attr attr;
+	char name[128];
+
+	opts->switch_event = unset ? NULL : arg;
+	if (unset)
+		return 0;
+	/* known before anything starts; opened with the recording */
+	memset(&attr, 0, sizeof(attr));
+	if (parse_events__event(arg, &attr, name, sizeof(name)))
+		return -1;	/* parse_options() names the option and the argument */
+	return record_switch__parse(&opts->sw, NULL);
 }
 
 int record_options__parse(struct record *rec, struct record_cli *cli, int argc,

@@ -13,9 +13,11 @@
 
 #include "record-rotate.h"
 #include "util/record.h"
+#include "util/switch-event.h"
 
 static volatile sig_atomic_t rotate_asked;
 static bool rotate_on_usr2;
+static struct switch_event rotate_event = { .stop = { -1, -1 } };
 
 static void rotate__sig(int sig)
 {
@@ -23,13 +25,21 @@ static void rotate__sig(int sig)
 		rotate_asked = 1;
 }
 
-void record_rotate__setup(struct record *rec)
+/* --switch-output-event fired: a rotation, as SIGUSR2 asks (upstream's way too) */
+static void rotate__event_fired(void *priv)
+{
+	kill(getpid(), SIGUSR2);
+}
+
+int record_rotate__setup(struct record *rec)
 {
 	struct record_switch *sw = &rec->opts.sw;
 	struct sigaction sa;
+	char msg[256] = "";
+	int err;
 
 	if (!sw->enabled)
-		return;
+		return 0;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = rotate__sig;
 	rotate_on_usr2 = sw->signal;
@@ -39,6 +49,20 @@ void record_rotate__setup(struct record *rec)
 		sigaction(SIGALRM, &sa, NULL);
 		alarm(sw->secs);
 	}
+	if (!rec->opts.switch_event)
+		return 0;
+	err = switch_event__open(&rotate_event, rec->opts.switch_event, msg, sizeof(msg));
+	if (!err)
+		err = switch_event__start(&rotate_event, rotate__event_fired, NULL);
+	if (err)
+		fprintf(stderr, "perf record: --switch-output-event %s\n",
+			msg[0] ? msg : strerror(-err));
+	return err;
+}
+
+void record_rotate__exit(void)
+{
+	switch_event__close(&rotate_event);
 }
 
 bool record_rotate__due(struct record *rec)

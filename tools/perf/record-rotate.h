@@ -10,8 +10,14 @@
 
 struct record;
 
-/* SIGUSR2 (with --switch-output[=signal]) and SIGALRM (a time) caught. */
-void record_rotate__setup(struct record *rec);
+/*
+ * SIGUSR2 (with --switch-output[=signal]) and SIGALRM (a time) caught;
+ * --switch-output-event's side-band opened and started (it sends
+ * SIGUSR2).  0 or -errno (said).
+ */
+int record_rotate__setup(struct record *rec);
+/* The side-band stopped and closed. */
+void record_rotate__exit(void);
 /* A rotation is due: asked by a signal or past the size. */
 bool record_rotate__due(struct record *rec);
 /*

@@ -82,6 +82,7 @@ struct record_opts {
 	int		affinity;	/* --affinity: RECORD_AFFINITY_* */
 	int		aio;		/* --aio: accepted, writes stay synchronous */
 	struct record_switch sw;	/* --switch-output and friends */
+	const char	*switch_event;	/* --switch-output-event: rotate when it fires */
 };
 
 /* --affinity: where the ring reader runs while it reads a CPU's ring */
