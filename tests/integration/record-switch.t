@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# perf record --switch-output, --switch-max-files, --timestamp-filename
-# against /usr/bin/perf record's (issue 20).  Both perfs record the same
+# perf record --switch-output, --switch-max-files, --timestamp-filename,
+# --switch-output-event, --overwrite against /usr/bin/perf record's
+# (issue 20).  Both perfs record the same
 # command, each into a directory of its own; the command asks for each
 # rotation (SIGUSR2 to its parent, the recorder) and waits for the
 # recorder's "Dump" line before going on, so the number of files never
@@ -198,6 +199,73 @@ refused "option \`switch-output-event': nosuch" "--switch-output-event nosuch" \
 "$UPERF" record -o "$TMPD/bad.data" --switch-output-event nosuch -- true >/dev/null 2>&1
 [ $? -ne 0 ] && [ ! -e "$TMPD/bad.data" ]
 ok $? "--switch-output-event nosuch: upstream refuses it too"
+
+# 8. --overwrite: write_backward on every event and nothing else changed,
+# as upstream's (per thread, and -a with the tracking dummy)
+for base in "-e cpu-clock" "-a -e cpu-clock"; do
+	for who in o u; do
+		perf=$PERF; [ $who = u ] && perf=$UPERF
+		timeout 60 "$perf" record -q -o "$TMPD/$who.base.data" $base -- true 2>/dev/null
+		timeout 60 "$perf" record -q -o "$TMPD/$who.ow.data" $base --overwrite -- true 2>/dev/null
+		"$UPERF" evlist -v -i "$TMPD/$who.ow.data" >"$TMPD/$who.ow.attrs"
+		grep -c 'write_backward: 1' "$TMPD/$who.ow.attrs" >"$TMPD/$who.ow.n"
+		sed 's/, write_backward: 1//' "$TMPD/$who.ow.attrs" >"$TMPD/$who.ow.rest"
+		"$UPERF" evlist -v -i "$TMPD/$who.base.data" >"$TMPD/$who.base.attrs"
+	done
+	is_same_file "$TMPD/o.ow.n" "$TMPD/u.ow.n" "$base --overwrite: write_backward on as many events as upstream's ($(cat "$TMPD/o.ow.n"))"
+	cmp -s "$TMPD/o.ow.rest" "$TMPD/o.base.attrs" && cmp -s "$TMPD/u.ow.rest" "$TMPD/u.base.attrs"
+	ok $? "$base --overwrite: no other attr changed, as upstream's"
+done
+
+# The flight recorder: a ring of one page keeps the newest records only
+# (the command's exec maps are gone, its EXIT is there); a big ring all.
+# The command on one CPU, sh exec'd there (taskset's own exec may stay in
+# the other CPU's ring, ours and upstream's).
+samples() { "$UPERF" report -D -i "$1" 2>/dev/null | count_records SAMPLE; }
+echo 'i=0; while [ $i -lt 100000 ]; do i=$((i+1)); done' >"$TMPD/busy.sh"
+for who in o u; do
+	perf=$PERF; [ $who = u ] && perf=$UPERF
+	timeout 60 "$perf" record -q -o "$TMPD/$who.fr.data" --overwrite -m 1 -e cpu-clock -c 100000 \
+		-- taskset -c 0 sh "$TMPD/busy.sh" 2>/dev/null
+	timeout 60 "$perf" record -q -o "$TMPD/$who.all.data" --overwrite -e cpu-clock -c 100000 \
+		-- sh "$TMPD/busy.sh" 2>/dev/null
+	"$UPERF" report -D -i "$TMPD/$who.fr.data" >"$TMPD/$who.fr.D" 2>"$TMPD/$who.fr.err"
+done
+[ ! -s "$TMPD/o.fr.err" ]
+ok $? "--overwrite -m 1: upstream's report -D reads ours without a word"
+no=$(samples "$TMPD/o.fr.data") nu=$(samples "$TMPD/u.fr.data")
+[ "$no" -gt 0 ] && [ $((no * 2)) -ge "$nu" ] && [ "$no" -le $((nu * 2)) ]
+ok $? "--overwrite -m 1: one page of samples, as upstream's ($no, upstream $nu)"
+for who in o u; do
+	{ count_records EXIT <"$TMPD/$who.fr.D"
+	  grep -c 'PERF_RECORD_MMAP2.*/dash' "$TMPD/$who.fr.D"
+	} >"$TMPD/$who.fr.kept"
+done
+is_same_file "$TMPD/o.fr.kept" "$TMPD/u.fr.kept" "--overwrite -m 1: the EXIT kept, the exec's maps overwritten, as upstream's"
+no=$(samples "$TMPD/o.all.data") nu=$(samples "$TMPD/u.all.data")
+[ "$no" -gt $((nu / 2)) ] && [ "$no" -gt 500 ]
+ok $? "--overwrite, a big ring: every sample ($no, upstream $nu)"
+# what exists is written after the rings, as upstream's (tail-synthesize)
+for who in o u; do
+	# by their offsets in the file (-D prints samples when they are delivered)
+	"$UPERF" report -D -i "$TMPD/$who.all.data" 2>/dev/null | perl -ne '
+		$s = hex($1) if /^\S+ (0x[0-9a-f]+) \[0x[0-9a-f]+\]: PERF_RECORD_SAMPLE/ &&
+			(!defined $s || hex($1) < $s);
+		$f = hex($1) if /^\S+ (0x[0-9a-f]+) \[0x[0-9a-f]+\]: PERF_RECORD_FINISHED_INIT/;
+		END { print defined $s && $s < $f ? "samples, then FINISHED_INIT\n" : "FINISHED_INIT first\n" }' \
+		>"$TMPD/$who.order"
+done
+is_same_file "$TMPD/o.order" "$TMPD/u.order" "--overwrite: the synthesized side-band after the samples, as upstream's"
+dsos "$TMPD/o.all.data" >"$TMPD/o.dsos"
+grep -q dash "$TMPD/o.dsos" && ! grep -q unknown "$TMPD/o.dsos"
+ok $? "--overwrite, a big ring: upstream's report resolves the samples"
+
+# --overwrite with --switch-output: the rings read at each rotation
+N=1 SIG=USR2
+run o "$O" 1 --overwrite --switch-output -e cpu-clock -c 100000
+set -- $(files "$O")
+[ $# -eq 2 ] && [ "$(samples "$O/$1")" -gt 0 ] && [ "$(samples "$O/$2")" -gt 0 ]
+ok $? "--overwrite --switch-output: each of the two files has the samples of its time"
 
 # 7. bad input
 for a in foo 1000 10k 1S -1s 10MB; do

@@ -308,6 +308,7 @@ int cmd_record(int argc, const char **argv)
 	}
 	delayed = record_delay__given(&opts->delay);
 	rec->live.evlist = rec->evlist;
+	rec->live.backward = opts->overwrite;
 	err = record__config_evlist(rec);
 	if (!err)
 		err = live_session__open(&rec->live, "recording without BPF program records");
@@ -352,6 +353,7 @@ int cmd_record(int argc, const char **argv)
 
 	err = record__loop(rec);
 	record__ioctl_all(rec, PERF_EVENT_IOC_DISABLE, false);
+	rec->drain = true;	/* --overwrite: now the rings are read */
 	if (!err)
 		err = record__read_all(rec);
 	/* --tail-synthesize: what exists now, after the samples (time 0 all the same) */

@@ -387,6 +387,9 @@ struct option *record_options__new(struct record_opts *opts, struct record_cli *
 		  .callback = record__parse_switch_output,
 		  .help = "finish the file and start a new one on SIGUSR2 (signal), past a "
 			  "size or every so long; each kept as <file>.<timestamp>" },
+		OPT_BOOLEAN(0, "overwrite", &opts->overwrite,
+			    "flight recorder: rings the kernel overwrites, read at the end "
+			    "(or on a --switch-output rotation)"),
 		OPT_CALLBACK(0, "switch-output-event", opts, "switch output event",
 			     "rotate (as on SIGUSR2) each time this event fires on any CPU; "
 			     "a tracepoint fires on every hit",
@@ -509,6 +512,9 @@ int record_options__parse(struct record *rec, struct record_cli *cli, int argc,
 			cli->realtime);
 		return -1;
 	}
+	/* the rings are read last: what exists is written after them, as upstream's */
+	if (opts->overwrite)
+		opts->tail_synthesize = true;
 	opts->period_given = opts->period != 0;
 	opts->freq_given = opts->freq != 0;
 	if (!opts->freq && !opts->period)

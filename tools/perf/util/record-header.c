@@ -450,7 +450,12 @@ int record__switch_output(struct record *rec, const char *newname, bool at_exit)
 	int err;
 
 	pthread_mutex_lock(&rec->write_lock);
-	err = record__finish_header(rec);
+	/* --overwrite: what the rings hold goes into the file being finished */
+	rec->drain = rec->opts.overwrite;
+	err = rec->drain && !at_exit ? record__read_all(rec) : 0;
+	rec->drain = false;
+	if (!err)
+		err = record__finish_header(rec);
 	if (!err && rename(rec->data.path, newname) < 0) {
 		err = -errno;
 		pr_err("%s: cannot rename to %s: %s", rec->data.path, newname, strerror(errno));

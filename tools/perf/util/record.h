@@ -83,6 +83,7 @@ struct record_opts {
 	int		aio;		/* --aio: accepted, writes stay synchronous */
 	struct record_switch sw;	/* --switch-output and friends */
 	const char	*switch_event;	/* --switch-output-event: rotate when it fires */
+	bool		overwrite;	/* write_backward rings, read at the end (or rotation) */
 };
 
 /* --affinity: where the ring reader runs while it reads a CPU's ring */
@@ -138,6 +139,7 @@ struct record {
 	int			affinity_cpu;	/* --affinity: the CPU last set for, -1 */
 	u64			start_ns;	/* the command's start, for -D */
 	bool			rotated;	/* a file after --switch-output's first */
+	bool			drain;		/* --overwrite: read the rings now */
 };
 
 /* The command is the target: no -a, -C, -p or -t (with them it only runs). */
