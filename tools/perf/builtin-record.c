@@ -139,10 +139,32 @@ static int record__delay_step(struct record *rec)
 	return wait < 250 ? (int)wait : 250;
 }
 
+/* --control: the commands waiting, each acknowledged; 1 after stop */
+static int record__control(struct record *rec)
+{
+	enum record_ctl_cmd cmd;
+
+	while ((cmd = record_control__next(&rec->ctl)) != RECORD_CTL_NONE) {
+		if (cmd == RECORD_CTL_UNKNOWN)
+			continue;
+		if (cmd == RECORD_CTL_ENABLE || cmd == RECORD_CTL_DISABLE) {
+			record__ioctl_all(rec, cmd == RECORD_CTL_ENABLE ? PERF_EVENT_IOC_ENABLE :
+					  PERF_EVENT_IOC_DISABLE, true);
+			if (!rec->opts.quiet)
+				fprintf(stderr, "Events %s\n",
+					cmd == RECORD_CTL_ENABLE ? "enabled" : "disabled");
+		}
+		record_control__ack(&rec->ctl);
+		if (cmd == RECORD_CTL_STOP)
+			return 1;
+	}
+	return 0;
+}
+
 static int record__loop(struct record *rec)
 {
-	struct pollfd *pfd = calloc(rec->live.nr_maps, sizeof(*pfd));
-	int i, err = 0;
+	struct pollfd *pfd = calloc(rec->live.nr_maps + 1, sizeof(*pfd));
+	int i, err = 0, nr_pfd = rec->live.nr_maps + (rec->ctl.ctl_fd >= 0);
 
 	if (!pfd)
 		return -ENOMEM;
@@ -150,6 +172,9 @@ static int record__loop(struct record *rec)
 		pfd[i].fd = rec->live.maps[i].fd;
 		pfd[i].events = POLLIN;
 	}
+	/* --control: a command wakes the loop too */
+	pfd[i].fd = rec->ctl.ctl_fd;
+	pfd[i].events = POLLIN;
 	for (;;) {	/* a rotation asked before the end is done first */
 		int n, hup = 0;
 
@@ -170,10 +195,10 @@ static int record__loop(struct record *rec)
 			if (err)
 				break;
 		}
-		if (done)
+		if (done || record__control(rec))
 			break;
 		/* wake now and then: a killed record keeps what was read */
-		n = poll(pfd, rec->live.nr_maps, record__delay_step(rec));
+		n = poll(pfd, nr_pfd, record__delay_step(rec));
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -400,6 +425,7 @@ out_stop:
 
 out:
 	record_rotate__exit();
+	record_control__close(&rec->ctl);
 	if (rec->sb_on)
 		bpf_sideband__stop(&rec->sb);
 	if (rec->child > 0) {

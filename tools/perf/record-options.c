@@ -387,6 +387,11 @@ struct option *record_options__new(struct record_opts *opts, struct record_cli *
 		  .callback = record__parse_switch_output,
 		  .help = "finish the file and start a new one on SIGUSR2 (signal), past a "
 			  "size or every so long; each kept as <file>.<timestamp>" },
+		OPT_STRING(0, "control", &opts->control,
+			   "fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]",
+			   "read commands from ctl-fd (enable, disable, snapshot, ping, stop), "
+			   "one a line, and write 'ack\\n' to ack-fd after each; fifos are "
+			   "opened by name"),
 		OPT_BOOLEAN(0, "overwrite", &opts->overwrite,
 			    "flight recorder: rings the kernel overwrites, read at the end "
 			    "(or on a --switch-output rotation)"),
@@ -473,6 +478,7 @@ int record_options__parse(struct record *rec, struct record_cli *cli, int argc,
 
 	opts->sample_time = true;
 	opts->synth = RECORD_SYNTH_ALL;
+	rec->ctl = (struct record_control)RECORD_CONTROL_INIT;
 	argc = na_options__parse(argc, argv, cli->options, record_usage,
 				 PARSE_OPT_STOP_AT_NON_OPTION, &cli->na, &err);
 	if (argc < 0)
@@ -536,7 +542,16 @@ int record_options__parse(struct record *rec, struct record_cli *cli, int argc,
 			"or a size (512K, 2M)\n", cli->mmap_pages);
 		return -1;
 	}
-	return record_options__check_switch(opts, rec->live.pages) ? -1 : argc;
+	if (record_options__check_switch(opts, rec->live.pages))
+		return -1;
+	err = opts->control ? record_control__parse(&rec->ctl, opts->control) : 0;
+	if (err) {
+		fprintf(stderr, "perf record: --control %s: %s\n", opts->control,
+			err == -EINVAL ? "expects fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]"
+				       : strerror(-err));
+		return -1;
+	}
+	return argc;
 }
 
 /* --switch-output and --timestamp-filename: files only; no build-ids by default */

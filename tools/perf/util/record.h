@@ -18,6 +18,7 @@
 #include "parse-events.h"
 #include "record-buildid.h"
 #include "record-compress.h"
+#include "record-control.h"
 #include "record-delay.h"
 #include "record-switch.h"
 #include "sideband-dedup.h"
@@ -84,6 +85,7 @@ struct record_opts {
 	struct record_switch sw;	/* --switch-output and friends */
 	const char	*switch_event;	/* --switch-output-event: rotate when it fires */
 	bool		overwrite;	/* write_backward rings, read at the end (or rotation) */
+	const char	*control;	/* --control fd:CTL[,ACK] or fifo:CTL[,ACK] */
 };
 
 /* --affinity: where the ring reader runs while it reads a CPU's ring */
@@ -140,6 +142,7 @@ struct record {
 	u64			start_ns;	/* the command's start, for -D */
 	bool			rotated;	/* a file after --switch-output's first */
 	bool			drain;		/* --overwrite: read the rings now */
+	struct record_control	ctl;		/* --control */
 };
 
 /* The command is the target: no -a, -C, -p or -t (with them it only runs). */
