@@ -3,7 +3,8 @@
  * util/mmap.c: the ring buffer protocol on a buffer built here (a control
  * page and data pages, as the kernel lays them out): records in order,
  * a record wrapping the end made contiguous, pushes in two pieces, the
- * tail moved, a corrupt size refused; -m parsing.
+ * tail moved, a corrupt size refused; backward (overwrite) rings read
+ * from head, newest first, one ring's worth once wrapped; -m parsing.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -59,6 +60,15 @@ static void put(struct perf_mmap *m, u64 *head, u16 size, u64 v)
 	for (i = 0; i < size; i++)
 		m->data[(*head + i) & m->mask] = rec[i];
 	*head += size;
+}
+
+/* A backward ring (write_backward): each record below the last. */
+static void put_back(struct perf_mmap *m, u64 *head, u16 size, u64 v)
+{
+	u64 at = *head - size;
+
+	put(m, &at, size, v);
+	*head -= size;
 }
 
 /* Cut records of 48 bytes to 32, as record does with grown KSYMBOLs. */
@@ -125,6 +135,34 @@ int main(void)
 		is_int(s.pushes, 3, "record by record");
 		is_int(s.pushed, 16 + 32 + 24, "the long one cut to 32");
 	}
+
+	/* --overwrite: a backward ring, newest first, read from head */
+	memset(m.data, 0, psz);
+	memset(&s, 0, sizeof(s));
+	s.contiguous = true;
+	m.prev = 0;
+	head = 0;
+	put_back(&m, &head, 16, 1);
+	put_back(&m, &head, 48, 2);
+	put_back(&m, &head, 32, 3);
+	pc->data_head = head;
+	is_int(perf_mmap__read_backward(&m, &ops, &s), 96, "backward: the 96 bytes written");
+	ok(s.records == 3 && s.sum == 6 && s.contiguous, "backward: three records intact");
+	is_int(perf_mmap__read_backward(&m, &ops, &s), 0, "backward: nothing new the second time");
+	put_back(&m, &head, 24, 4);
+	pc->data_head = head;
+	memset(&s, 0, sizeof(s));
+	is_int(perf_mmap__read_backward(&m, &ops, &s), 24, "backward: only what came since");
+	ok(s.records == 1 && s.sum == 4, "backward: the new record");
+	/* overwritten: 200 records of 32 bytes in a ring of 128 */
+	memset(&s, 0, sizeof(s));
+	for (pages = 1; pages <= 200; pages++)
+		put_back(&m, &head, 32, pages);
+	pc->data_head = head;
+	is_int(perf_mmap__read_backward(&m, &ops, &s), (int)psz, "backward, wrapped: one ring's worth");
+	ok(s.records == (int)(psz / 32) &&
+	   s.sum == (u64)(200 + 200 - psz / 32 + 1) * (psz / 32) / 2,
+	   "backward, wrapped: the newest records only");
 
 	is_int(perf_mmap__parse_pages("128", &pages), 0, "-m 128");
 	is_int(pages, 128, "128 pages");

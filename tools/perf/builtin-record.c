@@ -34,6 +34,7 @@
 
 #include "builtin.h"
 #include "record-options.h"
+#include "record-rotate.h"
 #include "target-options.h"
 #include "util/bpf-event.h"
 #include "util/cpumap.h"
@@ -110,10 +111,10 @@ static int record__setup_target(struct record *rec, int argc, const char **argv,
 static void record__summary(struct record *rec)
 {
 	const char *name = rec->data.is_pipe ? "-" : rec->data.path;
+	bool stamped = rec->opts.sw.timestamp_filename;
 
 	if (rec->opts.quiet)
 		return;
-	fprintf(stderr, "[ perf record: Woken up %lu times to write data ]\n", rec->wakeups);
 	if (rec->lost_samples || rec->lost_sideband || rec->lost_records)
 		fprintf(stderr, "[ perf record: Lost %llu samples and %llu side-band records ]\n",
 			(unsigned long long)rec->lost_samples,
@@ -123,9 +124,13 @@ static void record__summary(struct record *rec)
 			"synthesized %llu programs again ]\n", (unsigned long long)rec->sb.nr_lost,
 			(unsigned long long)rec->sb.nr_rescans,
 			(unsigned long long)rec->sb.nr_recovered);
-	fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s (%llu samples) ]\n",
-		(double)(rec->bytes_written + rec->data_offset) / 1024.0 / 1024.0, name,
-		(unsigned long long)rec->samples);
+	/* timestamped: the name is the last Dump line's */
+	fprintf(stderr, "[ perf record: Captured and wrote %.3f MB %s%s", (double)(rec->bytes_written
+		+ rec->data_offset) / 1024.0 / 1024.0, name, stamped ? ".<timestamp>" : "");
+	/* as upstream's: the count its build-id pass makes (none with -B, nor from a pipe) */
+	if (rec->samples && !rec->opts.no_buildid && !rec->data.is_pipe)
+		fprintf(stderr, " (%llu samples)", (unsigned long long)rec->samples);
+	fprintf(stderr, " ]\n");
 }
 
 /* -D: the toggles due now; how long poll may wait for the next (ms, at most 250) */
@@ -144,10 +149,32 @@ static int record__delay_step(struct record *rec)
 	return wait < 250 ? (int)wait : 250;
 }
 
+/* --control: the commands waiting, each acknowledged; 1 after stop */
+static int record__control(struct record *rec)
+{
+	enum record_ctl_cmd cmd;
+
+	while ((cmd = record_control__next(&rec->ctl)) != RECORD_CTL_NONE) {
+		if (cmd == RECORD_CTL_UNKNOWN)
+			continue;
+		if (cmd == RECORD_CTL_ENABLE || cmd == RECORD_CTL_DISABLE) {
+			record__ioctl_all(rec, cmd == RECORD_CTL_ENABLE ? PERF_EVENT_IOC_ENABLE :
+					  PERF_EVENT_IOC_DISABLE, true);
+			if (!rec->opts.quiet)
+				fprintf(stderr, "Events %s\n",
+					cmd == RECORD_CTL_ENABLE ? "enabled" : "disabled");
+		}
+		record_control__ack(&rec->ctl);
+		if (cmd == RECORD_CTL_STOP)
+			return 1;
+	}
+	return 0;
+}
+
 static int record__loop(struct record *rec)
 {
-	struct pollfd *pfd = calloc(rec->live.nr_maps, sizeof(*pfd));
-	int i, err = 0;
+	struct pollfd *pfd = calloc(rec->live.nr_maps + 1, sizeof(*pfd));
+	int i, err = 0, nr_pfd = rec->live.nr_maps + (rec->ctl.ctl_fd >= 0);
 
 	if (!pfd)
 		return -ENOMEM;
@@ -155,7 +182,10 @@ static int record__loop(struct record *rec)
 		pfd[i].fd = rec->live.maps[i].fd;
 		pfd[i].events = POLLIN;
 	}
-	while (!done) {
+	/* --control: a command wakes the loop too */
+	pfd[i].fd = rec->ctl.ctl_fd;
+	pfd[i].events = POLLIN;
+	for (;;) {	/* a rotation asked before the end is done first */
 		int n, hup = 0;
 
 		err = record__read_all(rec);
@@ -169,10 +199,16 @@ static int record__loop(struct record *rec)
 				(unsigned long long)rec->opts.max_size / 1024);
 			break;
 		}
-		if (done)
+		/* asked before the end: the file is finished and a new one begun */
+		if (record_rotate__due(rec)) {
+			err = record_rotate(rec, false);
+			if (err)
+				break;
+		}
+		if (done || record__control(rec))
 			break;
 		/* wake now and then: a killed record keeps what was read */
-		n = poll(pfd, rec->live.nr_maps, record__delay_step(rec));
+		n = poll(pfd, nr_pfd, record__delay_step(rec));
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -189,7 +225,7 @@ static int record__loop(struct record *rec)
 			rec->wakeups++;
 		/* every recorded task is gone (per-thread) */
 		if (rec->live.per_thread && hup == rec->live.nr_maps)
-			break;
+			done = 1;	/* after a last read */
 	}
 	free(pfd);
 	return err;
@@ -274,6 +310,9 @@ int cmd_record(int argc, const char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGCHLD, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	err = record_rotate__setup(rec);
+	if (err)
+		goto out;
 
 	if (argc) {
 		err = record__prepare_workload(rec, argv);
@@ -304,6 +343,7 @@ int cmd_record(int argc, const char **argv)
 	}
 	delayed = record_delay__given(&opts->delay);
 	rec->live.evlist = rec->evlist;
+	rec->live.backward = opts->overwrite;
 	err = record__config_evlist(rec);
 	if (!err)
 		err = live_session__open(&rec->live, "recording without BPF program records");
@@ -348,6 +388,7 @@ int cmd_record(int argc, const char **argv)
 
 	err = record__loop(rec);
 	record__ioctl_all(rec, PERF_EVENT_IOC_DISABLE, false);
+	rec->drain = true;	/* --overwrite: now the rings are read */
 	if (!err)
 		err = record__read_all(rec);
 	/* --tail-synthesize: what exists now, after the samples (time 0 all the same) */
@@ -383,13 +424,18 @@ out_stop:
 		goto out;
 	}
 
-	err = record__finish_header(rec);
+	if (!opts->quiet)
+		fprintf(stderr, "[ perf record: Woken up %lu times to write data ]\n",
+			rec->wakeups);
+	err = opts->sw.timestamp_filename ? record_rotate(rec, true) : record__finish_header(rec);
 	if (err)
 		goto out;
 	record__summary(rec);
 	(void)status;
 
 out:
+	record_rotate__exit();
+	record_control__close(&rec->ctl);
 	if (rec->sb_on)
 		bpf_sideband__stop(&rec->sb);
 	if (rec->child > 0) {
@@ -407,6 +453,7 @@ out:
 	record_buildid__delete(rec->bids);
 	if (rec->zc_on)
 		record_compress__exit(&rec->zc);
+	record_switch__exit(&opts->sw);
 	free(orig_argv);
 	free(cli.options);
 	return err ? 1 : 0;

@@ -260,6 +260,9 @@ int cmd_top(int argc, const char **argv)
 			    "a Period column: each row's own period"),
 		{ .type = OPTION_DOUBLE, .long_name = "percent-limit", .value = &opts.percent_limit,
 		  .argh = "percent", .help = "no rows under this share" },
+		OPT_BOOLEAN(0, "overwrite", &opts.overwrite,
+			    "rings the kernel overwrites (write_backward), paused and read "
+			    "each refresh"),
 		OPT_BOOLEAN('i', "no-inherit", &opts.no_inherit,
 			    "with -p or -t: not the tasks they start after top did"),
 		OPT_INTEGER(0, "max-stack", &opts.max_stack,

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "record-options.h"
 #include "util/live-session.h"
@@ -18,6 +19,7 @@
 #include "util/sample-regs.h"
 
 static long long record__parse_bytes(const char *arg, bool strict);
+static int record_options__check_switch(struct record_opts *opts, unsigned int pages);
 
 int record__parse_event(const struct option *opt, const char *arg, int unset)
 {
@@ -401,6 +403,27 @@ struct option *record_options__new(struct record_opts *opts, struct record_cli *
 		  .flags = PARSE_OPT_OPTARG, .callback = record__parse_aio,
 		  .help = "asynchronous writes with n control blocks, 1 to 4 (accepted: "
 			  "the writes stay synchronous, the file is the same)" },
+		{ .type = OPTION_CALLBACK, .long_name = "switch-output", .value = &opts->sw,
+		  .argh = "signal or size[BKMG] or time[smhd]", .flags = PARSE_OPT_OPTARG,
+		  .callback = record__parse_switch_output,
+		  .help = "finish the file and start a new one on SIGUSR2 (signal), past a "
+			  "size or every so long; each kept as <file>.<timestamp>" },
+		OPT_STRING(0, "control", &opts->control,
+			   "fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]",
+			   "read commands from ctl-fd (enable, disable, snapshot, ping, stop), "
+			   "one a line, and write 'ack\\n' to ack-fd after each; fifos are "
+			   "opened by name"),
+		OPT_BOOLEAN(0, "overwrite", &opts->overwrite,
+			    "flight recorder: rings the kernel overwrites, read at the end "
+			    "(or on a --switch-output rotation)"),
+		OPT_CALLBACK(0, "switch-output-event", opts, "switch output event",
+			     "rotate (as on SIGUSR2) each time this event fires on any CPU; "
+			     "a tracepoint fires on every hit",
+			     record__parse_switch_event),
+		OPT_INTEGER(0, "switch-max-files", &opts->sw.max_files,
+			    "keep only the n newest of the files --switch-output makes"),
+		OPT_BOOLEAN(0, "timestamp-filename", &opts->sw.timestamp_filename,
+			    "name the file <file>.<timestamp> when it is complete"),
 		OPT_NA_RECORD(&cli->na),
 		OPT_END()
 	};
@@ -438,6 +461,36 @@ static long long record__parse_bytes(const char *arg, bool strict)
 	return n << (10 * (u - units));
 }
 
+int record__parse_switch_output(const struct option *opt, const char *arg, int unset)
+{
+	struct record_switch *sw = opt->value;
+
+	if (unset) {
+		sw->enabled = false;
+		return 0;
+	}
+	/* signal, a size with B, K, M or G, or a time with s, m, h or d */
+	if (record_switch__parse(sw, arg))
+		return -1;	/* parse_options() names the option and the argument */
+	return 0;
+}
+
+int record__parse_switch_event(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *opts = opt->value;
+	struct perf_event_attr attr;
+	char name[128];
+
+	opts->switch_event = unset ? NULL : arg;
+	if (unset)
+		return 0;
+	/* known before anything starts; opened with the recording */
+	memset(&attr, 0, sizeof(attr));
+	if (parse_events__event(arg, &attr, name, sizeof(name)))
+		return -1;	/* parse_options() names the option and the argument */
+	return record_switch__parse(&opts->sw, NULL);
+}
+
 int record_options__parse(struct record *rec, struct record_cli *cli, int argc,
 			  const char **argv)
 {
@@ -446,6 +499,7 @@ int record_options__parse(struct record *rec, struct record_cli *cli, int argc,
 
 	opts->sample_time = true;
 	opts->synth = RECORD_SYNTH_ALL;
+	rec->ctl = (struct record_control)RECORD_CONTROL_INIT;
 	argc = na_options__parse(argc, argv, cli->options, record_usage,
 				 PARSE_OPT_STOP_AT_NON_OPTION, &cli->na, &err);
 	if (argc < 0)
@@ -485,6 +539,9 @@ int record_options__parse(struct record *rec, struct record_cli *cli, int argc,
 			cli->realtime);
 		return -1;
 	}
+	/* the rings are read last: what exists is written after them, as upstream's */
+	if (opts->overwrite)
+		opts->tail_synthesize = true;
 	opts->period_given = opts->period != 0;
 	opts->freq_given = opts->freq != 0;
 	if (!opts->freq && !opts->period)
@@ -506,5 +563,43 @@ int record_options__parse(struct record *rec, struct record_cli *cli, int argc,
 			"or a size (512K, 2M)\n", cli->mmap_pages);
 		return -1;
 	}
+	if (record_options__check_switch(opts, rec->live.pages))
+		return -1;
+	err = opts->control ? record_control__parse(&rec->ctl, opts->control) : 0;
+	if (err) {
+		fprintf(stderr, "perf record: --control %s: %s\n", opts->control,
+			err == -EINVAL ? "expects fd:ctl-fd[,ack-fd] or fifo:ctl-fifo[,ack-fifo]"
+				       : strerror(-err));
+		return -1;
+	}
 	return argc;
+}
+
+/* --switch-output and --timestamp-filename: files only; no build-ids by default */
+static int record_options__check_switch(struct record_opts *opts, unsigned int pages)
+{
+	struct record_switch *sw = &opts->sw;
+	/* half the ring, as upstream's wakeup size, in its units */
+	u64 wake = ((u64)pages + 1) * (u64)sysconf(_SC_PAGESIZE) / 2, n = wake;
+	int unit = 0;
+
+	if ((sw->enabled || sw->timestamp_filename) && opts->output && !strcmp(opts->output, "-")) {
+		fprintf(stderr, "perf record: --%s: renames the output file, not for -o -\n",
+			sw->enabled ? "switch-output" : "timestamp-filename");
+		return -1;
+	}
+	if (!sw->enabled)
+		return 0;
+	/* as upstream's, to keep rotations cheap */
+	opts->no_buildid = true;
+	opts->no_buildid_cache = true;
+	while (n / 1024 > 1 && unit < 3) {
+		n /= 1024;
+		unit++;
+	}
+	if (sw->size && sw->size < wake)
+		fprintf(stderr, "WARNING: switch-output data size lower than wakeup kernel "
+			"buffer size (%llu%s) expect bigger perf.data sizes\n",
+			(unsigned long long)n, (const char *[]){ "", "K", "M", "G" }[unit]);
+	return 0;
 }

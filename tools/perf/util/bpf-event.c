@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <poll.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -657,6 +658,7 @@ static void sideband__join_readers(struct bpf_sideband *sb)
 int bpf_sideband__start(struct bpf_sideband *sb)
 {
 	struct sideband_queue *q = calloc(1, sizeof(*q));
+	sigset_t all, old;
 	int i, err;
 
 	sb->readers = calloc(sb->nr, sizeof(*sb->readers));
@@ -667,21 +669,23 @@ int bpf_sideband__start(struct bpf_sideband *sb)
 	pthread_mutex_init(&q->lock, NULL);
 	pthread_cond_init(&q->cond, NULL);
 	sb->queue = q;
+	/* the threads take no signal: the command's (SIGUSR2, SIGINT) wake its poll */
+	sigfillset(&all);
+	pthread_sigmask(SIG_BLOCK, &all, &old);
 	err = -pthread_create(&sb->thread, NULL, sideband__fetcher, sb);
-	if (err)
-		return err;
-	sb->running = true;
-	for (i = 0; i < sb->nr; i++) {
+	if (!err)
+		sb->running = true;
+	for (i = 0; !err && i < sb->nr; i++) {
 		struct sideband_reader *r = &sb->readers[i];
 
 		r->sb = sb;
 		r->idx = i;
 		err = -pthread_create(&r->thread, NULL, sideband__reader, r);
-		if (err)
-			return err;
-		r->started = true;
+		if (!err)
+			r->started = true;
 	}
-	return 0;
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return err;
 }
 
 void bpf_sideband__stop(struct bpf_sideband *sb)

@@ -144,7 +144,8 @@ int live_session__mmap(struct live_session *ls)
 {
 	bool sharing;
 	int err = evlist_fds__mmap(ls->fds, ls->evlist->nr_entries, ls->cpus, ls->threads,
-				   ls->pages, &ls->maps, &ls->nr_maps, &sharing);
+				   ls->pages | (ls->backward ? PERF_MMAP_BACKWARD : 0), &ls->maps,
+				   &ls->nr_maps, &sharing);
 
 	if (err && sharing)
 		pr_err("cannot share the ring buffer: %s", strerror(-err));

@@ -47,6 +47,7 @@ struct live_session {
 	struct perf_mmap	*maps;		/* one per CPU */
 	int			nr_maps;
 	unsigned int		pages;		/* data pages per ring buffer */
+	bool			backward;	/* read-only rings the kernel overwrites */
 };
 
 /*

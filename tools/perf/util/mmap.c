@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -21,14 +22,17 @@ static size_t page_size(void)
 int perf_mmap__map(struct perf_mmap *map, int fd, int cpu, unsigned int pages)
 {
 	size_t psz = page_size();
+	bool backward = pages & PERF_MMAP_BACKWARD;
 	void *base;
 
 	memset(map, 0, sizeof(*map));
 	map->fd = -1;
+	pages &= ~PERF_MMAP_BACKWARD;
 	if (!pages || (pages & (pages - 1)))
 		return -EINVAL;
 	map->len = (pages + 1) * psz;
-	base = mmap(NULL, map->len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	base = mmap(NULL, map->len, backward ? PROT_READ : PROT_READ | PROT_WRITE, MAP_SHARED,
+		    fd, 0);
 	if (base == MAP_FAILED)
 		return -errno;
 	map->bounce = malloc(RECORD_MAX_SIZE);
@@ -41,6 +45,7 @@ int perf_mmap__map(struct perf_mmap *map, int fd, int cpu, unsigned int pages)
 	map->mask = (u64)pages * psz - 1;
 	map->fd = fd;
 	map->cpu = cpu;
+	map->backward = backward;
 	return 0;
 }
 
@@ -80,23 +85,16 @@ u64 perf_mmap__pending(struct perf_mmap *map)
 	return map->base ? mmap__head(map) - mmap__tail(map) : 0;
 }
 
-s64 perf_mmap__read(struct perf_mmap *map, const struct perf_mmap_ops *ops, void *priv)
+/* The records of [tail, head) to ops (see perf_mmap__read()). */
+static int mmap__read_range(struct perf_mmap *map, const struct perf_mmap_ops *ops, void *priv,
+			    u64 tail, u64 head)
 {
-	u64 head, tail, pos, size = map->mask + 1;
+	u64 pos, size = map->mask + 1;
 	bool cut = false;
 	int err;
 
-	if (!map->base)
-		return 0;
-	head = mmap__head(map);
-	tail = mmap__tail(map);
-	if (head == tail)
-		return 0;
-	if (head - tail > size)
-		return -EIO;	/* the kernel never overwrites an unread buffer */
-
 	if (ops->record || ops->size) {
-		for (pos = tail; pos < head; ) {
+		for (pos = tail; pos != head; ) {
 			const struct perf_event_header *hdr =
 				(const void *)(map->data + (pos & map->mask));
 			u64 off = pos & map->mask;
@@ -124,7 +122,7 @@ s64 perf_mmap__read(struct perf_mmap *map, const struct perf_mmap_ops *ops, void
 		}
 	}
 	if (ops->push && cut) {
-		for (pos = tail; pos < head; ) {
+		for (pos = tail; pos != head; ) {
 			u64 off = pos & map->mask;
 			struct perf_event_header *hdr = (void *)(map->data + off);
 			u16 rsize = hdr->size, want;
@@ -154,9 +152,72 @@ s64 perf_mmap__read(struct perf_mmap *map, const struct perf_mmap_ops *ops, void
 		if (err)
 			return err;
 	}
+	return 0;
+}
+
+s64 perf_mmap__read(struct perf_mmap *map, const struct perf_mmap_ops *ops, void *priv)
+{
+	u64 head, tail;
+	int err;
+
+	if (!map->base)
+		return 0;
+	head = mmap__head(map);
+	tail = mmap__tail(map);
+	if (head == tail)
+		return 0;
+	if (head - tail > map->mask + 1)
+		return -EIO;	/* the kernel never overwrites an unread buffer */
+	err = mmap__read_range(map, ops, priv, tail, head);
+	if (err)
+		return err;
 	mmap__set_tail(map, head);
 	map->bytes += head - tail;
 	return (s64)(head - tail);
+}
+
+s64 perf_mmap__read_backward(struct perf_mmap *map, const struct perf_mmap_ops *ops, void *priv)
+{
+	u64 head, end, size = map->mask + 1;
+	int err;
+
+	if (!map->base)
+		return 0;
+	/* the kernel writes each record below the last: head only goes down */
+	head = mmap__head(map);
+	end = map->prev;
+	if (head == end)
+		return 0;
+	if (end - head > size) {
+		/* overwritten: the whole records from head that fit in the ring */
+		for (end = head; ; ) {
+			const struct perf_event_header *hdr =
+				(const void *)(map->data + (end & map->mask));
+
+			if (hdr->size < sizeof(*hdr) || end + hdr->size - head > size)
+				break;
+			end += hdr->size;
+		}
+	}
+	err = mmap__read_range(map, ops, priv, head, end);
+	if (err)
+		return err;
+	map->prev = head;
+	map->bytes += end - head;
+	return (s64)(end - head);
+}
+
+s64 perf_mmap__read_any(struct perf_mmap *map, const struct perf_mmap_ops *ops, void *priv)
+{
+	s64 n;
+
+	if (!map->backward)
+		return perf_mmap__read(map, ops, priv);
+	/* the kernel holds still meanwhile (its records then are lost) */
+	ioctl(map->fd, PERF_EVENT_IOC_PAUSE_OUTPUT, 1);
+	n = perf_mmap__read_backward(map, ops, priv);
+	ioctl(map->fd, PERF_EVENT_IOC_PAUSE_OUTPUT, 0);
+	return n;
 }
 
 int perf_mmap__parse_pages(const char *str, unsigned int *pages)

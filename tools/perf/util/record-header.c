@@ -339,10 +339,12 @@ int record__synthesize(struct record *rec)
 		err = perf_synth__modules(s);
 	/*
 	 * The command's maps before exec are ours, not its: exec brings its
-	 * own.  Without task synthesis (--synth no, cgroup) the command still
+	 * own (a file after a rotation takes them as they are now).
+	 * Without task synthesis (--synth no, cgroup) the command still
 	 * gets its COMM, as upstream's.
 	 */
-	s->no_mmaps = record__profiles_child(rec) || !(rec->opts.synth & RECORD_SYNTH_MMAP);
+	s->no_mmaps = (record__profiles_child(rec) && !rec->rotated) ||
+		      !(rec->opts.synth & RECORD_SYNTH_MMAP);
 	if (!(rec->opts.synth & (RECORD_SYNTH_TASK | RECORD_SYNTH_MMAP))) {
 		s->no_mmaps = true;
 		only = rec->child > 0 ? thread_map__new_one(rec->child) : NULL;
@@ -452,4 +454,43 @@ int record__finish_header(struct record *rec)
 		return err;
 	}
 	return 0;
+}
+
+int record__switch_output(struct record *rec, const char *newname, bool at_exit)
+{
+	int err;
+
+	pthread_mutex_lock(&rec->write_lock);
+	/* --overwrite: what the rings hold goes into the file being finished */
+	rec->drain = rec->opts.overwrite;
+	err = rec->drain && !at_exit ? record__read_all(rec) : 0;
+	rec->drain = false;
+	if (!err)
+		err = record__finish_header(rec);
+	if (!err && rename(rec->data.path, newname) < 0) {
+		err = -errno;
+		pr_err("%s: cannot rename to %s: %s", rec->data.path, newname, strerror(errno));
+	}
+	if (err || at_exit)
+		goto out;
+	perf_data__close(&rec->data);
+	rec->bytes_written = 0;
+	rec->samples = 0;
+	rec->first_time = 0;
+	rec->last_time = 0;
+	rec->lost_records = 0;
+	rec->wakeups = 0;
+	rec->rotated = true;
+	err = perf_data__open_write(&rec->data, rec->data.path);
+	if (!err)
+		err = record__write_initial_header(rec);
+	if (!err)
+		err = perf_data__publish(&rec->data);
+	if (err)
+		rec->write_err = err;
+out:
+	pthread_mutex_unlock(&rec->write_lock);
+	if (!err && !at_exit)
+		err = record__synthesize(rec);
+	return err;
 }

@@ -240,6 +240,8 @@ static void record__config_common(const struct record_opts *opts, struct perf_ev
 		attr->use_clockid = 1;
 		attr->clockid = opts->clockid;
 	}
+	if (opts->overwrite)
+		attr->write_backward = 1;
 }
 
 /* The attrs as upstream lays them out (see `perf evlist -v` of its files). */
@@ -495,15 +497,19 @@ int record__read_all(struct record *rec)
 	int i, err;
 
 	for (i = 0; i < rec->live.nr_maps; i++) {
+		struct perf_mmap *map = &rec->live.maps[i];
 		s64 n;
 
+		/* --overwrite: the rings keep the latest, read only when asked */
+		if (map->backward && !rec->drain)
+			continue;
 		/*
 		 * A ring's bytes go out in up to two writes when they wrap
 		 * around its end: no side-band record may land between them.
 		 */
-		record__affinity(rec, rec->live.maps[i].cpu);
+		record__affinity(rec, map->cpu);
 		pthread_mutex_lock(&rec->write_lock);
-		n = perf_mmap__read(&rec->live.maps[i], &ops, rec);
+		n = perf_mmap__read_any(map, &ops, rec);
 		pthread_mutex_unlock(&rec->write_lock);
 		if (n < 0)
 			return (int)n;

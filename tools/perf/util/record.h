@@ -18,7 +18,9 @@
 #include "parse-events.h"
 #include "record-buildid.h"
 #include "record-compress.h"
+#include "record-control.h"
 #include "record-delay.h"
+#include "record-switch.h"
 #include "sideband-dedup.h"
 #include "synthesize.h"
 
@@ -85,6 +87,10 @@ struct record_opts {
 	bool		stat;		/* -s: inherit_stat, the enabled/running times */
 	int		affinity;	/* --affinity: RECORD_AFFINITY_* */
 	int		aio;		/* --aio: accepted, writes stay synchronous */
+	struct record_switch sw;	/* --switch-output and friends */
+	const char	*switch_event;	/* --switch-output-event: rotate when it fires */
+	bool		overwrite;	/* write_backward rings, read at the end (or rotation) */
+	const char	*control;	/* --control fd:CTL[,ACK] or fifo:CTL[,ACK] */
 };
 
 /* --affinity: where the ring reader runs while it reads a CPU's ring */
@@ -139,6 +145,9 @@ struct record {
 	bool			has_dummy;	/* the tracking dummy, last */
 	int			affinity_cpu;	/* --affinity: the CPU last set for, -1 */
 	u64			start_ns;	/* the command's start, for -D */
+	bool			rotated;	/* a file after --switch-output's first */
+	bool			drain;		/* --overwrite: read the rings now */
+	struct record_control	ctl;		/* --control */
 };
 
 /* The command is the target: no -a, -C, -p or -t (with them it only runs). */
@@ -172,5 +181,11 @@ int record__synthesize(struct record *rec);
 int record__start_capture(struct record *rec);
 int record__start_header(struct record *rec, int argc, const char **argv, const char *version);
 int record__finish_header(struct record *rec);
+/*
+ * --switch-output: the current file finished and renamed to newname;
+ * unless at_exit, a new one under the output's name, with the header and
+ * what exists now written again.  The per-file counts start over.
+ */
+int record__switch_output(struct record *rec, const char *newname, bool at_exit);
 
 #endif /* PERF_UTIL_RECORD_H */

@@ -45,6 +45,7 @@ void top_events__config(struct perf_top *top)
 		attr->sample_id_all = 1;
 		attr->disabled = 1;
 		attr->inherit = top->live.per_thread && !opts->no_inherit;
+		attr->write_backward = opts->overwrite;
 		if (!attr->exclude_guest && !attr->exclude_host)
 			attr->exclude_guest = 1;
 		if (attr->type == PERF_TYPE_TRACEPOINT) {

@@ -326,7 +326,8 @@ int top__read(struct perf_top *top)
 	if (top->clock_ok)
 		mark = perf_clock__monotonic() + (u64)top->clock_offset - TOP_HOLD_MARGIN_NS;
 	for (i = 0; i < (size_t)top->live.nr_maps; i++) {
-		s64 n = perf_mmap__read(&top->live.maps[i], &ops, top);
+		/* --overwrite: what came since the last pass, the ring held still */
+		s64 n = perf_mmap__read_any(&top->live.maps[i], &ops, top);
 
 		if (n < 0)
 			return (int)n;

@@ -109,6 +109,7 @@ int top__init(struct perf_top *top, const struct top_opts *opts)
 		return -ENOMEM;
 	top->live.evlist = top->evlist;
 	top->live.pages = top->opts.pages;
+	top->live.backward = top->opts.overwrite;
 	err = parse_events__add_args(top->evlist, &top->opts.events, "cpu-clock", msg,
 				     sizeof(msg));
 	if (err) {

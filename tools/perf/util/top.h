@@ -64,6 +64,7 @@ struct top_opts {
 	double		percent_limit;	/* --percent-limit: no rows below it */
 	int		max_stack;	/* --max-stack: frames of a chain, <= 0: all */
 	bool		no_inherit;	/* -i: -p/-t tasks' new children not counted */
+	bool		overwrite;	/* write_backward rings, paused and read each pass */
 	/* --switch-on, --switch-off, --show-on-off-events (struct evswitch) */
 	const char	*switch_on;
 	const char	*switch_off;
