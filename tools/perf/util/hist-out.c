@@ -41,6 +41,12 @@ int hist_entry__snprintf_key(const struct hist_entry *he, enum sort_key key, cha
 		return snprintf(buf, size, "%s", he->key.parent ? he->key.parent : "[other]");
 	case SORT_SRCLINE:
 		return snprintf(buf, size, "%s", he->key.srcline ? he->key.srcline : "");
+	case SORT_CGROUP:
+		/* as upstream: no cgroup in the sample, or one no record named */
+		if (!he->key.cgroup)
+			return snprintf(buf, size, "N/A");
+		return snprintf(buf, size, "%s", he->key.cgroup_path ? he->key.cgroup_path :
+				"unknown");
 	case SORT_BPF_PROG:
 		if (!he->key.prog)
 			return snprintf(buf, size, "[not bpf]");

@@ -376,7 +376,8 @@ void hists__fprintf(struct hists *hists, const struct hists_print_opts *opts, FI
 			/* upstream leaves the symbol and trace unpadded when they end the line */
 			if (key < SORT_DYN &&
 			    (j != nc - 1 || (key != SORT_SYM && key != SORT_TRACE &&
-					     key != SORT_BPF_PROG && key != SORT_SRCLINE)))
+					     key != SORT_BPF_PROG && key != SORT_SRCLINE &&
+					     key != SORT_CGROUP)))
 				out__pad(&out, w - len, dots);
 		}
 		out.room = -1;

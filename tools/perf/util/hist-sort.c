@@ -73,6 +73,8 @@ static int hist_entry__cmp_key(const struct hist_entry *a, const struct hist_ent
 	case SORT_SRCLINE:
 		return strcmp(a->key.srcline ? a->key.srcline : "",
 			      b->key.srcline ? b->key.srcline : "");
+	case SORT_CGROUP:
+		return a->key.cgroup < b->key.cgroup ? -1 : a->key.cgroup > b->key.cgroup;
 	case SORT_BPF_PROG:
 		/* programs by id (trampolines by name), then "[not bpf]" */
 		if (!a->key.prog || !b->key.prog)
@@ -270,6 +272,7 @@ static bool sort_recs__code(struct sort_rec *r, size_t n, const struct sort_spec
 		/* a trace or field key compares strings or bytes: no code */
 		if (spec->keys[k] == SORT_TRACE || spec->keys[k] == SORT_BPF_PROG ||
 		    spec->keys[k] == SORT_PARENT || spec->keys[k] == SORT_SRCLINE ||
+		    spec->keys[k] == SORT_CGROUP ||
 		    spec->keys[k] >= SORT_DYN)
 			return false;
 		sort_rec__key_code(r, spec->keys[k], nr_ranks, &bits);
@@ -336,6 +339,7 @@ static int sort_rec__cmp_key(const struct sort_rec *a, const struct sort_rec *b,
 	case SORT_BPF_PROG:
 	case SORT_PARENT:
 	case SORT_SRCLINE:
+	case SORT_CGROUP:
 		return hist_entry__cmp_key(a->he, b->he, key, spec);
 	default:
 		if (key >= SORT_DYN && key < SORT_NR_KEYS && spec)

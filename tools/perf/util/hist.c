@@ -133,6 +133,7 @@ static size_t key_hash(const struct hist_key *k)
 	h ^= (u64)(uintptr_t)k->prog * 0x94d049bb133111ebULL;
 	h ^= (u64)(uintptr_t)k->parent * 0xd6e8feb86659fd93ULL;
 	h ^= (u64)(uintptr_t)k->srcline * 0xbf58476d1ce4e5b9ULL;
+	h ^= k->cgroup * 0x9fb21c651e98df25ULL;
 	h ^= k->fields_hash;
 	return (size_t)(h ^ (h >> 29));
 }
@@ -142,7 +143,7 @@ static bool key_equal(const struct hist_key *a, const struct hist_key *b)
 	return a->comm == b->comm && a->dso == b->dso && a->sym == b->sym &&
 	       a->addr == b->addr && a->tid == b->tid && a->cpu == b->cpu &&
 	       a->trace == b->trace && a->prog == b->prog && a->parent == b->parent &&
-	       a->srcline == b->srcline &&
+	       a->srcline == b->srcline && a->cgroup == b->cgroup &&
 	       a->fields_len == b->fields_len &&
 	       (!a->fields_len || !memcmp(a->fields, b->fields, a->fields_len));
 }
@@ -386,6 +387,10 @@ static void hists__make_key(struct hists *hists, const struct addr_location *al,
 		k->srcline = hists->srcline_of ? hists->srcline_of(hists->srcline_priv, al) : NULL;
 	if (mask & (1u << SORT_BPF_PROG))
 		k->prog = al->dso ? al->dso->prog : NULL;
+	if (mask & (1u << SORT_CGROUP)) {
+		k->cgroup = hists->sample_cgroup;
+		k->cgroup_path = hists->sample_cgroup_path;
+	}
 	if (hists->sort.nr_dyn && mask >> SORT_DYN)
 		hists__make_fields(hists, k);
 }

@@ -24,6 +24,8 @@ struct hist_key {
 	const struct bpf_prog_entry *prog;	/* --sort bpf_prog: NULL, "[not bpf]" */
 	const char		*parent;	/* --sort parent: interned, NULL: "[other]" */
 	const char		*srcline;	/* --sort srcline: interned, NULL: none */
+	u64			cgroup;		/* --sort cgroup: the sample's cgroup id */
+	const char		*cgroup_path;	/* its path then (not compared), NULL: none */
 	/* tracepoint field keys: their bytes, each after its u32 length */
 	const u8		*fields;
 	u32			fields_len;
@@ -240,6 +242,8 @@ struct hists {
 	u8			sample_cpumode;
 	/* --sort parent: the sample's parent symbol's name (interned; NULL: none) */
 	const char		*sample_parent;
+	u64			sample_cgroup;	/* --sort cgroup: the sample's, its path */
+	const char		*sample_cgroup_path;
 	/*
 	 * --sort srcline: the text of a location (of the sample or of a
 	 * frame of its chain), interned: the same text, the same pointer.

@@ -117,6 +117,7 @@ void machine__delete(struct machine *m)
 	maps__put(m->kmaps);
 	maps__put(m->fallback_maps);
 	bpf_progs__delete(m->progs);
+	cgroups__exit(&m->cgroups);
 	dsos__exit(&m->dsos);
 	for (i = 0; i < m->comms_cap; i++)
 		free(m->comms[i]);
@@ -808,6 +809,17 @@ static int machine__process_bpf_event(struct machine *m, const union perf_event 
 	return bpf_progs__bpf_event(m->progs, ev, sample, machine__sample_comm(m, sample));
 }
 
+/* A cgroup's path, up to its NUL or the record's end. */
+static int machine__process_cgroup(struct machine *m, const union perf_event *ev)
+{
+	size_t size = ev->header.size, len;
+
+	if (size < sizeof(ev->cgroup))
+		return -EINVAL;
+	len = strnlen(ev->cgroup.path, size - sizeof(ev->cgroup));
+	return cgroups__add(&m->cgroups, ev->cgroup.id, ev->cgroup.path, len);
+}
+
 int machine__process_event(struct machine *m, const union perf_event *ev,
 			   const struct perf_sample *sample)
 {
@@ -832,6 +844,8 @@ int machine__process_event(struct machine *m, const union perf_event *ev,
 		return machine__process_ksymbol(m, ev, sample);
 	case PERF_RECORD_BPF_EVENT:
 		return machine__process_bpf_event(m, ev, sample);
+	case PERF_RECORD_CGROUP:
+		return machine__process_cgroup(m, ev);
 	default:
 		return 0;
 	}

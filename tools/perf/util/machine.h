@@ -2,6 +2,7 @@
 #ifndef __PERF_MACHINE_H
 #define __PERF_MACHINE_H
 
+#include "cgroups.h"
 #include "event.h"
 #include "thread.h"
 
@@ -54,6 +55,7 @@ struct machine {
 	bool		live_modules_read;	/* /proc/modules mapped (the live kernel's) */
 	struct perf_env_bpf *bpf_info;	/* NULL: no fallback naming */
 	struct bpf_progs *progs;	/* the programs KSYMBOL/BPF_EVENT told of */
+	struct cgroups	cgroups;	/* the paths CGROUP records named */
 	u64		nr_fallback;	/* samples named from BPF_PROG_INFO */
 	/*
 	 * Addresses already resolved, by address space and address: samples

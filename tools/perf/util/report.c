@@ -399,10 +399,15 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 		if (err)
 			return err;
 	}
+	if (rep->opts.sort.mask & (1u << SORT_CGROUP)) {
+		hists->sample_cgroup = sample->cgroup;
+		hists->sample_cgroup_path = cgroups__find(&machine->cgroups, sample->cgroup);
+	}
 	hists->sample_raw = sample->raw_data;
 	hists->sample_raw_size = sample->raw_size;
-	/* the caches below key on addresses; trace keys look at the raw data */
-	by_addr = !(rep->opts.sort.mask & (1u << SORT_TRACE)) && !hists->sort.nr_dyn && !parent;
+	/* the caches below key on addresses; trace keys look at the raw data, cgroup ones at the sample */
+	by_addr = !(rep->opts.sort.mask & ((1u << SORT_TRACE) | (1u << SORT_CGROUP))) &&
+		  !hists->sort.nr_dyn && !parent;
 	/*
 	 * With graphs, a sample with a raw chain seen before goes to the same
 	 * chain (not with filters: they look at the resolved sample).

@@ -22,6 +22,7 @@ static const struct {
 	[SORT_BPF_PROG]	= { "bpf_prog",	"BPF program" },
 	[SORT_PARENT]	= { "parent",	"Parent symbol" },
 	[SORT_SRCLINE]	= { "srcline",	"Source:Line" },
+	[SORT_CGROUP]	= { "cgroup",	"Cgroup" },
 };
 
 const char *sort_key__header(enum sort_key key)

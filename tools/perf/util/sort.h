@@ -20,6 +20,7 @@ enum sort_key {
 	SORT_BPF_PROG,	/* "BPF program": "<id> <name>" of a BPF dso's program, "[not bpf]" */
 	SORT_PARENT,	/* "Parent symbol": a chain's first frame --parent matches, "[other]" */
 	SORT_SRCLINE,	/* "Source:Line": "file.c:12" from DWARF, ":0", or "dso[addr]" */
+	SORT_CGROUP,	/* "Cgroup": the sample's cgroup's path, "N/A", "unknown" */
 	SORT_DYN,	/* SORT_DYN + i: dyn[i], a field of a tracepoint (upstream's dynamic keys) */
 	SORT_NR_KEYS = SORT_DYN + 12,
 };
