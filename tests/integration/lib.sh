@@ -247,6 +247,23 @@ attrs_delta() {
 	comm -3 <(attrs_lines "$1") <(attrs_lines "$2") | sed 's/^\t/+ /; t; s/^/- /'
 }
 
+# top_for NAME ARGS...: perf top --stdio ARGS (live) until a screen has
+# two rows, into $TMPD/NAME.out and NAME.err
+top_for() {
+	local name=$1 top
+	shift
+	timeout 120 "$PERF" top --stdio -d 0.5 "$@" </dev/null >"$TMPD/$name.out" \
+		2>"$TMPD/$name.err" &
+	top=$!
+	for _ in $(seq 600); do
+		[ "$(grep -cE '^ +[0-9.]+% ' "$TMPD/$name.out")" -ge 2 ] && break
+		kill -0 $top 2>/dev/null || break
+		sleep 0.1
+	done
+	kill -INT $top
+	wait $top
+}
+
 # refused TEXT DESCRIPTION COMMAND...: COMMAND (bad input) prints nothing
 # on stdout, one line on stderr holding TEXT, and exits 1
 refused() {

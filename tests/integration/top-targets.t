@@ -19,22 +19,6 @@ trap 'st=$?; kill $nob; wait $nob 2>/dev/null; (exit $st); tmpd_exit' EXIT
 nobody_pids() { ps -o pid= -u nobody | tr -d ' '; }
 nobody_pids >"$TMPD/nobody.pids"
 
-# top_for NAME ARGS...: top --stdio ARGS for two screens with rows into NAME.out
-top_for() {
-	local name=$1 top
-	shift
-	timeout 120 "$PERF" top --stdio -d 0.5 "$@" </dev/null >"$TMPD/$name.out" \
-		2>"$TMPD/$name.err" &
-	top=$!
-	for _ in $(seq 600); do
-		[ "$(grep -cE '^ +[0-9.]+% ' "$TMPD/$name.out")" -ge 2 ] && break
-		kill -0 $top 2>/dev/null || break
-		sleep 0.1
-	done
-	kill -INT $top
-	wait $top
-}
-
 for who in nobody 65534; do
 	top_for uid -u $who -s pid
 	grep -qE "$HDR.*\(uid: $who, [0-9]+ CPUs?\)" "$TMPD/uid.out"

@@ -280,6 +280,8 @@ int cmd_top(int argc, const char **argv)
 			    "accepted as upstream's, whose screens do not use it either"),
 		OPT_BOOLEAN(0, "force", &(bool){ false },
 			    "accepted: top reads no file of another owner"),
+		OPT_BOOLEAN(0, "all-cgroups", &opts.all_cgroups,
+			    "each sample's cgroup, the cgroups' paths (-s cgroup)"),
 		OPT_BOOLEAN(0, "namespaces", &opts.namespaces,
 			    "the tasks' namespaces too (NAMESPACES records)"),
 		OPT_INTEGER('r', "realtime", &realtime, "run with this SCHED_FIFO priority"),

@@ -37,6 +37,8 @@ void top_events__config(struct perf_top *top)
 		sample_type |= PERF_SAMPLE_CALLCHAIN;
 	if (!top->live.per_thread)
 		sample_type |= PERF_SAMPLE_CPU;
+	if (opts->all_cgroups)
+		sample_type |= PERF_SAMPLE_CGROUP;
 	evlist__for_each(top->evlist, evsel, i) {
 		struct perf_event_attr *attr = &evsel->attr;
 
@@ -60,6 +62,7 @@ void top_events__config(struct perf_top *top)
 			continue;
 		perf_event_attr__set_sideband(attr, !opts->no_bpf_event);
 		attr->namespaces = opts->namespaces;
+		attr->cgroup = opts->all_cgroups;
 	}
 	top->id_hdr_size = perf_event__id_hdr_size(sample_type);
 }

@@ -5,6 +5,7 @@
  * their records to the inbox; the owner of the machine applies them.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -12,6 +13,7 @@
 #include "event.h"
 #include "evlist.h"
 #include "live-session.h"
+#include "synth-cgroup.h"
 #include "synthesize.h"
 #include "top.h"
 #include "top-synth.h"
@@ -80,6 +82,13 @@ static void *top__synth_thread(void *arg)
 	err = live_session__synth_bpf(&top->live, &s, &top->cap, !top->opts.no_bpf_event);
 	if (err >= 0)
 		err = live_session__synth_tasks(&top->live, &s);
+	if (err >= 0 && top->opts.all_cgroups) {
+		char mnt[PATH_MAX];
+
+		/* no cgroup hierarchy to name: the samples' cgroups stay unknown */
+		if (!synth_cgroup__mount("/proc/mounts", mnt, sizeof(mnt)))
+			err = synth_cgroup__walk(&s, mnt);
+	}
 	top->synth_err = err < 0 ? err : 0;
 	__atomic_store_n(&top->synth_done, true, __ATOMIC_RELEASE);
 	return NULL;

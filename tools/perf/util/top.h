@@ -71,6 +71,7 @@ struct top_opts {
 	bool		show_on_off;
 	const char	*ignore_callees; /* regex (callchain_cursor__ignore_callees()) */
 	bool		namespaces;	/* --namespaces: NAMESPACES records (the first event) */
+	bool		all_cgroups;	/* --all-cgroups: SAMPLE_CGROUP, CGROUP records */
 	const char	*fields;	/* -F/--fields: the columns (hist-fields.h) */
 	const char	*widths;	/* -w/--column-widths */
 };
