@@ -92,7 +92,8 @@ clean_dump() {
 for opt in --no-timestamp "-R --sample-identifier" --running-time "-g --user-callchains" \
 	   --switch-events --namespaces "-k raw" -d -n "--all-user --no-period" \
 	   "-e task-clock --group"; do
-	rec -o "$TMPD/r.data" -a -e cpu-clock $opt -- sleep 0.1
+	# (-m: rings big enough that a loaded machine loses no switch records)
+	rec -o "$TMPD/r.data" -a -m 1024 -e cpu-clock $opt -- sleep 0.1
 	clean_dump "$TMPD/r.data"
 	ok $? "-a $opt: upstream's report -D reads our file without a warning"
 done

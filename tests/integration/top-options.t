@@ -106,10 +106,14 @@ for mode in zero keep; do
 	kill -USR1 $bl
 	wait $bl
 	inner=$(grep -oE 'bpf_prog_[0-9a-f]{16}_hot_sub2_inner' "$TMPD/$mode.bl" | head -1)
-	# the screens printed from now on cover time after the workload ended
+	# the screens printed from now on cover time after the workload ended;
+	# with -z six more, so that a top behind on a loaded machine (its
+	# rings read late) has shown the last of the program's samples
 	n=$(grep -cE "$HDR" "$TMPD/$mode.out")
-	for _ in $(seq 100); do
-		[ "$(grep -cE "$HDR" "$TMPD/$mode.out")" -ge $((n + 3)) ] && break
+	more=3
+	[ $mode = zero ] && more=6
+	for _ in $(seq 300); do
+		[ "$(grep -cE "$HDR" "$TMPD/$mode.out")" -ge $((n + more)) ] && break
 		sleep 0.1
 	done
 	kill -INT $top
