@@ -352,6 +352,19 @@ int report__check_switches(struct report *rep, struct perf_session *session)
 	return evswitch__check(&rep->evswitch, session->evlist);
 }
 
+/* --sort trace, cgroup: the keys the sample itself gives */
+static int report__sample_keys(struct report *rep, const struct perf_sample *sample,
+			       struct evsel *evsel, struct hists *hists)
+{
+	if (rep->opts.sort.mask & (1u << SORT_CGROUP)) {
+		hists->sample_cgroup = sample->cgroup;
+		hists->sample_cgroup_path = cgroups__find(&rep->machine->cgroups, sample->cgroup);
+	}
+	if (rep->opts.sort.mask & (1u << SORT_TRACE))
+		return report__sample_trace(rep, sample, evsel, hists);
+	return 0;
+}
+
 int report__add_sample(struct report *rep, const union perf_event *ev,
 		       const struct perf_sample *sample, struct evsel *evsel)
 {
@@ -362,6 +375,7 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 	bool parent = rep->has_parent_re || rep->opts.exclude_other;
 	bool by_addr, resolved = false;
 	struct hist_ip_cache *hit;
+	u32 sample_keys;
 	struct hist_raw_key key;
 	struct addr_location al;
 	struct hist_entry *he;
@@ -394,20 +408,16 @@ int report__add_sample(struct report *rep, const union perf_event *ev,
 		}
 		return 0;
 	}
-	if (rep->opts.sort.mask & (1u << SORT_TRACE)) {
-		err = report__sample_trace(rep, sample, evsel, hists);
+	sample_keys = rep->opts.sort.mask & ((1u << SORT_TRACE) | (1u << SORT_CGROUP));
+	if (sample_keys) {
+		err = report__sample_keys(rep, sample, evsel, hists);
 		if (err)
 			return err;
 	}
-	if (rep->opts.sort.mask & (1u << SORT_CGROUP)) {
-		hists->sample_cgroup = sample->cgroup;
-		hists->sample_cgroup_path = cgroups__find(&machine->cgroups, sample->cgroup);
-	}
 	hists->sample_raw = sample->raw_data;
 	hists->sample_raw_size = sample->raw_size;
-	/* the caches below key on addresses; trace keys look at the raw data, cgroup ones at the sample */
-	by_addr = !(rep->opts.sort.mask & ((1u << SORT_TRACE) | (1u << SORT_CGROUP))) &&
-		  !hists->sort.nr_dyn && !parent;
+	/* the caches below key on addresses; trace and cgroup keys on the sample */
+	by_addr = !sample_keys && !hists->sort.nr_dyn && !parent;
 	/*
 	 * With graphs, a sample with a raw chain seen before goes to the same
 	 * chain (not with filters: they look at the resolved sample).
