@@ -59,7 +59,6 @@
 #include "util/synthesize.h"
 #include "util/thread-map.h"
 
-
 #include "util/record.h"
 
 static volatile sig_atomic_t done;

@@ -88,7 +88,6 @@ int record__parse_comp(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
-
 int record__parse_regs(const struct option *opt, const char *arg, int unset)
 {
 	struct record_regs *regs = opt->value;
@@ -427,7 +426,6 @@ struct option *record_options__new(struct record_opts *opts, struct record_cli *
 		OPT_NA_RECORD(&cli->na),
 		OPT_END()
 	};
-
 
 	struct option *copy = malloc(sizeof(options));
 

@@ -287,7 +287,6 @@ int hists__add(struct hists *hists, const struct addr_location *al, s32 cpu, u64
 /* The entry al falls into, made (empty) when new; NULL on ENOMEM. */
 struct hist_entry *hists__findnew(struct hists *hists, const struct addr_location *al, s32 cpu);
 
-
 /* period of a sample of cpumode to he's sys or usr share, or neither */
 static inline void hist_entry__add_mode(struct hist_entry *he, u8 cpumode, u64 period)
 {
