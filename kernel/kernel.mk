@@ -9,7 +9,7 @@ KERNEL_INITRD	:= $(KERNEL_BUILD)/initramfs/initramfs.cpio.gz
 
 .PHONY: kernel kselftest kselftest-baseline kselftest-debug check-series \
 	bench-kernel help-kernel clean-kernel kernel-initramfs perf-nofeature \
-	perf-kernel kselftest-stock
+	perf-kernel kselftest-stock stress-compare
 
 kernel:
 	$(KERNEL_SCRIPTS)/mktree
@@ -52,6 +52,10 @@ check-series:
 bench-kernel:
 	$(KERNEL_SCRIPTS)/bench
 
+# ksymbol_attr_stress on stock's debug kernel and the series', in turn
+stress-compare:
+	$(KERNEL_SCRIPTS)/stress-compare $(STRESS_ROUNDS)
+
 perf-nofeature: $(PERF)
 	prove -v --exec '' tests/kernel/perf-nofeature.t
 
@@ -64,6 +68,7 @@ help-kernel:
 	@echo "kselftest-baseline  the same selftests on the stripped base: passes if they fail there"
 	@echo "kselftest-stock     the selftests on stock 6.1 (upstream listener bug: fails) and + upstream-fixes"
 	@echo "kselftest-debug     the selftests on a lockdep/KASAN/BTF kernel; fails on any report"
+	@echo "stress-compare      the stress case on stock 6.1's and the series' debug kernels, in turn"
 	@echo "check-series        each patch builds in turn and passes checkpatch.pl --strict"
 	@echo "perf-nofeature      perf record -a on the stripped base kernel in QEMU: warns, records"
 	@echo "perf-kernel         kernel and module symbols, annotate from kcore and -k vmlinux, in QEMU"
@@ -77,4 +82,5 @@ clean-kernel:
 		$(KERNEL_BUILD)/kselftest-debug $(KERNEL_BUILD)/bench-kernel \
 		$(KERNEL_BUILD)/perf-nofeature $(KERNEL_BUILD)/perf-kernel \
 		$(KERNEL_BUILD)/stock/kernel $(KERNEL_BUILD)/stock-fix/kernel \
-		$(KERNEL_BUILD)/kselftest-stock
+		$(KERNEL_BUILD)/kselftest-stock $(KERNEL_BUILD)/stress-compare \
+		$(KERNEL_BUILD)/stock/kernel-debug

@@ -6,6 +6,7 @@
 #include "tap.h"
 #include "util/evlist.h"
 #include "util/parse-events.h"
+#include "util/synth-cgroup.h"
 #include "util/tracefs.h"
 
 static int count_cb(const char *ev, void *priv)
@@ -94,6 +95,52 @@ int main(void)
 		is_int(parse_events__add_args(evlist, &args, "cpu-clock", msg, sizeof(msg)),
 		       -EINVAL, "--exclude-perf before any -e");
 		evlist__delete(evlist);
+
+		/* -G: by position, one name to all; the root cgroup ("/") is always there */
+		evlist = evlist__new();
+		args.nr = args.nr_events = 0;
+		is_int(event_args__add_cgroup(&args, "/"), 0, "a -G");
+		ok(event_args__has_cgroup(&args) && args.nr_events == 0, "not an event, a cgroup");
+		is_int(parse_events__add_args(evlist, &args, "cpu-clock", msg, sizeof(msg)),
+		       -EINVAL, "-G before any -e");
+		is_str(msg, "must define events before cgroups", "upstream's line");
+		evlist__delete(evlist);
+		if (!synth_cgroup__mount("/proc/mounts", dir, sizeof(dir))) {
+			static const char *const lists[] = { "/", ",/", "/,/,/" };
+			static const int want[][2] = { { 1, 1 }, { 0, 1 }, { -1, -1 } };
+
+			for (i = 0; i < 3; i++) {
+				evlist = evlist__new();
+				args.nr = args.nr_events = 0;
+				event_args__add(&args, "cpu-clock,task-clock", false);
+				event_args__add_cgroup(&args, lists[i]);
+				if (want[i][0] < 0) {
+					is_int(parse_events__add_args(evlist, &args, NULL, msg,
+								      sizeof(msg)),
+					       -EINVAL, "-G %s: more names than events", lists[i]);
+				} else {
+					is_int(parse_events__add_args(evlist, &args, NULL, msg,
+								      sizeof(msg)),
+					       0, "-G %s (%s)", lists[i], msg);
+					ok(evlist->entries[0]->in_cgroup == want[i][0] &&
+					   evlist->entries[1]->in_cgroup == want[i][1] &&
+					   (!want[i][0] || evlist->entries[0]->cgroup_fd !=
+					    evlist->entries[1]->cgroup_fd),
+					   "-G %s: the events' cgroups, each its own fd", lists[i]);
+				}
+				evlist__delete(evlist);
+			}
+			evlist = evlist__new();
+			args.nr = args.nr_events = 0;
+			event_args__add(&args, "cpu-clock", false);
+			event_args__add_cgroup(&args, "no-such-cgroup-here");
+			is_int(parse_events__add_args(evlist, &args, NULL, msg, sizeof(msg)), -ENOENT,
+			       "a cgroup that does not exist");
+			ok(!strncmp(msg, "no access to cgroup ", 20), "upstream's line (%s)", msg);
+			evlist__delete(evlist);
+		} else {
+			ok(1, "# SKIP no perf_event or cgroup2 hierarchy mounted");
+		}
 
 		evlist = evlist__new();
 		args.nr = args.nr_events = 0;

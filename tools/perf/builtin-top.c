@@ -64,6 +64,17 @@ static int top__parse_filter(const struct option *opt, const char *arg, int unse
 	return 0;
 }
 
+static int top__parse_cgroup(const struct option *opt, const char *arg, int unset)
+{
+	struct top_opts *opts = opt->value;
+
+	if (event_args__add_cgroup(&opts->events, arg)) {
+		fprintf(stderr, "perf top: -G: too many options\n");
+		return -1;
+	}
+	return 0;
+}
+
 static int top__parse_g(const struct option *opt, const char *arg, int unset)
 {
 	struct top_opts *opts = opt->value;
@@ -202,6 +213,10 @@ int cmd_top(int argc, const char **argv)
 			     "event selector: cpu-clock (default), task-clock, cycles, ..., "
 			     "sys:name tracepoints (globs: 'sched:*'); see 'perf list'",
 			     top__parse_event),
+		OPT_CALLBACK('G', "cgroup", &opts, "name",
+			     "the events before it counted only in these cgroups: "
+			     "the n-th name to the n-th event, one name to all",
+			     top__parse_cgroup),
 		OPT_CALLBACK(0, "filter", &opts, "filter",
 			     "event filter of the tracepoints of the -e before it, in the "
 			     "kernel's syntax", top__parse_filter),

@@ -236,6 +236,17 @@ int record__parse_aio(const struct option *opt, const char *arg, int unset)
 	return record__optional_int(arg, unset, 1, 4, 1, &opts->aio);
 }
 
+int record__parse_cgroup(const struct option *opt, const char *arg, int unset)
+{
+	struct record_opts *opts = opt->value;
+
+	if (event_args__add_cgroup(&opts->events, arg)) {
+		fprintf(stderr, "perf record: -G: too many options (max %d)\n", EVENT_ARGS_MAX);
+		return -1;
+	}
+	return 0;
+}
+
 int record__parse_exclude_perf(const struct option *opt, const char *arg, int unset)
 {
 	struct record_opts *opts = opt->value;
@@ -267,6 +278,10 @@ struct option *record_options__new(struct record_opts *opts, struct record_cli *
 			     record__parse_filter),
 		OPT_BOOLEAN('a', "all-cpus", &opts->system_wide,
 			    "system-wide collection from all CPUs"),
+		OPT_CALLBACK('G', "cgroup", opts, "name",
+			     "the events before it counted only in these cgroups (-a): "
+			     "the n-th name to the n-th event, one name to all",
+			     record__parse_cgroup),
 		OPT_STRING('C', "cpu", &opts->cpu_list, "cpu",
 			   "list of cpus to monitor"),
 		OPT_STRING('p', "pid", &opts->pids, "pid",
@@ -506,6 +521,11 @@ int record_options__parse(struct record *rec, struct record_cli *cli, int argc,
 	if (record__regs_mask(&cli->intr_regs, &opts->sample_regs_intr) ||
 	    record__regs_mask(&cli->user_regs, &opts->sample_regs_user))
 		return -1;
+	if (event_args__has_cgroup(&opts->events) && !opts->system_wide) {
+		usage_error(record_usage, cli->options,
+			    "cgroup monitoring only available in system-wide mode");
+		return -1;
+	}
 	if (opts->all_user && opts->all_kernel) {
 		fprintf(stderr, "perf record: --all-user and --all-kernel exclude each other\n");
 		return -1;

@@ -62,6 +62,7 @@ int record__parse_affinity(const struct option *opt, const char *arg, int unset)
 int record__parse_aio(const struct option *opt, const char *arg, int unset);
 int record__parse_switch_output(const struct option *opt, const char *arg, int unset);
 int record__parse_switch_event(const struct option *opt, const char *arg, int unset);
+int record__parse_cgroup(const struct option *opt, const char *arg, int unset);
 int record__parse_exclude_perf(const struct option *opt, const char *arg, int unset);
 /* The mask of the registers given; 1 after listing them (?) or naming a bad one. */
 int record__regs_mask(const struct record_regs *regs, u64 *mask);

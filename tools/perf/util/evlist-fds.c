@@ -24,8 +24,12 @@ int evlist_fds__open_fallback(struct evlist *evlist, struct evsel *evsel, int cp
 	int fd, i;
 
 	for (;;) {
-		fd = (int)syscall(__NR_perf_event_open, attr, pid, cpu,
-				  evsel->leader ? evsel->group_fd : -1, PERF_FLAG_FD_CLOEXEC);
+		/* -G: the cgroup's directory stands for the task */
+		fd = (int)syscall(__NR_perf_event_open, attr,
+				  evsel->in_cgroup ? evsel->cgroup_fd : pid, cpu,
+				  evsel->leader ? evsel->group_fd : -1,
+				  PERF_FLAG_FD_CLOEXEC |
+				  (evsel->in_cgroup ? PERF_FLAG_PID_CGROUP : 0));
 		if (fd >= 0)
 			return fd;
 		if (errno == EINVAL && (attr->read_format & PERF_FORMAT_LOST)) {

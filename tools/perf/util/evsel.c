@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "array.h"
 #include "evsel.h"
@@ -26,7 +27,17 @@ void evsel__delete(struct evsel *evsel)
 	free(evsel->name);
 	free(evsel->filter);
 	free(evsel->ids);
+	if (evsel->in_cgroup)
+		close(evsel->cgroup_fd);
 	free(evsel);
+}
+
+void evsel__set_cgroup(struct evsel *evsel, int fd)
+{
+	if (evsel->in_cgroup)
+		close(evsel->cgroup_fd);
+	evsel->cgroup_fd = fd;
+	evsel->in_cgroup = true;
 }
 
 int evsel__add_id(struct evsel *evsel, u64 id)

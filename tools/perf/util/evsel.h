@@ -24,6 +24,9 @@ struct evsel {
 	/* record --group: on a member, its group's leader (opened first) */
 	struct evsel		*leader;
 	int			group_fd;	/* evlist_fds__open()'s: the leader's fd */
+	/* -G: counted only in this cgroup (its directory's fd, owned) */
+	bool			in_cgroup;
+	int			cgroup_fd;
 	/* a tracepoint's format, from the file's TRACING_DATA (not owned) */
 	struct tep_event	*tp_format;
 	/* session statistics */
@@ -37,6 +40,8 @@ struct evsel *evsel__new(const struct perf_event_attr *attr, int idx);
 void evsel__delete(struct evsel *evsel);
 int evsel__add_id(struct evsel *evsel, u64 id);
 int evsel__set_name(struct evsel *evsel, const char *name);
+/* -G: count in the cgroup of directory fd (taken; a previous one closed) */
+void evsel__set_cgroup(struct evsel *evsel, int fd);
 /* Set the filter, or join it to the one set as "(old) && (filter)". */
 int evsel__append_filter(struct evsel *evsel, const char *filter);
 /* The name perf would give attr when the file carries none: "cpu-clock" ... */

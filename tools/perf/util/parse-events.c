@@ -4,6 +4,8 @@
  * modifiers, and tracepoints (sys:name, with globs) from tracefs.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,7 @@
 #include "evlist.h"
 #include "evsel.h"
 #include "parse-events.h"
+#include "synth-cgroup.h"
 #include "tracefs.h"
 #include "tracepoint.h"
 
@@ -373,6 +376,7 @@ int event_args__add(struct event_args *args, const char *str, bool filter)
 	args->v[args->nr].str = str;
 	args->v[args->nr].filter = filter;
 	args->v[args->nr].exclude_self = false;
+	args->v[args->nr].cgroup = false;
 	args->nr++;
 	args->nr_events += !filter;
 	return 0;
@@ -385,6 +389,74 @@ int event_args__add_exclude_pid(struct event_args *args)
 	if (!err)
 		args->v[args->nr - 1].exclude_self = true;
 	return err;
+}
+
+int event_args__add_cgroup(struct event_args *args, const char *names)
+{
+	int err = event_args__add(args, names, true);
+
+	if (!err)
+		args->v[args->nr - 1].cgroup = true;
+	return err;
+}
+
+bool event_args__has_cgroup(const struct event_args *args)
+{
+	int i;
+
+	for (i = 0; i < args->nr; i++)
+		if (args->v[i].cgroup)
+			return true;
+	return false;
+}
+
+/* -G NAMES: the events' cgroups from *nr_cgroups on (see event_args__add_cgroup()) */
+static int parse_events__set_cgroups(struct evlist *evlist, const char *names, int *nr_cgroups,
+				     char *msg, size_t msgsz)
+{
+	const char *p = names, *e;
+	char mnt[PATH_MAX], path[PATH_MAX + 256];
+	int fd, i;
+
+	if (!evlist->nr_entries) {
+		snprintf(msg, msgsz, "must define events before cgroups");
+		return -EINVAL;
+	}
+	if (synth_cgroup__mount("/proc/mounts", mnt, sizeof(mnt))) {
+		snprintf(msg, msgsz, "-G %s: no perf_event or cgroup2 hierarchy mounted", names);
+		return -ENOENT;
+	}
+	for (;; p = e + 1) {
+		e = strchrnul(p, ',');
+		if (*nr_cgroups >= evlist->nr_entries) {
+			snprintf(msg, msgsz, "-G %s: more cgroups than events", names);
+			return -EINVAL;
+		}
+		if (e > p) {
+			snprintf(path, sizeof(path), "%s/%.*s", mnt, (int)(e - p), p);
+			fd = open(path, O_RDONLY | O_CLOEXEC);
+			if (fd < 0) {
+				snprintf(msg, msgsz, "no access to cgroup %s", path);
+				return -errno;
+			}
+			evsel__set_cgroup(evlist->entries[*nr_cgroups], fd);
+		}
+		(*nr_cgroups)++;
+		if (!*e)
+			break;
+	}
+	/* one cgroup in all: every event so far in it */
+	if (*nr_cgroups == 1 && evlist->entries[0]->in_cgroup) {
+		for (i = 1; i < evlist->nr_entries; i++) {
+			fd = fcntl(evlist->entries[0]->cgroup_fd, F_DUPFD_CLOEXEC, 0);
+			if (fd < 0) {
+				snprintf(msg, msgsz, "-G %s: %s", names, strerror(errno));
+				return -errno;
+			}
+			evsel__set_cgroup(evlist->entries[i], fd);
+		}
+	}
+	return 0;
 }
 
 /* --exclude-perf: upstream's line when no -e of tracepoints comes before */
@@ -408,10 +480,14 @@ static int parse_events__exclude_self(struct evlist *evlist, int first, char *ms
 int parse_events__add_args(struct evlist *evlist, const struct event_args *args,
 			   const char *def, char *msg, size_t msgsz)
 {
-	int i, first = evlist->nr_entries, err = 0;
+	int i, first = evlist->nr_entries, nr_cgroups = 0, err = 0;
 
 	msg[0] = '\0';
 	for (i = 0; !err && i < args->nr; i++) {
+		if (args->v[i].cgroup) {
+			err = parse_events__set_cgroups(evlist, args->v[i].str, &nr_cgroups, msg, msgsz);
+			continue;
+		}
 		if (args->v[i].exclude_self) {
 			err = parse_events__exclude_self(evlist, first, msg, msgsz);
 			continue;

@@ -71,6 +71,7 @@ struct event_args {
 		const char	*str;
 		bool		filter;
 		bool		exclude_self;	/* --exclude-perf: no str */
+		bool		cgroup;		/* -G: str names cgroups */
 	} v[EVENT_ARGS_MAX];
 	int	nr;
 	int	nr_events;	/* of them -e */
@@ -83,11 +84,20 @@ int event_args__add(struct event_args *args, const char *str, bool filter);
  * the tracepoints of the -e before it, all of which must be tracepoints.
  */
 int event_args__add_exclude_pid(struct event_args *args);
+/*
+ * -G NAME,...: the cgroups (paths under the perf_event hierarchy's
+ * mount) of the events before it: the n-th name of all -G so far to the
+ * n-th event, an empty name to none; a single name in all goes to every
+ * event so far, as upstream's.
+ */
+int event_args__add_cgroup(struct event_args *args, const char *names);
+bool event_args__has_cgroup(const struct event_args *args);
 
 /*
  * Every -e of args into evlist (parse_events__add_list()) with its
- * --filters (parse_events__set_filter()); def when there is no -e
- * (NULL: none).  -errno with msg as those say.
+ * --filters (parse_events__set_filter()) and cgroups (their directories
+ * opened); def when there is no -e (NULL: none).  -errno with msg as
+ * those say.
  */
 int parse_events__add_args(struct evlist *evlist, const struct event_args *args,
 			   const char *def, char *msg, size_t msgsz);

@@ -116,6 +116,12 @@ int top__init(struct perf_top *top, const struct top_opts *opts)
 		pr_err("%s", msg);
 		return err;
 	}
+	/* a cgroup's events count on CPUs, never per thread (upstream's line) */
+	if (top->live.per_thread && event_args__has_cgroup(&top->opts.events)) {
+		pr_err("Invalid event (%s) in per-thread mode, enable system wide with '-a'.",
+		       evsel__name(evlist__first(top->evlist)));
+		return -EINVAL;
+	}
 	top->evswitch = (struct evswitch){ .on_name = opts->switch_on,
 					   .off_name = opts->switch_off, .show = opts->show_on_off };
 	evswitch__init(&top->evswitch);
