@@ -436,8 +436,10 @@ static int parse_events__set_cgroups(struct evlist *evlist, const char *names, i
 			snprintf(path, sizeof(path), "%s/%.*s", mnt, (int)(e - p), p);
 			fd = open(path, O_RDONLY | O_CLOEXEC);
 			if (fd < 0) {
+				int err = -errno;
+
 				snprintf(msg, msgsz, "no access to cgroup %s", path);
-				return -errno;
+				return err;
 			}
 			evsel__set_cgroup(evlist->entries[*nr_cgroups], fd);
 		}
@@ -450,8 +452,10 @@ static int parse_events__set_cgroups(struct evlist *evlist, const char *names, i
 		for (i = 1; i < evlist->nr_entries; i++) {
 			fd = fcntl(evlist->entries[0]->cgroup_fd, F_DUPFD_CLOEXEC, 0);
 			if (fd < 0) {
-				snprintf(msg, msgsz, "-G %s: %s", names, strerror(errno));
-				return -errno;
+				int err = -errno;
+
+				snprintf(msg, msgsz, "-G %s: %s", names, strerror(-err));
+				return err;
 			}
 			evsel__set_cgroup(evlist->entries[i], fd);
 		}
