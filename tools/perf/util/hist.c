@@ -11,6 +11,7 @@
 
 #include "array.h"
 #include "bpf-progs.h"
+#include "cgroups.h"
 #include "hist.h"
 #include "hist-internal.h"
 #include "huge.h"
@@ -393,6 +394,12 @@ static void hists__make_key(struct hists *hists, const struct addr_location *al,
 	}
 	if (hists->sort.nr_dyn && mask >> SORT_DYN)
 		hists__make_fields(hists, k);
+}
+
+void hists__set_sample_cgroup(struct hists *hists, const struct cgroups *cg, u64 id)
+{
+	hists->sample_cgroup = id;
+	hists->sample_cgroup_path = cgroups__find(cg, id);
 }
 
 struct hist_entry *hists__findnew(struct hists *hists, const struct addr_location *al, s32 cpu)

@@ -32,6 +32,8 @@ struct hist_key {
 	u64			fields_hash;
 };
 
+struct cgroups;
+
 struct hist_entry {
 	struct hist_key		key;
 	char			level;
@@ -285,6 +287,8 @@ void hists__remove_if(struct hists *hists, bool (*fn)(struct hist_entry *he, voi
 int hists__add(struct hists *hists, const struct addr_location *al, s32 cpu, u64 period);
 
 /* The entry al falls into, made (empty) when new; NULL on ENOMEM. */
+/* --sort cgroup: the sample's cgroup id, and its path as cg names it, for its entry */
+void hists__set_sample_cgroup(struct hists *hists, const struct cgroups *cg, u64 id);
 struct hist_entry *hists__findnew(struct hists *hists, const struct addr_location *al, s32 cpu);
 
 /* period of a sample of cpumode to he's sys or usr share, or neither */

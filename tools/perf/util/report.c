@@ -357,8 +357,7 @@ static int report__sample_keys(struct report *rep, const struct perf_sample *sam
 			       struct evsel *evsel, struct hists *hists)
 {
 	if (rep->opts.sort.mask & (1u << SORT_CGROUP)) {
-		hists->sample_cgroup = sample->cgroup;
-		hists->sample_cgroup_path = cgroups__find(&rep->machine->cgroups, sample->cgroup);
+		hists__set_sample_cgroup(hists, &rep->machine->cgroups, sample->cgroup);
 	}
 	if (rep->opts.sort.mask & (1u << SORT_TRACE))
 		return report__sample_trace(rep, sample, evsel, hists);

@@ -206,8 +206,7 @@ static int top__process_sample(struct perf_top *top, const union perf_event *ev)
 		return 0;
 	}
 	if (top->sort.mask & (1u << SORT_CGROUP)) {
-		hists->sample_cgroup = sample.cgroup;
-		hists->sample_cgroup_path = cgroups__find(&top->machine->cgroups, sample.cgroup);
+		hists__set_sample_cgroup(hists, &top->machine->cgroups, sample.cgroup);
 	}
 	if (!hists->cumulate)
 		return hists__add(hists, &al, (s32)sample.cpu, sample.period);
